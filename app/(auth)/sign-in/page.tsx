@@ -1,0 +1,12 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { AuthForm } from "@/components/auth/auth-form";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("signInTitle") };
+}
+
+export default function SignInPage() {
+  return <AuthForm mode="sign-in" />;
+}

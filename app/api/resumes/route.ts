@@ -1,0 +1,51 @@
+import { getDb } from "@/lib/db/client";
+import { listResumesForOwner } from "@/lib/db/queries/resumes";
+import { PanelistError } from "@/lib/errors";
+import { createLogger } from "@/lib/log";
+import { getRedis } from "@/lib/queue/redis";
+import { acceptResumeUpload, MAX_RESUME_BYTES } from "@/lib/resume/upload";
+import { parseWith, withUser } from "../_lib/handler";
+import { uploadFieldsSchema } from "./schema";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+const log = createLogger("web");
+/** Multipart framing and the job description ride on top of the file. */
+const MAX_BODY_BYTES = MAX_RESUME_BYTES + 256 * 1024;
+
+export const POST = withUser(async ({ req, user }) => {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new PanelistError("payload_too_large:upload", "The file is larger than 10 MB.");
+  if (!(req.headers.get("content-type") ?? "").includes("multipart/form-data")) {
+    throw new PanelistError("bad_request:upload", "Send the resume as multipart/form-data with a `file` field.");
+  }
+  let form: FormData;
+  try {
+    form = await req.formData();
+  } catch {
+    throw new PanelistError("bad_request:upload", "The multipart body could not be read.");
+  }
+  const file = form.get("file");
+  if (!(file instanceof File)) throw new PanelistError("unprocessable:upload", "Attach the resume as the `file` field.");
+  const jd = form.get("jobDescription");
+  const fields = parseWith(uploadFieldsSchema, { jobDescription: typeof jd === "string" ? jd : undefined });
+  if (file.size > MAX_RESUME_BYTES) throw new PanelistError("payload_too_large:upload", "The file is larger than 10 MB.");
+
+  const { resume, task, duplicate } = await acceptResumeUpload(
+    { db: getDb(), redis: getRedis(), log },
+    { ownerId: user.id, fileName: file.name, bytes: Buffer.from(await file.arrayBuffer()), jobDescription: fields.jobDescription ?? null },
+  );
+  const body = { resumeId: resume.id, taskId: task.id, status: task.status, ...(duplicate ? { duplicate: true } : {}) };
+  return Response.json(body, {
+    status: duplicate ? 200 : 202,
+    headers: { Location: `/api/tasks/${task.id}` },
+  });
+});
+
+export const GET = withUser(async ({ user }) => {
+  const rows = await listResumesForOwner(getDb(), { ownerId: user.id });
+  return Response.json({
+    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  });
+});

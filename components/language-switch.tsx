@@ -1,0 +1,52 @@
+"use client";
+import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALES, type AppLocale } from "@/i18n/config";
+import { cn } from "./ui/cn";
+
+const LABELS: Record<AppLocale, string> = { en: "EN", zh: "中文" };
+
+/**
+ * EN / 中文: stores the choice in the NEXT_LOCALE cookie and re-renders the server
+ * components, so the URL does not change.
+ */
+export function LanguageSwitch() {
+  const t = useTranslations("language");
+  const locale = useLocale();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+
+  function choose(next: AppLocale) {
+    if (next === locale) return;
+    document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_S}; samesite=lax`;
+    startTransition(() => router.refresh());
+  }
+
+  return (
+    <div
+      role="group"
+      aria-label={t("label")}
+      data-testid="lang-switch"
+      className={cn("inline-flex rounded-lg border border-slate-300 p-0.5 text-xs", pending && "opacity-60")}
+    >
+      {LOCALES.map((l) => (
+        <button
+          key={l}
+          type="button"
+          lang={l}
+          aria-pressed={l === locale}
+          data-testid={`lang-switch-${l}`}
+          disabled={pending}
+          onClick={() => choose(l)}
+          className={cn(
+            "rounded-md px-2 py-1 font-medium focus-visible:outline-2 focus-visible:outline-indigo-600",
+            l === locale ? "bg-slate-900 text-white" : "text-slate-600 hover:bg-slate-100",
+          )}
+        >
+          {LABELS[l]}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+import { cn } from "./ui/cn";
+
+/** A header link that marks itself as the current page for its whole sub-tree. */
+export function NavLink({ href, children, testId }: { href: string; children: ReactNode; testId?: string }) {
+  const pathname = usePathname();
+  const active = pathname === href || pathname.startsWith(`${href}/`);
+  return (
+    <Link
+      href={href}
+      data-testid={testId}
+      aria-current={active ? "page" : undefined}
+      className={cn(
+        "rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600",
+        active ? "bg-indigo-50 text-indigo-700" : "text-slate-600 hover:bg-slate-100",
+      )}
+    >
+      {children}
+    </Link>
+  );
+}

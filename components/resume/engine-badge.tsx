@@ -1,0 +1,25 @@
+"use client";
+import { Cpu, Sparkles } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { cn } from "../ui/cn";
+
+/** Says plainly which engine produced an analysis: the offline analyser or a named model. */
+export function EngineBadge({ engine, compact = false }: { engine: string; compact?: boolean }) {
+  const t = useTranslations("engine");
+  const offline = engine === "offline";
+  const Icon = offline ? Cpu : Sparkles;
+  return (
+    <span
+      data-testid="engine-badge"
+      data-engine={engine}
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full font-medium ring-1 ring-inset",
+        compact ? "px-1.5 py-0 text-[11px]" : "px-2.5 py-1 text-xs",
+        offline ? "bg-slate-100 text-slate-700 ring-slate-300" : "bg-violet-50 text-violet-700 ring-violet-300",
+      )}
+    >
+      <Icon aria-hidden className={compact ? "size-3" : "size-3.5"} />
+      {offline ? t("offline") : t("model", { model: engine })}
+    </span>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Which LLM serves, read from the environment (DESIGN.md §6):
+ *
+ *   LLM_PROVIDER=offline         → offline engine, whatever else is set
+ *   neither LLM_BASE_URL nor LLM_API_KEY → offline engine
+ *   LLM_BASE_URL only            → a keyless local server (Ollama, vLLM, the fake server)
+ *   LLM_API_KEY only             → OpenAI (https://api.openai.com/v1)
+ *   LLM_MODEL                    → model id (default per provider, e.g. gpt-4o-mini)
+ *   LLM_PROVIDER=<label>         → overrides the provider label derived from the host
+ *   LLM_STRUCTURED_OUTPUT        → json_schema (default) | json_object (servers without
+ *                                  structured outputs, e.g. DeepSeek, which is the default there)
+ *
+ * Read on every call (cheap), so tests and scripts can change the environment.
+ */
+
+export const OPENAI_BASE_URL = "https://api.openai.com/v1";
+
+export type StructuredOutputMode = "json_schema" | "json_object";
+
+export interface OnlineLlmConfig {
+  mode: "openai-compatible";
+  /** Undefined means OpenAI's own endpoint. No trailing slash. */
+  baseURL?: string;
+  /** Undefined for keyless local servers. */
+  apiKey?: string;
+  model: string;
+  /** Label for usage rows and the UI: openai, deepseek, qwen, ollama, … or openai-compatible. */
+  provider: string;
+  /** How structured output is requested from this server. */
+  structuredOutput: StructuredOutputMode;
+}
+
+export type LlmConfig = { mode: "offline" } | OnlineLlmConfig;
+
+type Env = Record<string, string | undefined>;
+
+const DEFAULT_MODELS: Record<string, string> = {
+  openai: "gpt-4o-mini",
+  deepseek: "deepseek-chat",
+  qwen: "qwen-plus",
+  ollama: "llama3.1",
+};
+
+function clean(v: string | undefined): string | undefined {
+  const t = v?.trim();
+  return t ? t : undefined;
+}
+
+/** Provider label from the base URL's host; `openai` when there is no URL. */
+export function providerFromBaseUrl(baseURL: string | undefined): string {
+  if (!baseURL) return "openai";
+  let url: URL;
+  try {
+    url = new URL(baseURL);
+  } catch {
+    return "openai-compatible";
+  }
+  const host = url.hostname.toLowerCase();
+  const is = (domain: string) => host === domain || host.endsWith(`.${domain}`);
+  if (is("openai.com")) return "openai";
+  if (is("openai.azure.com")) return "azure";
+  if (is("deepseek.com")) return "deepseek";
+  if (is("dashscope.aliyuncs.com") || is("dashscope-intl.aliyuncs.com")) return "qwen";
+  if (is("openrouter.ai")) return "openrouter";
+  if (is("groq.com")) return "groq";
+  if (is("together.xyz") || is("together.ai")) return "together";
+  if (is("mistral.ai")) return "mistral";
+  if (is("moonshot.cn") || is("moonshot.ai")) return "moonshot";
+  if (is("bigmodel.cn")) return "zhipu";
+  if (is("siliconflow.cn") || is("siliconflow.com")) return "siliconflow";
+  if (is("googleapis.com")) return "google";
+  if (url.port === "11434") return "ollama";
+  return "openai-compatible";
+}
+
+export function getLlmConfig(env: Env = process.env): LlmConfig {
+  const forced = clean(env.LLM_PROVIDER)?.toLowerCase();
+  if (forced === "offline") return { mode: "offline" };
+
+  const baseURL = clean(env.LLM_BASE_URL)?.replace(/\/+$/, "");
+  const apiKey = clean(env.LLM_API_KEY);
+  if (!baseURL && !apiKey) return { mode: "offline" };
+
+  const provider = forced ?? providerFromBaseUrl(baseURL);
+  const model = clean(env.LLM_MODEL) ?? DEFAULT_MODELS[provider] ?? DEFAULT_MODELS.openai;
+  const structuredEnv = clean(env.LLM_STRUCTURED_OUTPUT)?.toLowerCase();
+  const structuredOutput: StructuredOutputMode =
+    structuredEnv === "json_object" || structuredEnv === "json_schema"
+      ? structuredEnv
+      : provider === "deepseek"
+        ? "json_object"
+        : "json_schema";
+
+  return { mode: "openai-compatible", baseURL, apiKey, model, provider, structuredOutput };
+}
+
+export function isOffline(config: LlmConfig = getLlmConfig()): config is { mode: "offline" } {
+  return config.mode === "offline";
+}

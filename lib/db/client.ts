@@ -1,0 +1,47 @@
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Db = ReturnType<typeof createDb>["db"];
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Builds a Drizzle client over a postgres.js pool.
+ *
+ * @param url PostgreSQL connection string.
+ * @param opts.max pool size (connections); the embedded PGlite server serves one client at
+ *   a time, so set-up passes `PANELIST_PG_POOL_MAX=1` there.
+ */
+export function createDb(url: string, opts: { max?: number } = {}) {
+  const sql = postgres(url, {
+    max: opts.max ?? Number(process.env.PANELIST_PG_POOL_MAX ?? 10),
+    idle_timeout: 30,
+    connect_timeout: 10,
+    onnotice: () => {},
+  });
+  return { db: drizzle(sql, { schema }), sql };
+}
+
+let shared: ReturnType<typeof createDb> | undefined;
+
+/**
+ * The process-wide client (web or worker), created on first use from `DATABASE_URL`.
+ * @throws {Error} when `DATABASE_URL` is not set.
+ */
+export function getDb(): Db {
+  if (!shared) {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error("DATABASE_URL is not set (npm start / npm test set it up)");
+    shared = createDb(url);
+  }
+  return shared.db;
+}
+
+/** Closes the process-wide pool (graceful shutdown, tests). */
+export async function closeDb(): Promise<void> {
+  if (shared) {
+    const s = shared;
+    shared = undefined;
+    await s.sql.end({ timeout: 5 });
+  }
+}

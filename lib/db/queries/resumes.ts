@@ -1,0 +1,138 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../client";
+import { analyses, files, resumes, tasks } from "../schema";
+import { insertTask, type TaskRow } from "./tasks";
+
+export type ResumeRow = typeof resumes.$inferSelect;
+
+/**
+ * The upload's one short transaction (the outbox write): file bytes, resume row and its
+ * PENDING task — or, when the same owner already sent the same bytes with the same job
+ * description and that task did not FAIL, the earlier resume and task (`duplicate`).
+ * A FAILED earlier task gets a new task on the same resume. An advisory lock on the
+ * dedupe key serialises concurrent identical uploads.
+ */
+export async function createResumeUpload(
+  db: Db,
+  u: {
+    ownerId: string;
+    fileName: string;
+    mediaType: string;
+    kind: "pdf" | "docx" | "text";
+    bytes: Buffer;
+    sha256: string;
+    dedupeKey: string;
+    jobDescription: string | null;
+    lane: "interactive" | "batch";
+  },
+): Promise<{ resume: ResumeRow; task: TaskRow; duplicate: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${u.ownerId + ":" + u.dedupeKey}, 0))`);
+    const [earlier] = await tx
+      .select({ resume: resumes, task: tasks })
+      .from(resumes)
+      .innerJoin(tasks, eq(tasks.id, resumes.taskId))
+      .where(and(eq(resumes.ownerId, u.ownerId), eq(resumes.dedupeKey, u.dedupeKey)))
+      .orderBy(desc(resumes.createdAt))
+      .limit(1);
+    if (earlier && earlier.task.status !== "FAILED") return { ...earlier, duplicate: true };
+    if (earlier) {
+      const task = await newAnalysisTask(tx, earlier.resume, u.lane);
+      return { resume: { ...earlier.resume, taskId: task.id }, task, duplicate: false };
+    }
+    const [file] = await tx
+      .insert(files)
+      .values({
+        ownerId: u.ownerId,
+        fileName: u.fileName,
+        mediaType: u.mediaType,
+        kind: u.kind,
+        sizeBytes: u.bytes.length,
+        sha256: u.sha256,
+        bytes: u.bytes,
+      })
+      .returning({ id: files.id });
+    const [resume] = await tx
+      .insert(resumes)
+      .values({
+        ownerId: u.ownerId,
+        fileId: file.id,
+        fileName: u.fileName,
+        jobDescription: u.jobDescription,
+        dedupeKey: u.dedupeKey,
+      })
+      .returning();
+    const task = await newAnalysisTask(tx, resume, u.lane);
+    return { resume: { ...resume, taskId: task.id }, task, duplicate: false };
+  });
+}
+
+async function newAnalysisTask(tx: Tx, resume: ResumeRow, lane: "interactive" | "batch") {
+  const task = await insertTask(tx, { type: "resume.analyze", lane, ownerId: resume.ownerId, payload: { resumeId: resume.id } });
+  await tx.update(resumes).set({ taskId: task.id }).where(eq(resumes.id, resume.id));
+  return task;
+}
+
+/** One resume of `ownerId` with its latest task and that task's analysis; undefined if not theirs. */
+export async function getResumeForOwner(db: Db, { id, ownerId }: { id: string; ownerId: string }) {
+  const [row] = await db
+    .select({ resume: resumes, task: tasks, analysis: analyses.result })
+    .from(resumes)
+    .leftJoin(tasks, eq(tasks.id, resumes.taskId))
+    .leftJoin(analyses, eq(analyses.taskId, resumes.taskId))
+    .where(and(eq(resumes.id, id), eq(resumes.ownerId, ownerId)))
+    .limit(1);
+  return row;
+}
+
+/** The owner's resumes, newest first, with status and score. */
+export async function listResumesForOwner(db: Db, { ownerId, limit = 100 }: { ownerId: string; limit?: number }) {
+  return db
+    .select({
+      id: resumes.id,
+      fileName: resumes.fileName,
+      createdAt: resumes.createdAt,
+      language: resumes.language,
+      taskId: resumes.taskId,
+      status: tasks.status,
+      overallScore: analyses.overallScore,
+      engine: analyses.engine,
+    })
+    .from(resumes)
+    .leftJoin(tasks, eq(tasks.id, resumes.taskId))
+    .leftJoin(analyses, eq(analyses.taskId, resumes.taskId))
+    .where(eq(resumes.ownerId, ownerId))
+    .orderBy(desc(resumes.createdAt), desc(resumes.id))
+    .limit(limit);
+}
+
+/** What the worker needs to analyse a resume: its text source and job description. */
+export async function getResumeWithFile(db: Db, { id }: { id: string }) {
+  const [row] = await db
+    .select({ resume: resumes, file: files })
+    .from(resumes)
+    .innerJoin(files, eq(files.id, resumes.fileId))
+    .where(eq(resumes.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Writes a task's analysis (inside the worker's completing transaction). The unique index on
+ * task_id makes a second write for the same task a no-op.
+ */
+export async function saveAnalysis(
+  tx: Tx,
+  a: { resumeId: string; taskId: string; engine: string; promptVersion: string | null; overallScore: number; language: "en" | "zh"; result: unknown },
+) {
+  await tx
+    .insert(analyses)
+    .values({ resumeId: a.resumeId, taskId: a.taskId, engine: a.engine, promptVersion: a.promptVersion, overallScore: a.overallScore, result: a.result })
+    .onConflictDoNothing({ target: analyses.taskId });
+  await tx.update(resumes).set({ language: a.language }).where(eq(resumes.id, a.resumeId));
+}
+
+/** Records the detected language even when the analysis is refused. */
+export async function setResumeLanguage(db: Db, { id, language }: { id: string; language: "en" | "zh" }) {
+  await db.update(resumes).set({ language }).where(eq(resumes.id, id));
+}

@@ -1,0 +1,156 @@
+import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../client";
+import { tasks, type TaskStatus } from "../schema";
+
+export type TaskRow = typeof tasks.$inferSelect;
+export const END_STATUSES: readonly TaskStatus[] = ["COMPLETED", "FAILED", "TERMINATED_BY_POLICY"];
+
+/** Inserts a PENDING task inside the caller's transaction (the outbox write). */
+export async function insertTask(
+  tx: Tx | Db,
+  t: { type: string; lane: "interactive" | "batch"; ownerId: string; payload: Record<string, unknown>; maxAttempts?: number },
+): Promise<TaskRow> {
+  const [row] = await tx
+    .insert(tasks)
+    .values({ type: t.type, lane: t.lane, ownerId: t.ownerId, payload: t.payload, maxAttempts: t.maxAttempts ?? 3 })
+    .returning();
+  return row;
+}
+
+export async function getTaskById(db: Db, { id }: { id: string }): Promise<TaskRow | undefined> {
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
+  return row;
+}
+
+/** Records the stream entry id of the latest XADD (the relay checks it still exists). */
+export async function markTaskPublished(db: Db, { id, messageId }: { id: string; messageId: string }) {
+  await db.update(tasks).set({ messageId, publishedAt: sql`now()` }).where(eq(tasks.id, id));
+}
+
+/**
+ * Claims a task for one attempt with a conditional update: only a PENDING task, or a
+ * PROCESSING one whose lease expired (its worker died), can be claimed. Returns the row
+ * with `attempts` already incremented (the attempt's fencing token), or undefined when
+ * somebody else holds it or it has ended — a duplicate delivery then does nothing.
+ */
+export async function claimTask(db: Db, { id, leaseMs }: { id: string; leaseMs: number }): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .update(tasks)
+    .set({
+      status: "PROCESSING",
+      attempts: sql`${tasks.attempts} + 1`,
+      startedAt: sql`coalesce(${tasks.startedAt}, now())`,
+      leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(tasks.id, id),
+        or(
+          and(eq(tasks.status, "PENDING"), lte(tasks.availableAt, sql`now()`)),
+          and(eq(tasks.status, "PROCESSING"), lte(tasks.leaseExpiresAt, sql`now()`)),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Extends the lease of the attempt `attempt` (heartbeat). False when the attempt lost the task. */
+export async function extendLease(db: Db, { id, attempt, leaseMs }: { id: string; attempt: number; leaseMs: number }) {
+  const rows = await db
+    .update(tasks)
+    .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(and(eq(tasks.id, id), eq(tasks.status, "PROCESSING"), eq(tasks.attempts, attempt)))
+    .returning({ id: tasks.id });
+  return rows.length === 1;
+}
+
+/**
+ * Ends the attempt `attempt` with `status`, fenced: it only applies while that attempt still
+ * holds the task, so the late result of an abandoned attempt is discarded.
+ * For RETRYING, `retryInMs` sets when the relay makes it PENDING again.
+ * @returns true when the transition happened.
+ */
+export async function finishAttempt(
+  db: Db | Tx,
+  f: {
+    id: string;
+    attempt: number;
+    status: Exclude<TaskStatus, "PENDING" | "PROCESSING">;
+    error?: { code: string; message: string } | null;
+    retryInMs?: number;
+  },
+): Promise<boolean> {
+  const ended = f.status !== "RETRYING";
+  const rows = await db
+    .update(tasks)
+    .set({
+      status: f.status,
+      errorCode: f.error?.code ?? null,
+      errorMessage: f.error?.message ?? null,
+      leaseExpiresAt: null,
+      updatedAt: sql`now()`,
+      finishedAt: ended ? sql`now()` : null,
+      availableAt: f.retryInMs !== undefined ? sql`now() + make_interval(secs => ${f.retryInMs / 1000})` : undefined,
+    })
+    .where(and(eq(tasks.id, f.id), eq(tasks.status, "PROCESSING"), eq(tasks.attempts, f.attempt)))
+    .returning({ id: tasks.id });
+  return rows.length === 1;
+}
+
+/** Gives an unfinished attempt back (graceful shutdown): PENDING, the attempt not counted. */
+export async function releaseAttempt(db: Db, { id, attempt }: { id: string; attempt: number }): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({ status: "PENDING", attempts: sql`${tasks.attempts} - 1`, leaseExpiresAt: null, updatedAt: sql`now()` })
+    .where(and(eq(tasks.id, id), eq(tasks.status, "PROCESSING"), eq(tasks.attempts, attempt)))
+    .returning({ id: tasks.id });
+  return rows.length === 1;
+}
+
+/** RETRYING tasks whose backoff is over become PENDING; returns them for publishing. */
+export async function promoteDueRetries(db: Db, { limit }: { limit: number }) {
+  return db.execute<{ id: string; type: string; lane: "interactive" | "batch" }>(sql`
+    update tasks set status = 'PENDING', updated_at = now()
+    where id in (
+      select id from tasks where status = 'RETRYING' and available_at <= now()
+      order by available_at limit ${limit} for update skip locked)
+    returning id, type, lane`);
+}
+
+/**
+ * Open tasks the relay may need to (re)publish: PENDING never published (the web's XADD
+ * failed or the web died after commit) for longer than `graceMs`, and PROCESSING whose
+ * lease expired (their message may be gone with Redis; the relay checks).
+ */
+export async function findRelayCandidates(db: Db, { graceMs, limit }: { graceMs: number; limit: number }) {
+  const grace = sql`now() - make_interval(secs => ${graceMs / 1000})`;
+  return db
+    .select({ id: tasks.id, type: tasks.type, lane: tasks.lane, status: tasks.status, messageId: tasks.messageId })
+    .from(tasks)
+    .where(
+      or(
+        and(eq(tasks.status, "PENDING"), isNull(tasks.messageId), lte(tasks.createdAt, grace)),
+        and(eq(tasks.status, "PROCESSING"), lte(tasks.leaseExpiresAt, sql`now()`)),
+      ),
+    )
+    .orderBy(tasks.createdAt)
+    .limit(limit);
+}
+
+/** A page of PENDING tasks in id order after `afterId` (republish everything after Redis lost data). */
+export async function listPendingTasks(db: Db, { afterId, limit }: { afterId: string | null; limit: number }) {
+  return db
+    .select({ id: tasks.id, type: tasks.type, lane: tasks.lane })
+    .from(tasks)
+    .where(and(eq(tasks.status, "PENDING"), afterId ? gt(tasks.id, afterId) : undefined))
+    .orderBy(tasks.id)
+    .limit(limit);
+}
+
+/** Tasks by id (for the events fan-out). */
+export async function getTasksByIds(db: Db, { ids }: { ids: string[] }) {
+  if (ids.length === 0) return [];
+  return db.select().from(tasks).where(inArray(tasks.id, ids));
+}

@@ -1,0 +1,222 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** PostgreSQL `bytea` as a Node Buffer (file bytes live in the database so any worker can read them). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => "bytea",
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+// ── better-auth tables (field names as its Drizzle adapter expects) ─────────────────────
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role", { enum: ["candidate", "recruiter", "admin"] })
+    .notNull()
+    .default("candidate"),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("account_user_idx").on(t.userId)],
+);
+
+export const verification = pgTable("verification", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ── tasks: the durable half of the pipeline (DESIGN.md §3) ──────────────────────────────
+export const TASK_STATUSES = [
+  "PENDING",
+  "PROCESSING",
+  "RETRYING",
+  "COMPLETED",
+  "FAILED",
+  "TERMINATED_BY_POLICY",
+] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: text("type").notNull(),
+    lane: text("lane", { enum: ["interactive", "batch"] }).notNull(),
+    status: text("status", { enum: TASK_STATUSES }).notNull().default("PENDING"),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Task-type specific input, e.g. `{resumeId}`; the stream message carries only the task id. */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    /** +1 at each claim; drives retries and the DLQ rule. Also the fencing token of the current attempt. */
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(3),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+    /** When a RETRYING task becomes due again (backoff), or when a PENDING task may first run. */
+    availableAt: timestamp("available_at", { withTimezone: true }).notNull().defaultNow(),
+    /** While PROCESSING: the claim expires here unless the worker's heartbeat extends it. */
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
+    /** Stream entry id of the latest XADD; the relay checks it still exists in Redis. */
+    messageId: text("message_id"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("tasks_owner_idx").on(t.ownerId, t.createdAt),
+    // The relay scans only unfinished tasks.
+    index("tasks_open_idx")
+      .on(t.status, t.availableAt)
+      .where(sql`status in ('PENDING','RETRYING','PROCESSING')`),
+  ],
+);
+
+// ── files and resumes ───────────────────────────────────────────────────────────────────
+export const files = pgTable(
+  "files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    mediaType: text("media_type").notNull(),
+    kind: text("kind", { enum: ["pdf", "docx", "text"] }).notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("files_owner_sha_idx").on(t.ownerId, t.sha256)],
+);
+
+export const resumes = pgTable(
+  "resumes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    jobDescription: text("job_description"),
+    /** SHA-256 of (file sha256, whitespace-normalised JD): the duplicate-upload key. */
+    dedupeKey: text("dedupe_key").notNull(),
+    /** Detected at extraction; null until then. */
+    language: text("language", { enum: ["en", "zh"] }),
+    /** The latest analysis task for this resume. */
+    taskId: uuid("task_id").references(() => tasks.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("resumes_owner_created_idx").on(t.ownerId, t.createdAt),
+    index("resumes_owner_dedupe_idx").on(t.ownerId, t.dedupeKey),
+  ],
+);
+
+export const analyses = pgTable(
+  "analyses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    resumeId: uuid("resume_id")
+      .notNull()
+      .references(() => resumes.id, { onDelete: "cascade" }),
+    /** One result per task: a redelivered or late message cannot write a second one. */
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    engine: text("engine").notNull(),
+    promptVersion: text("prompt_version"),
+    overallScore: real("overall_score").notNull(),
+    result: jsonb("result").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("analyses_task_uq").on(t.taskId), index("analyses_resume_idx").on(t.resumeId)],
+);
+
+// ── LLM usage: one row per upstream call (or offline analysis) ──────────────────────────
+export const llmUsage = pgTable(
+  "llm_usage",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Generated before the call; the unique index makes a replayed write a no-op. */
+    callId: uuid("call_id").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    feature: text("feature").notNull(),
+    taskId: uuid("task_id").references(() => tasks.id, { onDelete: "set null" }),
+    attempt: integer("attempt"),
+    provider: text("provider").notNull(),
+    model: text("model").notNull(),
+    inputTokens: integer("input_tokens").notNull().default(0),
+    cachedInputTokens: integer("cached_input_tokens").notNull().default(0),
+    outputTokens: integer("output_tokens").notNull().default(0),
+    costMicroUsd: bigint("cost_micro_usd", { mode: "number" }).notNull().default(0),
+    latencyMs: integer("latency_ms").notNull(),
+    outcome: text("outcome").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("llm_usage_call_uq").on(t.callId), index("llm_usage_task_idx").on(t.taskId)],
+);

@@ -1,0 +1,397 @@
+import os from "node:os";
+import { randomUUID } from "node:crypto";
+import type Redis from "ioredis";
+import { ZodError, type ZodType } from "zod";
+import type { Db, Tx } from "@/lib/db/client";
+import { claimTask, extendLease, finishAttempt, releaseAttempt, type TaskRow } from "@/lib/db/queries/tasks";
+import type { Logger } from "@/lib/log";
+import { backoffMs } from "./backoff";
+import { publishTaskEvent } from "./events";
+import { CONSUMER_GROUP, dlqKey, LANES, streamKey, type TaskType } from "./names";
+import { publishTask } from "./producer";
+import { createRedis } from "./redis";
+import { TaskError } from "./task-error";
+
+/** What a handler gets for one attempt. */
+export type TaskContext<P> = {
+  task: TaskRow;
+  payload: P;
+  /** 1-based attempt number; also the fencing token of this attempt. */
+  attempt: number;
+  /** Aborted when the attempt times out or the worker shuts down. */
+  signal: AbortSignal;
+  log: Logger;
+};
+
+/**
+ * One task type's work (template method: the consumer parses the payload, calls `process`
+ * outside any transaction, then runs the returned write and the COMPLETED transition in one
+ * short transaction, then ACKs).
+ */
+export type TaskHandler<P = unknown> = {
+  type: TaskType;
+  payloadSchema: ZodType<P>;
+  /** Slow work (parsing, LLM calls). Throw {@link TaskError} to choose retry or policy. */
+  process(ctx: TaskContext<P>): Promise<(tx: Tx) => Promise<void>>;
+};
+
+/** Every option, named with its unit, defaulted, and when to change it (after BullMQ's WorkerOptions). */
+export type ConsumerOptions = {
+  /** Unique per process; shows in XINFO CONSUMERS. Default `<host>-<pid>-<random>`. */
+  consumerName: string;
+  /** Attempts run at once by this process. Default `WORKER_CONCURRENCY` or 4. Raise for I/O-bound LLM work. */
+  concurrency: number;
+  /** A claim lasts this long without a heartbeat; messages idle longer are reclaimed (XAUTOCLAIM). Default `TASK_LEASE_MS` or 60 000 ms. */
+  leaseMs: number;
+  /** XREADGROUP BLOCK time, ms. Default 2 000. Lower only makes shutdown snappier. */
+  blockMs: number;
+  /** How often this process looks for messages of dead consumers, ms. Default leaseMs / 2 (≥ 500). */
+  reclaimIntervalMs: number;
+  /** An attempt running longer is aborted and retried, ms. Default 300 000. */
+  taskTimeoutMs: number;
+  /** Deliveries of one message after which it is dead-lettered even if no attempt was recorded (poison guard). Default 10. */
+  maxDeliveries: number;
+  /** Retry backoff base and cap, ms (see backoffMs). Defaults 1 000 and 60 000. */
+  backoffBaseMs: number;
+  backoffCapMs: number;
+  /** On shutdown, in-flight attempts get this long to finish before they are released, ms. Default 30 000. */
+  shutdownGraceMs: number;
+};
+
+export function defaultConsumerOptions(overrides: Partial<ConsumerOptions> = {}): ConsumerOptions {
+  const leaseMs = overrides.leaseMs ?? Number(process.env.TASK_LEASE_MS ?? 60_000);
+  return {
+    consumerName: `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
+    concurrency: Number(process.env.WORKER_CONCURRENCY ?? 4),
+    leaseMs,
+    blockMs: 2_000,
+    reclaimIntervalMs: Math.max(500, Math.floor(leaseMs / 2)),
+    taskTimeoutMs: 300_000,
+    maxDeliveries: 10,
+    backoffBaseMs: 1_000,
+    backoffCapMs: 60_000,
+    shutdownGraceMs: 30_000,
+    ...overrides,
+  };
+}
+
+type Message = { stream: string; id: string; taskId: string | undefined };
+
+class LostClaimError extends Error {}
+
+/**
+ * The generic stream consumer: XREADGROUP over every lane of the registered task types,
+ * claim by conditional update, run the handler, write + COMPLETED in one transaction, XACK.
+ * Retries with backoff (RETRYING → the relay makes it PENDING when due), dead-letters after
+ * `maxAttempts`, reclaims messages of dead consumers with XAUTOCLAIM.
+ */
+export class StreamConsumer {
+  readonly options: ConsumerOptions;
+  private readonly handlers = new Map<string, TaskHandler<any>>();
+  private readonly reader: Redis;
+  private readonly inflight = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  private running = false;
+  private loopDone: Promise<void> | undefined;
+  private reclaimTimer: NodeJS.Timeout | undefined;
+  private slotFreed: (() => void) | undefined;
+
+  constructor(
+    private readonly deps: { db: Db; redis: Redis; log: Logger },
+    handlers: TaskHandler<any>[],
+    options: Partial<ConsumerOptions> = {},
+  ) {
+    this.options = defaultConsumerOptions(options);
+    for (const h of handlers) this.handlers.set(h.type, h);
+    // A blocking XREADGROUP holds its connection: the reader never shares one.
+    this.reader = createRedis(`reader:${this.options.consumerName}`, { maxRetriesPerRequest: null });
+    this.reader.on("error", () => undefined);
+  }
+
+  private streams(): string[] {
+    return [...this.handlers.keys()].flatMap((t) => LANES.map((l) => streamKey(t as TaskType, l)));
+  }
+
+  /** Creates the consumer group on each stream (from id 0, so nothing published before is skipped). */
+  async ensureGroups(): Promise<void> {
+    for (const key of this.streams()) {
+      try {
+        await this.deps.redis.xgroup("CREATE", key, CONSUMER_GROUP, "0", "MKSTREAM");
+      } catch (err) {
+        if (!String(err).includes("BUSYGROUP")) throw err;
+      }
+    }
+  }
+
+  /** Starts reading; resolves once the groups exist. */
+  async start(): Promise<void> {
+    await this.ensureGroups();
+    this.running = true;
+    this.loopDone = this.readLoop();
+    this.reclaimTimer = setInterval(() => void this.reclaim(), this.options.reclaimIntervalMs);
+  }
+
+  /**
+   * Graceful stop: no new reads; in-flight attempts get `shutdownGraceMs` to finish, then are
+   * aborted and released (task back to PENDING without spending an attempt, message re-added).
+   */
+  async stop(): Promise<void> {
+    this.running = false;
+    clearInterval(this.reclaimTimer);
+    this.slotFreed?.();
+    this.reader.disconnect();
+    await this.loopDone?.catch(() => undefined);
+    const all = Promise.allSettled([...this.inflight.values()].map((f) => f.done));
+    const timedOut = await Promise.race([
+      all.then(() => false),
+      sleep(this.options.shutdownGraceMs).then(() => true),
+    ]);
+    if (timedOut) {
+      for (const f of this.inflight.values()) f.abort.abort(new ShutdownAbort());
+      await all;
+    }
+  }
+
+  get inflightCount(): number {
+    return this.inflight.size;
+  }
+
+  private async readLoop(): Promise<void> {
+    const { log } = this.deps;
+    while (this.running) {
+      const free = this.options.concurrency - this.inflight.size;
+      if (free <= 0) {
+        await new Promise<void>((r) => (this.slotFreed = r));
+        continue;
+      }
+      const keys = this.streams();
+      let res: [string, [string, string[]][]][] | null;
+      try {
+        res = (await this.reader.xreadgroup(
+          "GROUP", CONSUMER_GROUP, this.options.consumerName,
+          "COUNT", free, "BLOCK", this.options.blockMs,
+          "STREAMS", ...keys, ...keys.map(() => ">"),
+        )) as [string, [string, string[]][]][] | null;
+      } catch (err) {
+        if (!this.running) return;
+        if (/NOGROUP|UNBLOCKED/.test(String(err))) {
+          // Redis lost its data (FLUSHALL, restart without persistence): recreate and go on;
+          // the relay republishes from PostgreSQL.
+          log.warn("consumer group missing, recreating");
+          await this.ensureGroups().catch(() => undefined);
+        } else {
+          log.warn({ err: String(err) }, "XREADGROUP failed; retrying");
+          await sleep(500);
+        }
+        continue;
+      }
+      for (const [stream, entries] of res ?? []) {
+        for (const [id, fields] of entries) this.dispatch({ stream, id, taskId: field(fields, "taskId") });
+      }
+    }
+  }
+
+  private dispatch(msg: Message): void {
+    const key = `${msg.stream}|${msg.id}`;
+    if (this.inflight.has(key)) return;
+    const abort = new AbortController();
+    const done = this.handleMessage(msg, abort.signal)
+      .catch((err) => this.deps.log.error({ err: String(err), msg }, "message handling failed; left pending for reclaim"))
+      .finally(() => {
+        this.inflight.delete(key);
+        this.slotFreed?.();
+        this.slotFreed = undefined;
+      });
+    this.inflight.set(key, { abort, done });
+  }
+
+  /** XAUTOCLAIM messages idle longer than the lease (their consumer died) and handles them. */
+  async reclaim(): Promise<number> {
+    if (!this.running) return 0;
+    let claimed = 0;
+    for (const key of this.streams()) {
+      const free = this.options.concurrency - this.inflight.size;
+      if (free <= 0) break;
+      try {
+        const [, entries] = (await this.deps.redis.xautoclaim(
+          key, CONSUMER_GROUP, this.options.consumerName, this.options.leaseMs, "0-0", "COUNT", free,
+        )) as [string, [string, string[] | null][]];
+        for (const [id, fields] of entries) {
+          if (!fields) continue; // entry deleted from the stream; XAUTOCLAIM dropped it from the PEL
+          const deliveries = await this.deliveryCount(key, id);
+          if (deliveries > this.options.maxDeliveries) {
+            await this.deadLetterPoison({ stream: key, id, taskId: field(fields, "taskId") }, deliveries);
+            continue;
+          }
+          claimed++;
+          this.dispatch({ stream: key, id, taskId: field(fields, "taskId") });
+        }
+      } catch (err) {
+        if (String(err).includes("NOGROUP")) await this.ensureGroups().catch(() => undefined);
+        else this.deps.log.warn({ err: String(err) }, "XAUTOCLAIM failed");
+      }
+    }
+    return claimed;
+  }
+
+  private async deliveryCount(stream: string, id: string): Promise<number> {
+    const rows = (await this.deps.redis.xpending(stream, CONSUMER_GROUP, id, id, 1)) as [string, string, number, number][];
+    return rows[0]?.[3] ?? 0;
+  }
+
+  /** A message that keeps killing consumers before any attempt is recorded. */
+  private async deadLetterPoison(msg: Message, deliveries: number): Promise<void> {
+    const { redis, log } = this.deps;
+    log.error({ msg, deliveries }, "poison message dead-lettered");
+    const type = typeFromStream(msg.stream);
+    await redis.xadd(dlqKey(type), "*", "taskId", msg.taskId ?? "", "code", "poison_message", "deliveries", String(deliveries));
+    await redis.xack(msg.stream, CONSUMER_GROUP, msg.id);
+  }
+
+  /** Template method: claim → parse payload → process → write+complete → ACK. */
+  private async handleMessage(msg: Message, shutdown: AbortSignal): Promise<void> {
+    const { db, redis, log } = this.deps;
+    const ack = () => redis.xack(msg.stream, CONSUMER_GROUP, msg.id);
+    if (!msg.taskId) {
+      await ack();
+      return;
+    }
+    const task = await claimTask(db, { id: msg.taskId, leaseMs: this.options.leaseMs });
+    if (!task) {
+      // Duplicate delivery, or a task that ended or another consumer holds: nothing to do.
+      await ack();
+      return;
+    }
+    const attempt = task.attempts;
+    if (attempt > task.maxAttempts) {
+      // Its last attempt's worker died mid-way: attempts are spent.
+      await this.endAttempt(task, attempt, new TaskError("attempts_exhausted", "The task ran out of attempts.", true));
+      await ack();
+      return;
+    }
+    await publishTaskEvent(redis, { taskId: task.id, status: "PROCESSING" });
+
+    const abort = new AbortController();
+    const timeout = setTimeout(() => abort.abort(new TaskTimeout()), this.options.taskTimeoutMs);
+    const onShutdown = () => abort.abort(shutdown.reason);
+    shutdown.addEventListener("abort", onShutdown, { once: true });
+    const heartbeat = setInterval(() => {
+      void extendLease(db, { id: task.id, attempt, leaseMs: this.options.leaseMs }).catch(() => undefined);
+      // Reset the message's idle time so XAUTOCLAIM elsewhere leaves a live attempt alone.
+      void redis.xclaim(msg.stream, CONSUMER_GROUP, this.options.consumerName, 0, msg.id, "JUSTID").catch(() => undefined);
+    }, Math.max(200, Math.floor(this.options.leaseMs / 3)));
+
+    try {
+      const handler = this.handlers.get(task.type);
+      if (!handler) throw TaskError.policy("unknown_task_type", `No handler for task type ${task.type}.`);
+      const payload = parsePayload(handler, task.payload);
+      const write = await raceAbort(
+        handler.process({ task, payload, attempt, signal: abort.signal, log: log.child({ taskId: task.id, attempt }) }),
+        abort.signal,
+      );
+      await db.transaction(async (tx) => {
+        await write(tx);
+        const ok = await finishAttempt(tx, { id: task.id, attempt, status: "COMPLETED" });
+        if (!ok) throw new LostClaimError();
+      });
+      await ack();
+      await publishTaskEvent(redis, { taskId: task.id, status: "COMPLETED" });
+    } catch (err) {
+      if (err instanceof LostClaimError) {
+        log.warn({ taskId: task.id, attempt }, "attempt lost its claim; late result discarded");
+        await ack();
+        return;
+      }
+      if (abort.signal.reason instanceof ShutdownAbort) {
+        await this.release(task, attempt, msg);
+        return;
+      }
+      const te = toTaskError(err, abort.signal);
+      await this.endAttempt(task, attempt, te);
+      await ack();
+    } finally {
+      clearTimeout(timeout);
+      clearInterval(heartbeat);
+      shutdown.removeEventListener("abort", onShutdown);
+    }
+  }
+
+  /** Chooses RETRYING, FAILED (+DLQ) or TERMINATED_BY_POLICY for a failed attempt. */
+  private async endAttempt(task: TaskRow, attempt: number, te: TaskError): Promise<void> {
+    const { db, redis, log } = this.deps;
+    const error = { code: te.code, message: te.message };
+    let status: "RETRYING" | "FAILED" | "TERMINATED_BY_POLICY";
+    if (!te.retryable) status = "TERMINATED_BY_POLICY";
+    else if (attempt >= task.maxAttempts) status = "FAILED";
+    else status = "RETRYING";
+    const retryInMs =
+      status === "RETRYING"
+        ? backoffMs(attempt, { baseMs: this.options.backoffBaseMs, capMs: this.options.backoffCapMs, retryAfterMs: te.retryAfterMs })
+        : undefined;
+    const ok = await finishAttempt(db, { id: task.id, attempt, status, error, retryInMs });
+    if (!ok) return;
+    log.info({ taskId: task.id, attempt, status, code: te.code, retryInMs }, "attempt ended");
+    if (status === "FAILED") {
+      await redis.xadd(
+        dlqKey(task.type as TaskType), "*",
+        "taskId", task.id, "type", task.type, "code", te.code, "message", te.message, "attempts", String(attempt),
+      );
+    }
+    await publishTaskEvent(redis, { taskId: task.id, status });
+  }
+
+  /** Hands an unfinished attempt back: PENDING again, the attempt not counted, a fresh message. */
+  private async release(task: TaskRow, attempt: number, msg: Message): Promise<void> {
+    const { db, redis } = this.deps;
+    if (await releaseAttempt(db, { id: task.id, attempt })) {
+      await publishTask(redis, db, { id: task.id, type: task.type, lane: task.lane }).catch(() => undefined);
+      await publishTaskEvent(redis, { taskId: task.id, status: "PENDING" });
+    }
+    await redis.xack(msg.stream, CONSUMER_GROUP, msg.id);
+  }
+
+  async close(): Promise<void> {
+    if (this.running) await this.stop();
+    this.reader.disconnect();
+  }
+}
+
+class TaskTimeout extends Error {}
+class ShutdownAbort extends Error {}
+
+function parsePayload<P>(handler: TaskHandler<P>, payload: unknown): P {
+  try {
+    return handler.payloadSchema.parse(payload);
+  } catch (err) {
+    if (err instanceof ZodError) throw TaskError.policy("bad_payload", "The task's input is malformed.");
+    throw err;
+  }
+}
+
+function toTaskError(err: unknown, signal: AbortSignal): TaskError {
+  if (err instanceof TaskError) return err;
+  if (signal.reason instanceof TaskTimeout) return TaskError.transient("timeout", "The task took too long and will be retried.");
+  return TaskError.transient("internal", err instanceof Error ? err.message : String(err));
+}
+
+function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function field(fields: string[], name: string): string | undefined {
+  for (let i = 0; i < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
+  return undefined;
+}
+
+function typeFromStream(stream: string): TaskType {
+  const m = /\{([^}]+)\}/.exec(stream);
+  return (m?.[1] ?? "resume.analyze") as TaskType;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

@@ -1,0 +1,39 @@
+/**
+ * Stream, group and channel names (DESIGN.md §3). Braces are a Redis Cluster hash tag: every
+ * key of one task type lands in one slot, so multi-key commands and Lua stay cluster-safe.
+ * `PANELIST_REDIS_PREFIX` (default empty) lets tests share one Redis without colliding.
+ */
+export const TASK_TYPES = ["resume.analyze", "interview.plan", "interview.evaluate", "kb.vectorize"] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+export const LANES = ["interactive", "batch"] as const;
+export type Lane = (typeof LANES)[number];
+
+export const CONSUMER_GROUP = "workers";
+
+export function redisPrefix(): string {
+  return process.env.PANELIST_REDIS_PREFIX ?? "";
+}
+
+/** `panelist:{<type>}:<lane>` */
+export function streamKey(type: TaskType, lane: Lane): string {
+  return `${redisPrefix()}panelist:{${type}}:${lane}`;
+}
+
+/** `panelist:{<type>}:dlq` — a copy of every task that ended FAILED. */
+export function dlqKey(type: TaskType): string {
+  return `${redisPrefix()}panelist:{${type}}:dlq`;
+}
+
+/** Pub/sub channel carrying `{taskId, status}` on every task status change. */
+export function taskEventsChannel(): string {
+  return `${redisPrefix()}panelist:task-events`;
+}
+
+/** Present while Redis still holds what the relay published; its absence means Redis lost data. */
+export function relayEpochKey(): string {
+  return `${redisPrefix()}panelist:{relay}:epoch`;
+}
+
+export function relayLockKey(): string {
+  return `${redisPrefix()}panelist:{relay}:lock`;
+}

@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import type Redis from "ioredis";
+import type { Db } from "@/lib/db/client";
+import { findRelayCandidates, listPendingTasks, promoteDueRetries } from "@/lib/db/queries/tasks";
+import type { Logger } from "@/lib/log";
+import { publishTaskEvent } from "./events";
+import { relayEpochKey, relayLockKey, streamKey, type Lane, type TaskType } from "./names";
+import { publishTask } from "./producer";
+
+export type RelayOptions = {
+  /** How often the relay runs, ms. Default 1 000. */
+  intervalMs: number;
+  /** A PENDING task never published is republished after this long, ms (the web's XADD may still be on its way). Default 5 000. */
+  graceMs: number;
+  /** Tasks handled per query page. Default 500. */
+  batchSize: number;
+};
+
+/**
+ * The outbox relay (DESIGN.md §3): PostgreSQL is the source of truth, a stream message only
+ * a hint. Each tick, under a short Redis lock so one worker does it at a time:
+ * 1. if the epoch key is gone, Redis lost its data: republish every PENDING task, then set it;
+ * 2. RETRYING tasks whose backoff is over become PENDING and are published;
+ * 3. PENDING tasks never published, and PROCESSING tasks whose lease expired and whose
+ *    message no longer exists, are published again.
+ * Duplicates are harmless: the claim is a conditional update.
+ */
+export class OutboxRelay {
+  readonly options: RelayOptions;
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | undefined;
+  private readonly token = randomUUID();
+
+  constructor(
+    private readonly deps: { db: Db; redis: Redis; log: Logger },
+    options: Partial<RelayOptions> = {},
+  ) {
+    this.options = { intervalMs: 1_000, graceMs: 5_000, batchSize: 500, ...options };
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      if (this.ticking) return;
+      this.ticking = this.tick()
+        .then(() => undefined, (err) => this.deps.log.warn({ err: String(err) }, "relay tick failed"))
+        .finally(() => (this.ticking = undefined));
+    }, this.options.intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.ticking;
+  }
+
+  /** One relay pass; returns how many tasks it published. */
+  async tick(): Promise<number> {
+    const { redis } = this.deps;
+    const locked = await redis.set(relayLockKey(), this.token, "PX", this.options.intervalMs * 5, "NX");
+    if (!locked) return 0;
+    try {
+      let published = 0;
+      if (!(await redis.exists(relayEpochKey()))) published += await this.republishAllPending();
+      published += await this.promoteRetries();
+      published += await this.republishOrphans();
+      return published;
+    } finally {
+      // Release only our own lock.
+      await redis.eval(
+        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
+        1, relayLockKey(), this.token,
+      );
+    }
+  }
+
+  private async publish(task: { id: string; type: string; lane: Lane }): Promise<void> {
+    await publishTask(this.deps.redis, this.deps.db, task);
+  }
+
+  private async republishAllPending(): Promise<number> {
+    const { db, redis, log } = this.deps;
+    let afterId: string | null = null;
+    let n = 0;
+    for (;;) {
+      const page = await listPendingTasks(db, { afterId, limit: this.options.batchSize });
+      for (const t of page) await this.publish(t);
+      n += page.length;
+      if (page.length < this.options.batchSize) break;
+      afterId = page[page.length - 1].id;
+    }
+    await redis.set(relayEpochKey(), new Date().toISOString());
+    if (n > 0) log.warn({ republished: n }, "Redis had lost its data; republished every PENDING task");
+    return n;
+  }
+
+  private async promoteRetries(): Promise<number> {
+    const { db, redis } = this.deps;
+    const due = await promoteDueRetries(db, { limit: this.options.batchSize });
+    for (const t of due) {
+      await this.publish(t);
+      await publishTaskEvent(redis, { taskId: t.id, status: "PENDING" });
+    }
+    return due.length;
+  }
+
+  private async republishOrphans(): Promise<number> {
+    const { db, redis } = this.deps;
+    const candidates = await findRelayCandidates(db, { graceMs: this.options.graceMs, limit: this.options.batchSize });
+    let n = 0;
+    for (const t of candidates) {
+      if (t.messageId) {
+        const still = await redis.xrange(streamKey(t.type as TaskType, t.lane), t.messageId, t.messageId);
+        if (still.length > 0) continue; // XAUTOCLAIM will hand it to a live consumer
+      }
+      await this.publish(t);
+      n++;
+    }
+    return n;
+  }
+}

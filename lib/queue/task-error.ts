@@ -1,0 +1,26 @@
+/**
+ * What a task handler throws to end an attempt. `retryable` decides the next state
+ * (DESIGN.md §3): RETRYING (then FAILED when attempts run out) or TERMINATED_BY_POLICY.
+ * Anything else a handler throws counts as retryable with code `internal`.
+ */
+export class TaskError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly retryable: boolean,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = "TaskError";
+  }
+
+  /** Not retryable: bad input, content policy, prompt too long. */
+  static policy(code: string, message: string): TaskError {
+    return new TaskError(code, message, false);
+  }
+
+  /** Retryable: 429, 5xx, timeouts, invalid model output. */
+  static transient(code: string, message: string, retryAfterMs?: number): TaskError {
+    return new TaskError(code, message, true, retryAfterMs);
+  }
+}

@@ -1,0 +1,49 @@
+import type { Db } from "@/lib/db/client";
+import { END_STATUSES, getTaskById, type TaskRow } from "@/lib/db/queries/tasks";
+
+/** The task body of the API (DESIGN.md §5), shared by JSON, long-poll and SSE. */
+export type TaskBody = {
+  id: string;
+  type: string;
+  lane: string;
+  status: string;
+  attempts: number;
+  maxAttempts: number;
+  error: { code: string; message: string } | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+export function toTaskBody(t: TaskRow): TaskBody {
+  // While RETRYING the last error is shown; once COMPLETED any earlier error is history.
+  const error = t.errorCode && t.status !== "COMPLETED" ? { code: t.errorCode, message: t.errorMessage ?? "" } : null;
+  return {
+    id: t.id,
+    type: t.type,
+    lane: t.lane,
+    status: t.status,
+    attempts: t.attempts,
+    maxAttempts: t.maxAttempts,
+    error,
+    createdAt: t.createdAt.toISOString(),
+    startedAt: t.startedAt?.toISOString() ?? null,
+    finishedAt: t.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export function isEnded(status: string): boolean {
+  return (END_STATUSES as readonly string[]).includes(status);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(s: string): boolean {
+  return UUID.test(s);
+}
+
+/** The task if `ownerId` owns it (else undefined: callers answer 404, not 403). */
+export async function getOwnedTask(db: Db, { id, ownerId }: { id: string; ownerId: string }) {
+  if (!isUuid(id)) return undefined;
+  const t = await getTaskById(db, { id });
+  return t && t.ownerId === ownerId ? t : undefined;
+}

@@ -1,0 +1,351 @@
+#!/usr/bin/env node
+// Embedded PostgreSQL for `npm start` / `npm run dev` on a machine without a
+// PostgreSQL server: PGlite (PostgreSQL compiled to WASM, one session) served
+// over TCP, so the app, the worker and drizzle talk to it with postgres.js
+// exactly as they would to a real server.
+//
+// Why not `PGLiteSocketServer` from @electric-sql/pglite-socket as it is: its
+// multiplexer interleaves clients message by message. postgres.js pipelines the
+// extended protocol (Parse/Bind/Execute/Sync), so two pooled connections end
+// up sharing the unnamed portal ("portal \"\" does not exist", wrong rows) as
+// soon as a transaction and a query overlap. Here a connection takes the one
+// PGlite session for a whole exchange — from its first message until a
+// ReadyForQuery that says "idle" — so an extended-protocol batch and a whole
+// transaction run as a unit while other connections wait their turn.
+//
+// Limits (documented in docs/setup.md): one statement runs at a time; a
+// connection that keeps a transaction open blocks every other connection (one
+// idle in a transaction while others wait is closed after
+// PANELIST_PGLITE_IDLE_TX_MS, 30 s); all connections share one session
+// (SET, session advisory locks and temp tables are visible to every client).
+//
+// Usage: node scripts/pglite-server.mjs [--db DIR] [--port N] [--host H]
+// Prints one line `PGLITE_READY {"host":..,"port":..}` once it accepts connections.
+// Stops on SIGINT/SIGTERM, or when its parent process goes away.
+
+import net from "node:net";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: "string", default: ".data/pglite" },
+    port: { type: "string", default: "5432" },
+    host: { type: "string", default: "127.0.0.1" },
+    "state-file": { type: "string" },
+  },
+});
+
+const IDLE_TX_MS = Number(process.env.PANELIST_PGLITE_IDLE_TX_MS || 30_000);
+const DEBUG = process.env.PANELIST_PGLITE_DEBUG === "1";
+const log = (...a) => console.log(...a);
+const debug = (...a) => DEBUG && console.log("debug:", ...a);
+
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+
+const { PGlite } = await import("@electric-sql/pglite");
+const extensions = {};
+try {
+  // A peer dependency of pglite-socket, so npm installs it; used when the
+  // migrations say CREATE EXTENSION vector.
+  const { vector } = await import("@electric-sql/pglite-pgvector");
+  extensions.vector = vector;
+} catch {
+  log("pgvector extension for PGlite not installed: CREATE EXTENSION vector will fail");
+}
+
+const dataDir = path.resolve(args.db);
+fs.mkdirSync(dataDir, { recursive: true });
+const db = await PGlite.create({ dataDir, extensions });
+await db.waitReady;
+
+// ---------------------------------------------------------------------------
+// The one session, lent to one connection at a time.
+class SessionLock {
+  owner = null;
+  waiters = []; // {conn, resolve}
+  acquire(conn) {
+    if (this.owner === conn) return Promise.resolve();
+    if (this.owner === null) {
+      this.owner = conn;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiters.push({ conn, resolve }));
+  }
+  release(conn) {
+    if (this.owner !== conn) return;
+    this.owner = null;
+    while (this.waiters.length) {
+      const next = this.waiters.shift();
+      if (next.conn.closed && !next.conn.cleaning) {
+        next.resolve(); // let it see it is closed and bail out
+        continue;
+      }
+      this.owner = next.conn;
+      next.resolve();
+      return;
+    }
+  }
+}
+const lock = new SessionLock();
+
+// Follows the backend messages that PGlite returns (chunks may split them)
+// and remembers the status byte of the last ReadyForQuery ('I', 'T', 'E').
+class ReadyScanner {
+  header = Buffer.alloc(0);
+  skip = 0;
+  inZ = false;
+  status = null;
+  feed(chunk) {
+    let i = 0;
+    while (i < chunk.length) {
+      if (this.skip > 0) {
+        const n = Math.min(this.skip, chunk.length - i);
+        if (this.inZ) this.status = String.fromCharCode(chunk[i + n - 1]);
+        this.skip -= n;
+        i += n;
+        continue;
+      }
+      const need = 5 - this.header.length;
+      const take = chunk.subarray(i, i + need);
+      this.header = Buffer.concat([this.header, take]);
+      i += take.length;
+      if (this.header.length === 5) {
+        this.inZ = this.header[0] === 0x5a; // 'Z'
+        this.skip = this.header.readInt32BE(1) - 4;
+        this.header = Buffer.alloc(0);
+      }
+    }
+  }
+}
+
+async function exec(message, onData) {
+  const scanner = new ReadyScanner();
+  await db.runExclusive(() =>
+    db.execProtocolRawStream(message, {
+      onRawData: (data) => {
+        scanner.feed(data);
+        onData?.(data);
+      },
+    }),
+  );
+  return scanner.status;
+}
+
+const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
+function simpleQuery(sql) {
+  const body = Buffer.from(sql + "\0", "utf8");
+  const msg = Buffer.alloc(5 + body.length);
+  msg[0] = 0x51; // 'Q'
+  msg.writeInt32BE(4 + body.length, 1);
+  body.copy(msg, 5);
+  return msg;
+}
+
+// ---------------------------------------------------------------------------
+let nextId = 1;
+const conns = new Set();
+
+class Connection {
+  id = nextId++;
+  buffer = Buffer.alloc(0);
+  started = false; // startup message seen
+  chain = Promise.resolve(); // messages of one connection run in order
+  closed = false;
+  cleaning = false;
+  holdsSession = false; // between its first message and an idle ReadyForQuery
+  lastActivity = Date.now();
+
+  constructor(socket) {
+    this.socket = socket;
+    socket.setNoDelay(true);
+    socket.on("data", (d) => this.onData(d));
+    socket.on("error", (e) => debug(`#${this.id} socket error`, e.message));
+    socket.on("close", () => this.onClose());
+  }
+
+  write(data) {
+    if (!this.closed && this.socket.writable) this.socket.write(Buffer.from(data));
+  }
+
+  onData(data) {
+    this.lastActivity = Date.now();
+    this.buffer = Buffer.concat([this.buffer, data]);
+    for (;;) {
+      if (!this.started) {
+        if (this.buffer.length < 8) return;
+        const len = this.buffer.readInt32BE(0);
+        const code = this.buffer.readInt32BE(4);
+        if (len === 8 && (code === SSL_REQUEST || code === GSSENC_REQUEST)) {
+          this.buffer = this.buffer.subarray(8);
+          this.write(Buffer.from("N")); // no TLS here; the client goes on in clear
+          continue;
+        }
+        if (len === 16 && code === CANCEL_REQUEST) {
+          // PGlite has no backend to interrupt; the protocol expects no answer.
+          this.buffer = this.buffer.subarray(16);
+          this.socket.end();
+          return;
+        }
+        if (this.buffer.length < len) return;
+        const msg = this.buffer.subarray(0, len);
+        this.buffer = this.buffer.subarray(len);
+        this.started = true;
+        this.enqueue(msg);
+        continue;
+      }
+      if (this.buffer.length < 5) return;
+      const len = 1 + this.buffer.readInt32BE(1);
+      if (this.buffer.length < len) return;
+      const msg = this.buffer.subarray(0, len);
+      this.buffer = this.buffer.subarray(len);
+      if (msg[0] === 0x58) {
+        // 'X' Terminate: the client is leaving; onClose tidies up.
+        this.socket.end();
+        return;
+      }
+      this.enqueue(msg);
+    }
+  }
+
+  enqueue(msg) {
+    const copy = new Uint8Array(msg); // the socket buffer is reused
+    this.chain = this.chain.then(() => this.run(copy)).catch((err) => {
+      log(`connection #${this.id}: ${err?.message || err}`);
+      this.socket.destroy();
+    });
+  }
+
+  async run(msg) {
+    if (this.closed) return;
+    await lock.acquire(this);
+    if (this.closed) return this.cleanup();
+    this.holdsSession = true;
+    const status = await exec(msg, (data) => this.write(data));
+    this.lastActivity = Date.now();
+    if (status === "I") {
+      this.holdsSession = false;
+      lock.release(this);
+    }
+  }
+
+  // Like PostgreSQL's idle_in_transaction_session_timeout: a FATAL
+  // ErrorResponse, then the server closes the connection.
+  terminate(code, message) {
+    const fields = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0\0`, "utf8");
+    const msg = Buffer.alloc(5 + fields.length);
+    msg[0] = 0x45; // 'E'
+    msg.writeInt32BE(4 + fields.length, 1);
+    fields.copy(msg, 5);
+    this.write(msg);
+    this.socket.end();
+    setTimeout(() => this.socket.destroy(), 1000).unref();
+  }
+
+  onClose() {
+    if (this.closed) return;
+    this.closed = true;
+    conns.delete(this);
+    this.chain = this.chain.then(() => this.cleanup()).catch((e) => log(`cleanup #${this.id}: ${e.message}`));
+  }
+
+  // A connection that went away in the middle of a batch or a transaction:
+  // finish the batch and roll the transaction back before anyone else runs.
+  async cleanup() {
+    if (lock.owner !== this) return;
+    this.cleaning = true;
+    try {
+      let status = await exec(SYNC);
+      if (status && status !== "I") status = await exec(simpleQuery("ROLLBACK"));
+      if (status !== "I") log(`connection #${this.id}: session left in state ${status} after rollback`);
+    } finally {
+      this.holdsSession = false;
+      this.cleaning = false;
+      lock.release(this);
+    }
+  }
+}
+
+// A connection idle inside a transaction blocks every other one. PostgreSQL
+// would let the others run; here the app would hang, so we end it loudly.
+const watchdog = setInterval(() => {
+  const owner = lock.owner;
+  if (!owner || !owner.holdsSession || lock.waiters.length === 0) return;
+  const idle = Date.now() - owner.lastActivity;
+  if (idle < IDLE_TX_MS) return;
+  log(
+    `connection #${owner.id} kept a transaction open and idle for ${Math.round(idle / 1000)} s while ` +
+      `${lock.waiters.length} other connection(s) waited; closing it (rolled back). ` +
+      `With the embedded PostgreSQL one transaction runs at a time: never wait for another ` +
+      `connection (or a slow call) inside a transaction.`,
+  );
+  owner.terminate("25P03", "terminating connection due to idle-in-transaction timeout (embedded PostgreSQL)");
+}, 1000);
+watchdog.unref();
+
+const server = net.createServer((socket) => {
+  const conn = new Connection(socket);
+  conns.add(conn);
+  debug(`#${conn.id} connected from ${socket.remotePort}`);
+});
+
+function listen(port) {
+  return new Promise((resolve, reject) => {
+    const onError = (err) => reject(err);
+    server.once("error", onError);
+    server.listen(port, args.host, () => {
+      server.off("error", onError);
+      resolve(server.address().port);
+    });
+  });
+}
+
+let port;
+try {
+  port = await listen(Number(args.port));
+} catch (err) {
+  if (err.code !== "EADDRINUSE") throw err;
+  log(`port ${args.port} is taken; using a free one`);
+  port = await listen(0);
+}
+
+if (args["state-file"]) {
+  fs.writeFileSync(args["state-file"], JSON.stringify({ pid: process.pid, host: args.host, port, dataDir }) + "\n");
+}
+console.log(`PGLITE_READY ${JSON.stringify({ host: args.host, port })}`);
+
+// ---------------------------------------------------------------------------
+let stopping = false;
+async function stop(reason) {
+  if (stopping) return;
+  stopping = true;
+  log(`stopping (${reason})`);
+  server.close();
+  for (const c of conns) c.socket.destroy();
+  // let the cleanups (rollbacks) run, then close the database cleanly
+  await Promise.race([Promise.allSettled([...conns].map((c) => c.chain)), new Promise((r) => setTimeout(r, 2000))]);
+  try {
+    await db.close();
+  } catch (e) {
+    log(`close: ${e.message}`);
+  }
+  if (args["state-file"]) {
+    try {
+      const s = JSON.parse(fs.readFileSync(args["state-file"], "utf8"));
+      if (s.pid === process.pid) fs.unlinkSync(args["state-file"]);
+    } catch {}
+  }
+  process.exit(0);
+}
+process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGHUP", () => stop("SIGHUP"));
+// If whoever started us dies without stopping us (kill -9), do not keep the
+// data directory locked forever.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop("parent exited");
+}, 1000).unref();

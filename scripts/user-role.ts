@@ -1,0 +1,24 @@
+import { ROLES, type Role } from "@/lib/auth/auth";
+import { closeDb, getDb } from "@/lib/db/client";
+import { setUserRole } from "@/lib/db/queries/users";
+
+// npm run user:role -- EMAIL ROLE
+const [email, role] = process.argv.slice(2);
+if (!email || !ROLES.includes(role as Role)) {
+  console.error(`usage: npm run user:role -- EMAIL ${ROLES.join("|")}`);
+  process.exit(2);
+}
+setUserRole(getDb(), { email, role: role as Role })
+  .then(async (ok) => {
+    await closeDb();
+    if (!ok) {
+      console.error(`user:role: no user with email ${email}`);
+      process.exit(1);
+    }
+    console.log(`user:role: ${email} is now ${role}`);
+    process.exit(0);
+  })
+  .catch((err) => {
+    console.error("user:role: failed", err);
+    process.exit(1);
+  });

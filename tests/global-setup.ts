@@ -1,0 +1,34 @@
+import postgres from "postgres";
+import type { TestProject } from "vitest/node";
+import { runMigrations } from "../lib/db/migrate";
+
+/**
+ * One fresh database per Vitest run on the server of `DATABASE_URL` (never the server's
+ * existing databases), migrated once; dropped at the end. Tests create their own users and
+ * Redis key prefixes, so they never assume an empty server.
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `panelist_test_${Date.now()}_${process.pid}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const testUrl = url.toString();
+  await runMigrations(testUrl);
+  process.env.DATABASE_URL = testUrl;
+  process.env.PANELIST_ADMIN_DATABASE_URL = serverUrl;
+  process.env.BETTER_AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
+  process.env.LLM_PROVIDER ??= "offline";
+  project.provide("databaseUrl", testUrl);
+  return async () => {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}

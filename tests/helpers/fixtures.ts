@@ -1,0 +1,35 @@
+import { randomUUID } from "node:crypto";
+import type Redis from "ioredis";
+import type { Db } from "@/lib/db/client";
+import { user } from "@/lib/db/schema";
+import { redisPrefix } from "@/lib/queue/names";
+
+/** Inserts a user row directly (no password) and returns its id. */
+export async function createUser(db: Db, opts: { role?: "candidate" | "recruiter" | "admin" } = {}): Promise<string> {
+  const id = randomUUID();
+  await db.insert(user).values({ id, name: "Test User", email: `u-${id}@example.test`, role: opts.role ?? "candidate" });
+  return id;
+}
+
+/** Deletes every key of this file's prefix. */
+export async function clearPrefix(redis: Redis): Promise<void> {
+  const keys: string[] = [];
+  let cursor = "0";
+  do {
+    const [next, batch] = await redis.scan(cursor, "MATCH", `${redisPrefix()}*`, "COUNT", 1000);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== "0");
+  if (keys.length) await redis.del(...keys);
+}
+
+/** Polls `fn` until it returns a truthy value or `timeoutMs` passes. */
+export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000, stepMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}

@@ -1,0 +1,228 @@
+import "../helpers/env";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, getDb } from "@/lib/db/client";
+import { claimTask, finishAttempt, getTaskById, insertTask } from "@/lib/db/queries/tasks";
+import { tasks } from "@/lib/db/schema";
+import { createLogger } from "@/lib/log";
+import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
+import { CONSUMER_GROUP, dlqKey, relayEpochKey, streamKey } from "@/lib/queue/names";
+import { publishTask } from "@/lib/queue/producer";
+import { createRedis } from "@/lib/queue/redis";
+import { OutboxRelay } from "@/lib/queue/relay";
+import { TaskError } from "@/lib/queue/task-error";
+import { clearPrefix, createUser, eventually } from "../helpers/fixtures";
+
+const db = getDb();
+const redis = createRedis("test");
+const log = createLogger("test");
+const deps = { db, redis, log };
+const STREAM = () => streamKey("resume.analyze", "interactive");
+let ownerId: string;
+const running: { stop(): Promise<void> }[] = [];
+
+/** A generic handler: the pipeline is exercised without any domain. */
+function handler(process: (taskId: string, attempt: number) => Promise<void>): TaskHandler<{ n: number }> {
+  return {
+    type: "resume.analyze",
+    payloadSchema: z.object({ n: z.number() }),
+    async process({ task, attempt }) {
+      await process(task.id, attempt);
+      return async () => undefined;
+    },
+  };
+}
+
+async function startConsumer(h: TaskHandler<any>, opts: Partial<ConstructorParameters<typeof StreamConsumer>[2]> = {}) {
+  const c = new StreamConsumer(deps, [h], { blockMs: 100, backoffBaseMs: 20, backoffCapMs: 50, leaseMs: 2_000, shutdownGraceMs: 2_000, ...opts });
+  await c.start();
+  running.push(c);
+  return c;
+}
+
+function startRelay() {
+  const r = new OutboxRelay(deps, { intervalMs: 50, graceMs: 0 });
+  r.start();
+  running.push(r);
+  return r;
+}
+
+async function newTask(n = 1) {
+  return insertTask(db, { type: "resume.analyze", lane: "interactive", ownerId, payload: { n } });
+}
+
+async function status(id: string) {
+  return (await getTaskById(db, { id }))!;
+}
+
+async function pendingCount() {
+  const summary = (await redis.xpending(STREAM(), CONSUMER_GROUP)) as [number, ...unknown[]];
+  return summary[0];
+}
+
+beforeAll(async () => {
+  ownerId = await createUser(db);
+});
+
+afterEach(async () => {
+  while (running.length) await running.pop()!.stop();
+  await clearPrefix(redis);
+});
+
+afterAll(async () => {
+  await redis.quit();
+  await closeDb();
+});
+
+describe("the task pipeline", () => {
+  it("outbox: a committed task whose XADD never happened is published by the relay and completes", async () => {
+    const done: string[] = [];
+    await startConsumer(handler(async (id) => void done.push(id)));
+    const task = await newTask();
+    expect((await status(task.id)).messageId).toBeNull();
+    startRelay();
+    await eventually(async () => (await status(task.id)).status === "COMPLETED");
+    expect(done).toEqual([task.id]);
+    expect((await status(task.id)).messageId).not.toBeNull();
+  });
+
+  it("claim is a conditional update: a second claim of the same task gets nothing", async () => {
+    const task = await newTask();
+    const first = await claimTask(db, { id: task.id, leaseMs: 60_000 });
+    const second = await claimTask(db, { id: task.id, leaseMs: 60_000 });
+    expect(first?.attempts).toBe(1);
+    expect(second).toBeUndefined();
+  });
+
+  it("a duplicate delivery is a no-op: one run, both messages ACKed", async () => {
+    let runs = 0;
+    const task = await newTask();
+    await redis.xgroup("CREATE", STREAM(), CONSUMER_GROUP, "0", "MKSTREAM");
+    await publishTask(redis, db, task);
+    await publishTask(redis, db, task);
+    await startConsumer(handler(async () => void runs++));
+    await eventually(async () => (await status(task.id)).status === "COMPLETED");
+    await eventually(async () => (await pendingCount()) === 0 && (await redis.xlen(STREAM())) === 2);
+    expect(runs).toBe(1);
+    expect((await status(task.id)).attempts).toBe(1);
+  });
+
+  it("reclaim: a message left pending by a dead consumer is taken over after the lease and completes", async () => {
+    const task = await newTask();
+    await redis.xgroup("CREATE", STREAM(), CONSUMER_GROUP, "0", "MKSTREAM");
+    await publishTask(redis, db, task);
+    // The "dead" consumer read the message and claimed the task, then vanished.
+    await redis.xreadgroup("GROUP", CONSUMER_GROUP, "dead-consumer", "COUNT", 1, "STREAMS", STREAM(), ">");
+    await claimTask(db, { id: task.id, leaseMs: 300 });
+    const seen: number[] = [];
+    await startConsumer(handler(async (_id, attempt) => void seen.push(attempt)), { leaseMs: 300 });
+    await eventually(async () => (await status(task.id)).status === "COMPLETED");
+    expect(seen).toEqual([2]);
+    expect(await pendingCount()).toBe(0);
+  });
+
+  it("retryable failures back off and retry up to maxAttempts, then FAILED with a DLQ copy", async () => {
+    const attempts: number[] = [];
+    await startConsumer(handler(async (_id, attempt) => {
+      attempts.push(attempt);
+      throw TaskError.transient("upstream_5xx", "upstream answered 500");
+    }));
+    startRelay();
+    const task = await newTask();
+    await publishTask(redis, db, task);
+    const ended = await eventually(async () => {
+      const t = await status(task.id);
+      return t.status === "FAILED" ? t : undefined;
+    });
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(ended.attempts).toBe(3);
+    expect(ended.errorCode).toBe("upstream_5xx");
+    const dlq = await redis.xrange(dlqKey("resume.analyze"), "-", "+");
+    expect(dlq).toHaveLength(1);
+    expect(dlq[0][1]).toEqual(expect.arrayContaining(["taskId", task.id, "code", "upstream_5xx"]));
+  });
+
+  it("a retry that then succeeds ends COMPLETED with the attempts counted", async () => {
+    await startConsumer(handler(async (_id, attempt) => {
+      if (attempt === 1) throw TaskError.transient("rate_limited", "429");
+    }));
+    startRelay();
+    const task = await newTask();
+    await publishTask(redis, db, task);
+    await eventually(async () => (await status(task.id)).status === "COMPLETED");
+    const t = await status(task.id);
+    expect(t.attempts).toBe(2);
+    expect(t.finishedAt).not.toBeNull();
+  });
+
+  it("a policy refusal ends TERMINATED_BY_POLICY after one attempt, ACKed, nothing in the DLQ", async () => {
+    await startConsumer(handler(async () => {
+      throw TaskError.policy("no_text_layer", "This PDF has no selectable text.");
+    }));
+    const task = await newTask();
+    await publishTask(redis, db, task);
+    await eventually(async () => (await status(task.id)).status === "TERMINATED_BY_POLICY");
+    const t = await status(task.id);
+    expect(t.attempts).toBe(1);
+    expect(t.errorMessage).toMatch(/no selectable text/);
+    expect(await pendingCount()).toBe(0);
+    expect(await redis.xlen(dlqKey("resume.analyze"))).toBe(0);
+  });
+
+  it("a malformed payload is refused by policy, not retried", async () => {
+    await startConsumer(handler(async () => undefined));
+    const [task] = await db.insert(tasks).values({ type: "resume.analyze", lane: "interactive", ownerId, payload: { n: "x" } }).returning();
+    await publishTask(redis, db, task);
+    await eventually(async () => (await status(task.id)).status === "TERMINATED_BY_POLICY");
+    expect((await status(task.id)).errorCode).toBe("bad_payload");
+  });
+
+  it("the late result of an abandoned attempt is discarded (fenced by the attempt number)", async () => {
+    const task = await newTask();
+    await claimTask(db, { id: task.id, leaseMs: 1 });
+    await new Promise((r) => setTimeout(r, 20));
+    const second = await claimTask(db, { id: task.id, leaseMs: 60_000 });
+    expect(second?.attempts).toBe(2);
+    expect(await finishAttempt(db, { id: task.id, attempt: 1, status: "COMPLETED" })).toBe(false);
+    expect(await finishAttempt(db, { id: task.id, attempt: 2, status: "COMPLETED" })).toBe(true);
+  });
+
+  it("after Redis lost the streams, the consumer recreates its group and the relay republishes from PostgreSQL", async () => {
+    await startConsumer(handler(async () => undefined));
+    // A task that was published once (it has a message id) but whose message Redis lost:
+    const task = await newTask();
+    await db.update(tasks).set({ messageId: "1-0" }).where(eq(tasks.id, task.id));
+    await redis.del(STREAM(), relayEpochKey());
+    await new Promise((r) => setTimeout(r, 300)); // the blocked reader now meets NOGROUP
+    startRelay();
+    await eventually(async () => (await status(task.id)).status === "COMPLETED");
+    expect(await redis.exists(relayEpochKey())).toBe(1);
+  });
+
+  it("graceful stop finishes in-flight work before returning", async () => {
+    let finished = false;
+    const c = await startConsumer(handler(async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      finished = true;
+    }));
+    const task = await newTask();
+    await publishTask(redis, db, task);
+    await eventually(async () => (await status(task.id)).status === "PROCESSING");
+    await c.stop();
+    expect(finished).toBe(true);
+    expect((await status(task.id)).status).toBe("COMPLETED");
+  });
+
+  it("shutdown past its grace period releases the attempt: PENDING again, attempt not spent, message re-added", async () => {
+    const c = await startConsumer(handler(() => new Promise(() => undefined)), { shutdownGraceMs: 100 });
+    const task = await newTask();
+    await publishTask(redis, db, task);
+    await eventually(async () => (await status(task.id)).status === "PROCESSING");
+    await c.stop();
+    const t = await status(task.id);
+    expect(t.status).toBe("PENDING");
+    expect(t.attempts).toBe(0);
+    expect(await redis.xlen(STREAM())).toBe(2);
+  });
+});

@@ -1,0 +1,50 @@
+import { closeDb, getDb } from "@/lib/db/client";
+import { createLogger } from "@/lib/log";
+import { StreamConsumer } from "@/lib/queue/consumer";
+import { OutboxRelay } from "@/lib/queue/relay";
+import { closeRedis, getRedis } from "@/lib/queue/redis";
+import { getLlmConfig } from "@/lib/ai/config";
+import { resumeAnalyzeHandler } from "./handlers/resume-analyze";
+
+/**
+ * The standalone worker (`npm run worker`): consumes the task streams and runs the outbox
+ * relay. Any number of copies on any number of machines. SIGTERM/SIGINT: stop reading,
+ * finish or release in-flight work, exit 0.
+ */
+async function main() {
+  const log = createLogger("worker");
+  const db = getDb();
+  const redis = getRedis();
+  redis.on("error", (err) => log.warn({ err: String(err) }, "redis error"));
+  const deps = { db, redis, log };
+  const consumer = new StreamConsumer(deps, [resumeAnalyzeHandler(db)]);
+  const relay = new OutboxRelay(deps);
+
+  await consumer.start();
+  relay.start();
+  const llm = getLlmConfig();
+  log.info(
+    { consumer: consumer.options.consumerName, concurrency: consumer.options.concurrency, leaseMs: consumer.options.leaseMs, engine: llm.mode === "offline" ? "offline" : llm.model },
+    "worker started",
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal, inflight: consumer.inflightCount }, "shutting down");
+    await relay.stop();
+    await consumer.stop();
+    await closeRedis();
+    await closeDb();
+    log.info("worker stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  console.error("worker: failed to start", err);
+  process.exit(1);
+});
