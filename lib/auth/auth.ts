@@ -23,7 +23,12 @@ function createAuth() {
         verification: schema.verification,
       },
     }),
-    baseURL: { allowedHosts: [...LOCAL_HOSTS, ...extraHosts], fallback: appUrl, protocol: "auto" },
+    baseURL: {
+      allowedHosts: [...LOCAL_HOSTS, ...extraHosts],
+      // Server-side calls without a request (seed script) resolve to this.
+      fallback: appUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
+      protocol: "auto",
+    },
     trustedOrigins: [
       "http://localhost:*",
       "http://127.0.0.1:*",

@@ -1,0 +1,44 @@
+import { randomUUID } from "node:crypto";
+import { getAuth } from "@/lib/auth/auth";
+
+export const BASE = "http://localhost:3000";
+
+/**
+ * Signs up a fresh candidate through better-auth and returns the session cookie header,
+ * so route handlers run with a real session.
+ */
+export async function signUpCandidate(): Promise<{ cookie: string; email: string; userId: string }> {
+  const email = `cand-${randomUUID()}@example.test`;
+  const res = await getAuth().api.signUpEmail({
+    body: { email, password: "password-123456", name: "Candidate" },
+    asResponse: true,
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const body = (await res.json()) as { user: { id: string } };
+  return { cookie, email, userId: body.user.id };
+}
+
+/** Builds a multipart upload request for `POST /api/resumes`. */
+export function uploadRequest(opts: { cookie?: string; bytes: Uint8Array; fileName: string; jobDescription?: string }): Request {
+  const form = new FormData();
+  form.set("file", new File([Buffer.from(opts.bytes)], opts.fileName));
+  if (opts.jobDescription !== undefined) form.set("jobDescription", opts.jobDescription);
+  return new Request(`${BASE}/api/resumes`, {
+    method: "POST",
+    body: form,
+    headers: opts.cookie ? { cookie: opts.cookie } : {},
+  });
+}
+
+export function get(path: string, cookie?: string): Request {
+  return new Request(`${BASE}${path}`, { headers: cookie ? { cookie } : {} });
+}
+
+/** The `{ params }` argument Next passes to a dynamic route handler. */
+export function params<P extends Record<string, string>>(p: P): { params: Promise<P> } {
+  return { params: Promise.resolve(p) };
+}
