@@ -40,7 +40,7 @@ export function LanguageSwitch() {
           disabled={pending}
           onClick={() => choose(l)}
           className={cn(
-            "rounded-md px-2 py-1 font-medium focus-visible:outline-2 focus-visible:outline-indigo-600",
+            "whitespace-nowrap rounded-md px-2 py-1 font-medium focus-visible:outline-2 focus-visible:outline-indigo-600",
             l === locale ? "bg-slate-900 text-white" : "text-slate-600 hover:bg-slate-100",
           )}
         >

@@ -14,7 +14,7 @@ export function NavLink({ href, children, testId }: { href: string; children: Re
       data-testid={testId}
       aria-current={active ? "page" : undefined}
       className={cn(
-        "rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600",
+        "whitespace-nowrap rounded-lg px-2 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600 sm:px-3",
         active ? "bg-indigo-50 text-indigo-700" : "text-slate-600 hover:bg-slate-100",
       )}
     >

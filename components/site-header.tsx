@@ -13,7 +13,7 @@ export async function SiteHeader({ user }: { user?: { name: string; email: strin
   const t = await getTranslations();
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4 sm:gap-4">
+      <div className="mx-auto flex h-14 max-w-5xl items-center gap-1.5 px-3 sm:gap-4 sm:px-4">
         <Link
           href={user ? "/resumes" : "/"}
           data-testid="app-name"
@@ -29,7 +29,7 @@ export async function SiteHeader({ user }: { user?: { name: string; email: strin
             </NavLink>
           </nav>
         ) : null}
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <LanguageSwitch />
           {user ? <UserMenu user={user} /> : null}
         </div>

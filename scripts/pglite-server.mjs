@@ -14,10 +14,9 @@
 // transaction run as a unit while other connections wait their turn.
 //
 // Limits (documented in docs/setup.md): one statement runs at a time; a
-// connection that keeps a transaction open blocks every other connection (one
-// idle in a transaction while others wait is closed after
-// PANELIST_PGLITE_IDLE_TX_MS, 30 s); all connections share one session
-// (SET, session advisory locks and temp tables are visible to every client).
+// connection that keeps a transaction open blocks every other connection (see
+// the watchdog below); all connections share one session (SET, session
+// advisory locks, temp tables and prepared statements are visible to all).
 //
 // Usage: node scripts/pglite-server.mjs [--db DIR] [--port N] [--host H]
 // Prints one line `PGLITE_READY {"host":..,"port":..}` once it accepts connections.
@@ -37,7 +36,7 @@ const { values: args } = parseArgs({
   },
 });
 
-const IDLE_TX_MS = Number(process.env.PANELIST_PGLITE_IDLE_TX_MS || 30_000);
+const IDLE_TX_MS = Number(process.env.PANELIST_PGLITE_IDLE_TX_MS || 300_000);
 const DEBUG = process.env.PANELIST_PGLITE_DEBUG === "1";
 const log = (...a) => console.log(...a);
 const debug = (...a) => DEBUG && console.log("debug:", ...a);
@@ -63,15 +62,16 @@ const db = await PGlite.create({ dataDir, extensions });
 await db.waitReady;
 
 // ---------------------------------------------------------------------------
-// The one session, lent to one connection at a time.
+// The one session, lent to one connection at a time. acquire() resolves true
+// when the caller owns the session, false when its wait was cancelled.
 class SessionLock {
   owner = null;
   waiters = []; // {conn, resolve}
   acquire(conn) {
-    if (this.owner === conn) return Promise.resolve();
+    if (this.owner === conn) return Promise.resolve(true);
     if (this.owner === null) {
       this.owner = conn;
-      return Promise.resolve();
+      return Promise.resolve(true);
     }
     return new Promise((resolve) => this.waiters.push({ conn, resolve }));
   }
@@ -80,14 +80,20 @@ class SessionLock {
     this.owner = null;
     while (this.waiters.length) {
       const next = this.waiters.shift();
-      if (next.conn.closed && !next.conn.cleaning) {
-        next.resolve(); // let it see it is closed and bail out
+      if (next.conn.closed && !next.conn.cleaningUp) {
+        next.resolve(false); // it sees it is closed and bails out
         continue;
       }
       this.owner = next.conn;
-      next.resolve();
+      next.resolve(true);
       return;
     }
+  }
+  cancelWaiters() {
+    const cancelled = this.waiters.filter((w) => !w.conn.cleaningUp);
+    this.waiters = this.waiters.filter((w) => w.conn.cleaningUp);
+    for (const w of cancelled) w.resolve(false);
+    return cancelled.length;
   }
 }
 const lock = new SessionLock();
@@ -136,6 +142,18 @@ async function exec(message, onData) {
 }
 
 const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
+const READY_IDLE = Buffer.from([0x5a, 0, 0, 0, 5, 0x49]); // ReadyForQuery 'I'
+function errorResponse(severity, code, message) {
+  const fields = Buffer.from(`S${severity}\0V${severity}\0C${code}\0M${message}\0\0`, "utf8");
+  const msg = Buffer.alloc(5 + fields.length);
+  msg[0] = 0x45; // 'E'
+  msg.writeInt32BE(4 + fields.length, 1);
+  fields.copy(msg, 5);
+  return msg;
+}
+const LOCK_TIMEOUT_MESSAGE =
+  "canceling statement: the embedded PostgreSQL (PGlite) runs one transaction at a time and " +
+  "another connection has kept one open and idle too long (waiting for this query inside its transaction?)";
 function simpleQuery(sql) {
   const body = Buffer.from(sql + "\0", "utf8");
   const msg = Buffer.alloc(5 + body.length);
@@ -155,7 +173,10 @@ class Connection {
   started = false; // startup message seen
   chain = Promise.resolve(); // messages of one connection run in order
   closed = false;
-  cleaning = false;
+  busy = false; // a message of its own is running in PGlite
+  cleaningUp = false; // closed, waiting for the session to tidy up
+  statements = new Set(); // named prepared statements it created
+  skipUntilSync = false;
   holdsSession = false; // between its first message and an idle ReadyForQuery
   lastActivity = Date.now();
 
@@ -194,7 +215,7 @@ class Connection {
         const msg = this.buffer.subarray(0, len);
         this.buffer = this.buffer.subarray(len);
         this.started = true;
-        this.enqueue(msg);
+        this.enqueue(msg, true);
         continue;
       }
       if (this.buffer.length < 5) return;
@@ -211,36 +232,71 @@ class Connection {
     }
   }
 
-  enqueue(msg) {
+  enqueue(msg, isStartup = false) {
     const copy = new Uint8Array(msg); // the socket buffer is reused
-    this.chain = this.chain.then(() => this.run(copy)).catch((err) => {
+    this.chain = this.chain.then(() => this.run(copy, isStartup)).catch((err) => {
       log(`connection #${this.id}: ${err?.message || err}`);
       this.socket.destroy();
     });
   }
 
-  async run(msg) {
+  async run(msg, isStartup) {
     if (this.closed) return;
-    await lock.acquire(this);
-    if (this.closed) return this.cleanup();
+    if (this.skipUntilSync) {
+      // the rest of a batch whose first message was refused: PostgreSQL
+      // discards up to Sync after an error, then says it is ready
+      if (msg[0] === 0x53) {
+        this.skipUntilSync = false;
+        this.write(READY_IDLE);
+      }
+      return;
+    }
+    const got = await lock.acquire(this);
+    if (this.closed) return; // cleanup() comes next on this chain
+    if (!got) return this.refuse(msg, isStartup);
+    this.track(msg);
     this.holdsSession = true;
-    const status = await exec(msg, (data) => this.write(data));
-    this.lastActivity = Date.now();
+    this.busy = true;
+    let status;
+    try {
+      status = await exec(msg, (data) => this.write(data));
+    } finally {
+      this.busy = false;
+      this.lastActivity = Date.now();
+    }
     if (status === "I") {
       this.holdsSession = false;
       lock.release(this);
     }
   }
 
+  // Named prepared statements outlive their connection in the one shared
+  // session; remember them so cleanup() can DEALLOCATE them (postgres.js
+  // prepares every query under a per-connection random name, and reconnects
+  // after idle_timeout: without this they would pile up for ever).
+  track(msg) {
+    const cstring = (at) => Buffer.from(msg.subarray(at, msg.indexOf(0, at))).toString("utf8");
+    if (msg[0] === 0x50) {
+      const name = cstring(5); // Parse: statement name first
+      if (name) this.statements.add(name);
+    } else if (msg[0] === 0x43 && msg[5] === 0x53) {
+      this.statements.delete(cstring(6)); // Close 'S'tatement
+    }
+  }
+
+  // Its wait for the session was cancelled (lock timeout): answer like
+  // PostgreSQL's lock_timeout, so the caller gets an error, not a hang.
+  refuse(msg, isStartup) {
+    if (isStartup) return this.terminate("55P03", LOCK_TIMEOUT_MESSAGE);
+    this.write(errorResponse("ERROR", "55P03", LOCK_TIMEOUT_MESSAGE));
+    if (msg[0] === 0x51 || msg[0] === 0x53) this.write(READY_IDLE); // Query, Sync
+    else this.skipUntilSync = true;
+  }
+
   // Like PostgreSQL's idle_in_transaction_session_timeout: a FATAL
   // ErrorResponse, then the server closes the connection.
   terminate(code, message) {
-    const fields = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0\0`, "utf8");
-    const msg = Buffer.alloc(5 + fields.length);
-    msg[0] = 0x45; // 'E'
-    msg.writeInt32BE(4 + fields.length, 1);
-    fields.copy(msg, 5);
-    this.write(msg);
+    this.write(errorResponse("FATAL", code, message));
     this.socket.end();
     setTimeout(() => this.socket.destroy(), 1000).unref();
   }
@@ -252,38 +308,54 @@ class Connection {
     this.chain = this.chain.then(() => this.cleanup()).catch((e) => log(`cleanup #${this.id}: ${e.message}`));
   }
 
-  // A connection that went away in the middle of a batch or a transaction:
-  // finish the batch and roll the transaction back before anyone else runs.
+  // A connection that went away: finish its batch and roll back its
+  // transaction if it held the session, and drop its prepared statements.
   async cleanup() {
-    if (lock.owner !== this) return;
-    this.cleaning = true;
+    const owned = lock.owner === this;
+    if (!owned && this.statements.size === 0) return;
+    if (!owned) {
+      this.cleaningUp = true;
+      if (!(await lock.acquire(this))) return;
+    }
     try {
-      let status = await exec(SYNC);
-      if (status && status !== "I") status = await exec(simpleQuery("ROLLBACK"));
-      if (status !== "I") log(`connection #${this.id}: session left in state ${status} after rollback`);
+      if (owned) {
+        let status = await exec(SYNC);
+        if (status && status !== "I") status = await exec(simpleQuery("ROLLBACK"));
+        if (status !== "I") log(`connection #${this.id}: session left in state ${status} after rollback`);
+      }
+      for (const name of this.statements) await exec(simpleQuery(`DEALLOCATE "${name.replace(/"/g, '""')}"`));
+      this.statements.clear();
     } finally {
       this.holdsSession = false;
-      this.cleaning = false;
+      this.cleaningUp = false;
       lock.release(this);
     }
   }
 }
 
-// A connection idle inside a transaction blocks every other one. PostgreSQL
-// would let the others run; here the app would hang, so we end it loudly.
+// A connection idle inside a transaction blocks every other one, where
+// PostgreSQL would let the others run. Typical cause: code that, inside a
+// transaction, waits for a query on another pooled connection — a deadlock
+// here. After LOCK_TIMEOUT_MS the waiting queries fail (SQLSTATE 55P03, as
+// with lock_timeout); after IDLE_TX_MS the idle transaction itself is ended
+// (25P03, as with idle_in_transaction_session_timeout).
+const LOCK_TIMEOUT_MS = Number(process.env.PANELIST_PGLITE_LOCK_TIMEOUT_MS || 15_000);
 const watchdog = setInterval(() => {
   const owner = lock.owner;
-  if (!owner || !owner.holdsSession || lock.waiters.length === 0) return;
+  if (!owner || owner.busy || !owner.holdsSession || lock.waiters.length === 0) return;
   const idle = Date.now() - owner.lastActivity;
-  if (idle < IDLE_TX_MS) return;
-  log(
-    `connection #${owner.id} kept a transaction open and idle for ${Math.round(idle / 1000)} s while ` +
-      `${lock.waiters.length} other connection(s) waited; closing it (rolled back). ` +
-      `With the embedded PostgreSQL one transaction runs at a time: never wait for another ` +
-      `connection (or a slow call) inside a transaction.`,
-  );
-  owner.terminate("25P03", "terminating connection due to idle-in-transaction timeout (embedded PostgreSQL)");
-}, 1000);
+  if (idle >= IDLE_TX_MS) {
+    log(`connection #${owner.id} kept a transaction idle for ${Math.round(idle / 1000)} s while others waited; closing it`);
+    owner.terminate("25P03", "terminating connection due to idle-in-transaction timeout (embedded PostgreSQL)");
+  } else if (idle >= LOCK_TIMEOUT_MS) {
+    const n = lock.cancelWaiters();
+    log(
+      `connection #${owner.id} has kept a transaction open and idle for ${Math.round(idle / 1000)} s; ` +
+        `failed ${n} waiting quer${n === 1 ? "y" : "ies"} (55P03). The embedded PostgreSQL runs one ` +
+        `transaction at a time: inside a transaction, use only its own connection and make no slow calls.`,
+    );
+  }
+}, 500);
 watchdog.unref();
 
 const server = net.createServer((socket) => {

@@ -123,7 +123,7 @@ export function Report({ analysis }: { analysis: Analysis }) {
         </Card>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-5">
+      <div className="grid gap-6 lg:grid-cols-5 lg:items-start">
         <Card aria-labelledby="strengths-title" className="lg:col-span-2" data-testid="strengths">
           <h2 id="strengths-title" className="flex items-center gap-2 text-lg font-semibold">
             <CheckCircle2 aria-hidden className="size-5 text-emerald-600" />

@@ -63,7 +63,7 @@ export function ResumeDetailView({ id }: { id: string }) {
     );
   }
 
-  if (error) {
+  if (!data) {
     const notFound = error instanceof ApiError && [400, 404, 422].includes(error.status);
     return notFound ? (
       <Card className="flex flex-col items-center gap-3 py-12 text-center" data-testid="resume-not-found">

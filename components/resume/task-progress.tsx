@@ -5,7 +5,6 @@ import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
 import { Spinner } from "../ui/spinner";
 import type { Task, TaskStatus } from "./api";
-import { StatusBadge } from "./status-badge";
 import type { LiveMode } from "./use-task-status";
 
 /** Where each running state sits on the bar (the work has no real percentage). */
@@ -32,12 +31,11 @@ export function TaskProgress({ status, task, mode }: { status: TaskStatus; task?
   const current = stepIndex(status);
   return (
     <Card data-testid="task-status" data-status={status} aria-live="polite" aria-busy="true">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex items-center gap-2">
-          <Spinner className="text-indigo-600" />
-          <h2 className="font-semibold">{t(`headline.${status === "RETRYING" ? "RETRYING" : status === "PROCESSING" ? "PROCESSING" : "PENDING"}`)}</h2>
-        </div>
-        <StatusBadge status={status} />
+      <div className="flex items-center gap-2">
+        <Spinner className="text-indigo-600" />
+        <h2 className="font-semibold">
+          {t(`headline.${status === "RETRYING" ? "RETRYING" : status === "PROCESSING" ? "PROCESSING" : "PENDING"}`)}
+        </h2>
       </div>
       <p className="mt-1 text-sm text-slate-600">
         {status === "RETRYING" && task

@@ -262,6 +262,8 @@ function isAbort(e: unknown): e is Error {
 export interface ClassifyContext {
   /** Our own deadline fired (so an abort is a timeout, not a caller's cancel). */
   timedOut?: boolean;
+  /** The caller's abort signal fired (whatever reason it carried). */
+  aborted?: boolean;
   timeoutMs?: number;
   now?: number;
 }
@@ -274,8 +276,8 @@ export function toLlmError(e: unknown, ctx: ClassifyContext = {}): LlmError {
   // With maxRetries > 0 the SDK wraps the attempts; the last one decides.
   if (RetryError.isInstance(e)) return toLlmError(e.lastError, ctx);
 
-  if (isAbort(e) || ctx.timedOut) {
-    if (ctx.timedOut || e.name === "TimeoutError") {
+  if (isAbort(e) || ctx.timedOut || ctx.aborted) {
+    if (ctx.timedOut || (e as Error | undefined)?.name === "TimeoutError") {
       return new LlmError({
         code: "timeout",
         message: `LLM call timed out${ctx.timeoutMs ? ` after ${ctx.timeoutMs} ms` : ""}`,

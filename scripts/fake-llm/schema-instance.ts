@@ -20,7 +20,11 @@ export type JsonSchema = any;
 export interface InstanceOptions {
   seed: number;
   language?: "en" | "zh";
+  /** Lines from the prompt's data (e.g. the fenced resume), quoted in `evidence`-like fields. */
+  quotes?: string[];
 }
+
+const QUOTE_FIELDS = new Set(["evidence", "quote", "quotes", "excerpt", "excerpts"]);
 
 /** FNV-1a 32-bit hash of a string — used to derive per-request seeds. */
 export function hashString(s: string): number {
@@ -94,6 +98,7 @@ interface Ctx {
   lang: "en" | "zh";
   root: JsonSchema;
   depth: number;
+  quotes: string[];
   /** Index of the nearest enclosing array item, so enums inside list items rotate. */
   itemIndex: number | undefined;
 }
@@ -105,6 +110,7 @@ export function generateInstance(schema: JsonSchema, opts: InstanceOptions): Jso
     lang: opts.language ?? "en",
     root: schema,
     depth: 0,
+    quotes: opts.quotes ?? [],
     itemIndex: undefined,
   };
   return gen(schema, ctx, undefined, undefined);
@@ -329,6 +335,10 @@ function genString(schema: JsonSchema, ctx: Ctx, name: string | undefined, index
 }
 
 function sentence(ctx: Ctx, name: string | undefined, index: number | undefined): string {
+  if (name && QUOTE_FIELDS.has(name) && ctx.quotes.length > 0) {
+    const at = (index ?? 0) + (ctx.itemIndex ?? 0) * 2 + ctx.seed;
+    return ctx.quotes[at % ctx.quotes.length];
+  }
   const table = ctx.lang === "zh" ? TEXT_ZH : TEXT_EN;
   const options = name ? table[name] : undefined;
   if (options && options.length > 0) {

@@ -728,16 +728,29 @@ function schemaFromMessages(body: ChatBody): JsonSchema | null {
   return null;
 }
 
+/** Quotable lines of the prompt's data: the fenced resume when there is one, else the last user message. */
+function quotesFrom(body: ChatBody): string[] {
+  const lastUser = [...body.messages].reverse().find((m) => m.role === "user");
+  const text = textOf(lastUser?.content);
+  const fenced = /<resume>\n?([\s\S]*?)<\/resume>/.exec(text);
+  return (fenced ? fenced[1] : text)
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l.length >= 8 && l.length <= 200 && !/\[\[fault:/.test(l))
+    .slice(0, 200);
+}
+
 function buildAnswer(body: ChatBody, mode: FaultMode): Answer {
   const seed = hashString(JSON.stringify(body.messages) + (body.model ?? ""));
   const language = languageOf(body);
+  const quotes = quotesFrom(body);
   const lastIsToolResult = body.messages[body.messages.length - 1]?.role === "tool";
 
   const toolChoice = body.tool_choice;
   if (body.tools && body.tools.length > 0 && toolChoice !== "none" && !lastIsToolResult) {
     const wanted = typeof toolChoice === "object" ? toolChoice.function?.name : undefined;
     const tool = body.tools.find((t) => t.function?.name === wanted) ?? body.tools[0];
-    const args = generateInstance(tool.function.parameters ?? { type: "object", properties: {} }, { seed, language });
+    const args = generateInstance(tool.function.parameters ?? { type: "object", properties: {} }, { seed, language, quotes });
     const text = JSON.stringify(args);
     return { kind: "tool", id: `call_${seed.toString(36)}`, name: tool.function.name, args: mode === "broken_json" ? breakJson(text) : text };
   }
@@ -748,7 +761,7 @@ function buildAnswer(body: ChatBody, mode: FaultMode): Answer {
   else if (rf?.type === "json_object") schema = schemaFromMessages(body) ?? { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] };
 
   if (schema) {
-    const text = JSON.stringify(generateInstance(schema, { seed, language }));
+    const text = JSON.stringify(generateInstance(schema, { seed, language, quotes }));
     return { kind: "text", content: mode === "broken_json" ? breakJson(text) : text, json: true };
   }
   const content = interviewerSentence(body, language, seed);

@@ -110,7 +110,7 @@ export function stripDates(text: string): string {
 }
 
 export interface Timeline {
-  /** Months covered by at least one range (union). */
+  /** Months covered by at least one range (union, including the cover ranges). */
   coveredMonths: number;
   /** From the earliest start to the latest end, in months. */
   spanMonths: number;
@@ -126,10 +126,32 @@ export interface Timeline {
 /** A gap shorter than this many months is normal job-change time. */
 export const GAP_MONTHS = 6;
 
-/** Timeline checks over the ranges of the experience entries (one range per entry). */
-export function timeline(ranges: DateRange[]): Timeline {
+/**
+ * Order of ranges as written: non-increasing starts → "reverse", non-decreasing →
+ * "chronological", otherwise "mixed"; "n/a" below two ranges.
+ */
+export function rangeOrder(ranges: DateRange[]): Timeline["order"] {
+  if (ranges.length < 2) return "n/a";
+  const s = ranges.map((r) => r.start.months);
+  if (s.every((v, i) => i === 0 || v <= s[i - 1])) return "reverse";
+  if (s.every((v, i) => i === 0 || v >= s[i - 1])) return "chronological";
+  return "mixed";
+}
+
+/**
+ * Timeline checks over the ranges of the experience entries (one range per entry).
+ * @param blocks the same ranges grouped by section block (each heading's own list); the
+ *   order is judged per block — a resume may list jobs and then projects, each newest first
+ * @param cover other ranges (education) that count as occupied time when looking for gaps
+ */
+export function timeline(ranges: DateRange[], blocks: DateRange[][] = [ranges], cover: DateRange[] = []): Timeline {
   if (ranges.length === 0) return { coveredMonths: 0, spanMonths: 0, gaps: [], order: "n/a" };
-  const sorted = [...ranges].sort((a, b) => a.start.months - b.start.months || a.end.months - b.end.months);
+  const orders = new Set(blocks.map(rangeOrder).filter((o) => o !== "n/a"));
+  const order: Timeline["order"] = orders.size === 0 ? "n/a" : orders.size === 1 ? [...orders][0] : "mixed";
+  const firstStart = Math.min(...ranges.map((r) => r.start.months));
+  const sorted = [...ranges, ...cover.filter((c) => c.end.months > firstStart)].sort(
+    (a, b) => a.start.months - b.start.months || a.end.months - b.end.months,
+  );
   let covered = 0;
   let curStart = sorted[0].start.months;
   let curEnd = sorted[0].end.months;
@@ -146,16 +168,8 @@ export function timeline(ranges: DateRange[]): Timeline {
     }
   }
   covered += curEnd - curStart;
-  const minStart = sorted[0].start.months;
   const maxEnd = Math.max(...ranges.map((r) => r.end.months));
-  let order: Timeline["order"] = "n/a";
-  if (ranges.length >= 2) {
-    const s = ranges.map((r) => r.start.months);
-    const nonInc = s.every((v, i) => i === 0 || v <= s[i - 1]);
-    const nonDec = s.every((v, i) => i === 0 || v >= s[i - 1]);
-    order = nonInc ? "reverse" : nonDec ? "chronological" : "mixed";
-  }
-  return { coveredMonths: covered, spanMonths: maxEnd - minStart, gaps, order };
+  return { coveredMonths: covered, spanMonths: maxEnd - firstStart, gaps, order };
 }
 
 /** Formats a month count as `YYYY.MM` (for rationales). */

@@ -71,7 +71,7 @@ function jsonResumeToText(r: Rec): string {
   section("Skills", arr(r.skills), (e) => join([str(e.name), strs(e.keywords).join(", ")], ": "), () => []);
   section("Languages", arr(r.languages), (e) => join([str(e.language), str(e.fluency)], ": "), () => []);
   section("Interests", arr(r.interests), (e) => join([str(e.name), strs(e.keywords).join(", ")], ": "), () => []);
-  return out.filter((l, i, a) => l !== "" || (i > 0 && a[i - 1] !== "")).join("\n");
+  return out.filter((l) => l !== "").join("\n");
 }
 
 const SKIP_KEYS = new Set(["$schema", "meta", "url", "image", "location", "canonical"]);

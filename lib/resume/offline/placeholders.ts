@@ -11,14 +11,18 @@ import type { Line } from "./types";
  * 卡码 Markdown templates); they are deliberately narrow — a real resume should match none.
  */
 export const PLACEHOLDER_PATTERNS: RegExp[] = [
-  /(?:^|[^A-Za-z])[Xx]{2,}(?![A-Za-z])/, // XX公司, XXXX大学, XXX.com
-  /lorem ipsum|dolor sit amet|consectetur adipiscing|sed do eiusmod/i,
+  /(?<![A-Za-z])XX+(?![A-Z])|(?<![A-Za-z])xx+(?![a-z])/, // XX公司, XXXX大学, XXweb, 125xxxx6616
+  /\b(?:lorem|ipsum|dolor sit|consectetur|adipiscing|eiusmod|incididunt|suspendisse|vestibulum|pellentesque|himenaeos|inceptos|vulputate|phasellus|curabitur)\b/i, // lorem ipsum filler
   /\byour (?:name|e-?mail|phone|address|title|company|school|university|most recent|job title|position)\b/i,
   /\b(?:company|school|university|job|position) name\b|\b(?:insert|enter) (?:your|the)\b/i,
   /\[(?:link|url)\]|\b(?:first|second|third) item\b|^\?{2,}$|\btitle, year\b|\bauthor \d\b/i,
   /\b(?:yyyy|mm\/yyyy|month year)\b|\bdates? here\b|\bcity, (?:state|country)\b/i,
   /(?<!\d)年\s*[-~至]\s*年/, // 年 – 年 with no numbers
-  /^(?:类别|工作内容|项目|爱好|其他|语言|说明行|二级内容|三级内容)\s*\d(?!\d)/,
+  /^(?:类别|工作内容|项目|爱好|其他|语言|说明行|二级内容|三级内容)\s*(?:\d(?!\d)|\([a-z]\)|[ivx]+\b)/,
+  /简要说明|可以注明|街道及门牌号|邮编及城市|不超过\s*\d.{0,4}行/,
+  /yourname|projectname|your-?repo/i,
+  /^[A-Za-z][\w.+# -]{0,30}\(\d+\)$/, // a keyword-frequency list ("java(730)") copied from a guide
+  /\byear\s*-\s*year\b|\bjob title, employer\b|\b(?:sub-)?achievement \d|\bsub-achievements?\b|\bdescription no longer than\b/i,
   /\b(?:you can|here,? we have|list (?:your|open source|here)|can also include|short text containing|also with a short description)\b/i,
   /具体功能|运用(?:了)?(?:哪|那)些技术|效果如何|demo(?:演示)?地址|github\s*地址|blog\s*地址|附加信息|可选项/i,
   /(哪些|什么|如何|为什么).*(哪些|什么|如何|为什么)/, // template questions ("我在此项目负责了哪些工作…最困难的问题是什么")

@@ -101,10 +101,14 @@ export function headingKeys(line: Line): SectionKey[] {
   if (hasCjk(t)) {
     const compact = t.replace(/\s+/g, "");
     // A heading is short; a trailing English gloss ("教育背景 Education") is tolerated.
-    if (countCjk(compact) > 10 || /[，。；,;]/.test(compact) || line.bullet) return [];
-    const keys = ALL_KEYS.filter((k) => HEADINGS[k].zh.some((p) => compact.includes(p)));
+    if (countCjk(compact) > 10 || /[，。；,;\d]/.test(compact)) return [];
+    const cjkPart = compact.replace(/[A-Za-z\s&/()（）-]+$/, "");
+    // The phrase must be most of the line ("最佳编导奖（获奖）" is an award, not a heading);
+    // a numbered line ("一、工作经历", parsed as a list item) must be exactly the phrase.
+    const slack = line.bullet ? 0 : 5;
+    const keys = ALL_KEYS.filter((k) => HEADINGS[k].zh.some((p) => cjkPart.includes(p) && cjkPart.length <= p.length + slack));
     // "语言技能" / "计算机技能" are skills-ish; "工作及教育经历" is both experience and education
-    if (compact.includes("工作") && compact.includes("经历") && !keys.includes("experience")) keys.push("experience");
+    if (!line.bullet && compact.includes("工作") && compact.includes("经历") && !keys.includes("experience")) keys.push("experience");
     if (keys.includes("skills") && keys.includes("languages")) return ["languages"];
     return keys;
   }
@@ -142,6 +146,12 @@ export function detectSections(lines: Line[]): SectionMap {
   let currentLevel = 0;
   for (const line of lines) {
     const keys = headingKeys(line);
+    // A heading naming only the section we are already in ("Volunteer" under "VOLUNTEER
+    // EXPERIENCE", "Technical Experience" after "Experience") is content of that section.
+    if (keys.length > 0 && current.length > 0 && keys.every((k) => current.includes(k))) {
+      sectionOf.push(current);
+      continue;
+    }
     if (keys.length > 0) {
       headings.push({ line: line.index, keys });
       keys.forEach((k) => found.add(k));

@@ -10,7 +10,8 @@ import type { Line, PreparedDoc } from "./types";
 export const CJK = "\\u3400-\\u4dbf\\u4e00-\\u9fff";
 const CJK_CHAR = new RegExp(`[${CJK}]`);
 const CJK_ALL = new RegExp(`[${CJK}]`, "g");
-const CJK_GAP = new RegExp(`(?<=[${CJK}，。、；：（）])[ \\t]+(?=[${CJK}，。、；：（）])`, "g");
+/** One whitespace character between two Chinese characters: a PDF extraction artefact. Wider gaps are columns. */
+const CJK_GAP = new RegExp(`(?<=[${CJK}，。、；：（）])[ \\t\\u3000\\u2002\\u2003](?=[${CJK}，。、；：（）])`, "g");
 
 /** Bullet markers at the start of a line: glyphs, `1.` / `1)` / `1、`, `一、`, moderncv's `{`. */
 const BULLET =
@@ -59,6 +60,7 @@ function decodeEntities(s: string): string {
 export function normalizeInline(s: string): string {
   let t = decodeEntities(s);
   t = t
+    .replace(/<((?:https?:\/\/|mailto:)[^>\s]+|[^>\s@]+@[^>\s]+)>/g, "$1") // autolinks <a@b.c>
     .replace(/<[^>]{1,200}>/g, " ") // HTML tags (<center>, <br>)
     .replace(/!\[[^\]]*\]\([^)]*\)/g, " ") // images
     .replace(/\[([^\]]+)\]\s?\(([^)]+)\)/g, "$1 ($2)") // links → "text (url)"
@@ -69,9 +71,11 @@ export function normalizeInline(s: string): string {
     .replace(/[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g, "-")
     .replace(/(?<=[A-Za-z])-{2,}(?=[A-Za-z0-9])/g, "-")
     .replace(/[\u200b-\u200f\u202a-\u202e\ufeff]/g, "")
+    .replace(CJK_GAP, "")
     .replace(/[\t\u00a0\u2000-\u200a\u3000]+/g, " ")
     .replace(/ {2,}/g, " ");
-  t = t.replace(CJK_GAP, "");
+  // letter-spaced words from PDF headers ("R I C H A R D S" → "RICHARDS"): 4+ single letters
+  t = t.replace(/(?<![A-Za-z])(?:[A-Za-z] ){3,}[A-Za-z](?![A-Za-z])/g, (m) => m.replace(/ /g, ""));
   return t.trim();
 }
 

@@ -72,6 +72,8 @@ export interface Statement {
   evidence: string;
   /** First line index the statement comes from. */
   line: number;
+  /** Every line index it spans (wrapped lines). */
+  lines: number[];
   /** Index into {@link Entry} list of the role/project it belongs to, or -1. */
   entry: number;
   /** Whether it was written as a list item. */
@@ -85,4 +87,17 @@ export interface Entry {
   /** Date ranges inside the entry. */
   ranges: DateRange[];
   section: "experience" | "projects";
+}
+
+/** What each dimension scorer returns; `index.ts` turns these into the draft. */
+export interface DimensionResult {
+  key: "experience" | "skills" | "content" | "structure" | "expression";
+  /** Points, 0…max, before the resume-likeness factor. */
+  score: number;
+  max: number;
+  rationale: string;
+  /** Verbatim resume lines the score rests on. */
+  evidence: string[];
+  strengths: string[];
+  suggestions: { category: string; priority: "high" | "medium" | "low"; issue: string; recommendation: string }[];
 }

@@ -1,0 +1,43 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { test as base } from "@playwright/test";
+import { AuthPage } from "./pages/auth";
+import { Header } from "./pages/header";
+import { ResumePage } from "./pages/resume";
+import { ResumesPage } from "./pages/resumes";
+
+/** The demo accounts `PANELIST_DEMO=1 scripts/seed.ts` creates (issue #2). */
+export const DEMO_CANDIDATE = { email: "candidate@example.com", password: "panelist-demo" } as const;
+
+/** `../shared/corpus/` beside the repository: real inputs, never copied into the repo. */
+/** This folder (the package is ESM: no `__dirname`). */
+export const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const CORPUS_DIR = path.resolve(E2E_DIR, "../../shared/corpus");
+export const corpusFile = (...parts: string[]) => path.join(CORPUS_DIR, ...parts);
+
+/** A fresh e-mail address per call, so sign-ups never collide across tests or runs. */
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+type Fixtures = {
+  authPage: AuthPage;
+  header: Header;
+  resumesPage: ResumesPage;
+  resumePage: ResumePage;
+  /** The page, signed in as the demo candidate. */
+  candidatePage: ResumesPage;
+};
+
+export const test = base.extend<Fixtures>({
+  authPage: async ({ page }, use) => use(new AuthPage(page)),
+  header: async ({ page }, use) => use(new Header(page)),
+  resumesPage: async ({ page }, use) => use(new ResumesPage(page)),
+  resumePage: async ({ page }, use) => use(new ResumePage(page)),
+  candidatePage: async ({ page, authPage }, use) => {
+    await authPage.signIn(DEMO_CANDIDATE.email, DEMO_CANDIDATE.password);
+    await use(new ResumesPage(page));
+  },
+});
+
+export { expect } from "@playwright/test";

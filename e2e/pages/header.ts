@@ -1,0 +1,30 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export class Header {
+  readonly appName: Locator;
+  readonly navResumes: Locator;
+  readonly userMenuButton: Locator;
+  readonly signOutItem: Locator;
+
+  constructor(readonly page: Page) {
+    this.appName = page.getByTestId("app-name");
+    this.navResumes = page.getByTestId("nav-resumes");
+    this.userMenuButton = page.getByTestId("user-menu-button");
+    this.signOutItem = page.getByTestId("sign-out");
+  }
+
+  languageButton(locale: "en" | "zh"): Locator {
+    return this.page.getByTestId(`lang-switch-${locale}`);
+  }
+
+  async switchLanguage(locale: "en" | "zh") {
+    await this.languageButton(locale).click();
+    await expect(this.languageButton(locale)).toHaveAttribute("aria-pressed", "true");
+  }
+
+  async signOut() {
+    await this.userMenuButton.click();
+    await this.signOutItem.click();
+    await expect(this.page).toHaveURL(/\/sign-in$/);
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * One structured LLM call: a zod schema in, a validated object (plus usage, model, latency)
+ * out — or an {@link LlmError} that says whether trying again can help.
+ *
+ * AI SDK v6: `generateObject` is deprecated; structured output is `generateText` with
+ * `output: Output.object({ schema })`, read back from `result.output`.
+ *
+ * - `maxRetries: 0`: the task pipeline owns retries (with backoff, attempts in the database).
+ * - A deadline (`timeoutMs`) of our own, so a timeout is told apart from a caller's cancel.
+ * - Servers without structured outputs (`LLM_STRUCTURED_OUTPUT=json_object`, DeepSeek by
+ *   default) get JSON mode plus the JSON Schema in the system prompt; the answer is then
+ *   validated with the same zod schema here.
+ */
+import { generateText, Output } from "ai";
+import { z, type ZodType } from "zod";
+import { getLlmConfig, type LlmConfig } from "./config";
+import { LlmError, parseRateLimitHeaders, toLlmError, type RateLimitInfo } from "./errors";
+import { resolveLanguageModel } from "./providers";
+
+export const DEFAULT_TIMEOUT_MS = 90_000;
+
+export interface StructuredUsage {
+  inputTokens: number;
+  /** Part of inputTokens served from the provider's prompt cache. */
+  cachedInputTokens: number;
+  outputTokens: number;
+}
+
+export interface GenerateStructuredOptions<T> {
+  schema: ZodType<T>;
+  system: string;
+  prompt: string;
+  maxOutputTokens?: number;
+  /** Deadline for the whole call (default 90 s); past it → LlmError `timeout` (retryable). */
+  timeoutMs?: number;
+  abortSignal?: AbortSignal;
+  temperature?: number;
+  /** Name of the output for the provider (json_schema name): letters, digits, _ and -. */
+  name?: string;
+  description?: string;
+  /** Extra request headers (e.g. `x-fake-fault` against the fake server). */
+  headers?: Record<string, string>;
+  /** Defaults to the environment's configuration. */
+  config?: LlmConfig;
+}
+
+export interface StructuredResult<T> {
+  object: T;
+  usage: StructuredUsage;
+  /** The model id that was asked for (stable, for price lookup). */
+  model: string;
+  /** The model id the server says answered (may carry a date suffix). */
+  responseModel?: string;
+  provider: string;
+  latencyMs: number;
+  finishReason: string;
+  rateLimit?: RateLimitInfo;
+}
+
+function usageFrom(u: {
+  inputTokens?: number;
+  outputTokens?: number;
+  inputTokenDetails?: { cacheReadTokens?: number };
+}): StructuredUsage {
+  return {
+    inputTokens: u.inputTokens ?? 0,
+    cachedInputTokens: u.inputTokenDetails?.cacheReadTokens ?? 0,
+    outputTokens: u.outputTokens ?? 0,
+  };
+}
+
+/** System prompt addition for JSON mode (no server-side schema): the schema, spelled out. */
+export function jsonModeInstructions(schema: ZodType): string {
+  const jsonSchema = z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" });
+  return [
+    "Respond with one JSON object only — no prose, no code fences — that is valid against this JSON Schema:",
+    "```json",
+    JSON.stringify(jsonSchema),
+    "```",
+  ].join("\n");
+}
+
+export async function generateStructured<T>(opts: GenerateStructuredOptions<T>): Promise<StructuredResult<T>> {
+  const config = opts.config ?? getLlmConfig();
+  if (config.mode === "offline") {
+    throw new LlmError({
+      code: "bad_request",
+      message: "No LLM is configured (LLM_BASE_URL / LLM_API_KEY unset or LLM_PROVIDER=offline)",
+    });
+  }
+  const { model } = resolveLanguageModel(config);
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // One controller for both our deadline and the caller's signal. Linked by hand (not
+  // AbortSignal.any) so a long-lived caller signal, such as a worker's shutdown signal,
+  // keeps no reference to finished calls.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`LLM call timed out after ${timeoutMs} ms`, "TimeoutError"));
+  }, timeoutMs);
+  const callerSignal = opts.abortSignal;
+  const onCallerAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) onCallerAbort();
+  else callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
+  const abortSignal = controller.signal;
+  const started = performance.now();
+
+  const common = {
+    model,
+    prompt: opts.prompt,
+    maxOutputTokens: opts.maxOutputTokens,
+    temperature: opts.temperature,
+    maxRetries: 0,
+    abortSignal,
+    headers: opts.headers,
+  } as const;
+
+  try {
+    let object: T;
+    let result: Awaited<ReturnType<typeof generateText>>;
+    if (config.structuredOutput === "json_schema") {
+      const r = await generateText({
+        ...common,
+        system: opts.system,
+        output: Output.object({ schema: opts.schema, name: opts.name, description: opts.description }),
+      });
+      object = r.output as T; // already validated against the schema by the SDK
+      result = r as unknown as typeof result;
+    } else {
+      const r = await generateText({
+        ...common,
+        system: `${opts.system}\n\n${jsonModeInstructions(opts.schema)}`,
+        output: Output.json(),
+      });
+      const parsed = opts.schema.safeParse(r.output);
+      if (!parsed.success) {
+        throw new LlmError({
+          code: "invalid_output",
+          message: `The model's JSON did not match the expected schema: ${parsed.error.message.slice(0, 500)}`,
+          usage: usageFrom(r.totalUsage),
+          cause: parsed.error,
+        });
+      }
+      object = parsed.data;
+      result = r as unknown as typeof result;
+    }
+    return {
+      object,
+      usage: usageFrom(result.totalUsage),
+      model: config.model,
+      responseModel: result.response?.modelId,
+      provider: config.provider,
+      latencyMs: Math.round(performance.now() - started),
+      finishReason: result.finishReason,
+      rateLimit: parseRateLimitHeaders(result.response?.headers),
+    };
+  } catch (e) {
+    throw toLlmError(e, { timedOut, timeoutMs, aborted: callerSignal?.aborted === true });
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener("abort", onCallerAbort);
+  }
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { DIMENSION_MAX, finalizeAnalysis, type AnalysisDraft } from "./analysis-schema";
+
+const draft = (scores: Partial<Record<keyof typeof DIMENSION_MAX, number>>, extra: Partial<AnalysisDraft> = {}): AnalysisDraft => ({
+  dimensions: (Object.keys(DIMENSION_MAX) as (keyof typeof DIMENSION_MAX)[]).reverse().map((key) => ({
+    key,
+    score: scores[key] ?? 5,
+    max: 999,
+    rationale: `about ${key}`,
+    evidence: ["a line", "  "],
+  })),
+  summary: "s",
+  strengths: [],
+  suggestions: [],
+  ...extra,
+});
+
+describe("finalizeAnalysis", () => {
+  it("recomputes overall as the sum of the parts, ignoring any total or max the model claimed", () => {
+    const a = finalizeAnalysis(draft({ experience: 30, skills: 12.34, content: 10, structure: 9, expression: 7 }), {
+      engine: "m", language: "en", hasJobDescription: false,
+    });
+    expect(a.overallScore).toBeCloseTo(30 + 12.3 + 10 + 9 + 7, 5);
+    expect(a.dimensions.map((d) => [d.key, d.max])).toEqual(Object.entries(DIMENSION_MAX));
+  });
+
+  it("clamps each score into [0, its fixed maximum]", () => {
+    const a = finalizeAnalysis(draft({ experience: 400, skills: -3 }), { engine: "m", language: "en", hasJobDescription: false });
+    expect(a.dimensions.find((d) => d.key === "experience")!.score).toBe(40);
+    expect(a.dimensions.find((d) => d.key === "skills")!.score).toBe(0);
+    expect(a.overallScore).toBeLessThanOrEqual(100);
+  });
+
+  it("drops blank evidence lines", () => {
+    const a = finalizeAnalysis(draft({}), { engine: "m", language: "en", hasJobDescription: false });
+    expect(a.dimensions[0].evidence).toEqual(["a line"]);
+  });
+
+  it("computes matchPercent from matched and missing skills only when a JD was given; a skill cannot be both", () => {
+    const withJd = finalizeAnalysis(draft({}, { matchedSkills: ["Go", "SQL", "go"], missingSkills: ["Kafka", "sql"] }), {
+      engine: "m", language: "en", hasJobDescription: true,
+    });
+    expect(withJd.matchedSkills).toEqual(["Go", "SQL"]);
+    expect(withJd.missingSkills).toEqual(["Kafka"]);
+    expect(withJd.matchPercent).toBe(67);
+    const without = finalizeAnalysis(draft({}, { matchedSkills: ["Go"] }), { engine: "m", language: "en", hasJobDescription: false });
+    expect(without.matchPercent).toBeNull();
+    expect(without.matchedSkills).toBeNull();
+  });
+
+  it("rejects a draft that repeats or misses a dimension", () => {
+    const d = draft({});
+    d.dimensions[1] = { ...d.dimensions[0] };
+    expect(() => finalizeAnalysis(d, { engine: "m", language: "en", hasJobDescription: false })).toThrow(/twice/);
+  });
+});

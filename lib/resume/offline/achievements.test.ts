@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { isQuantified, verbKind } from "./achievements";
+import { analyzeExpression } from "./expression";
+import type { Statement } from "./types";
+
+describe("quantified achievements", () => {
+  it("accepts numbers, percentages, money, multipliers and magnitude words", () => {
+    for (const s of ["Reduced latency by 40%", "Raised $18M Series A", "Achieved 2.8x speedup", "serving 2M+ users",
+      "每日处理 10 亿条日志", "性能提升3倍", "支撑每天超过2亿的PV", "used by thousands of users", "Won 1st place", "获得一等奖"]) {
+      expect(isQuantified(s), s).toBe(true);
+    }
+  });
+
+  it("ignores years, dates and version-like tokens", () => {
+    for (const s of ["Joined in 2019", "Worked on IPv4 and ext4", "Trained on A100 GPUs", "Jan 2020 - Present", "负责Linux的网络部分"]) {
+      expect(isQuantified(s), s).toBe(false);
+    }
+  });
+});
+
+describe("action verbs", () => {
+  it("classifies English openers", () => {
+    expect(verbKind("Led a team of 5")).toBe("action");
+    expect(verbKind("Re-architected the editor")).toBe("action");
+    expect(verbKind("Successfully won the hackathon")).toBe("action");
+    expect(verbKind("Personal Project: Built a model")).toBe("action");
+    expect(verbKind("Responsible for the build")).toBe("weak");
+    expect(verbKind("Worked with PostgreSQL")).toBe("weak");
+    expect(verbKind("The model predicts prices")).toBe("none");
+  });
+
+  it("classifies Chinese openers", () => {
+    expect(verbKind("负责订单系统的设计")).toBe("action");
+    expect(verbKind("我主导了支付模块重构")).toBe("action");
+    expect(verbKind("参与需求评审并实现接口")).toBe("weak");
+    expect(verbKind("和张小帅一起玩")).toBe("none");
+  });
+});
+
+describe("expression facts", () => {
+  const st = (text: string, i: number): Statement => ({ text, evidence: text, line: i, lines: [i], entry: 0, bullet: true });
+  it("counts pronouns, fillers and repeated openers", () => {
+    const x = analyzeExpression(
+      ["I built various tools for my team", "负责订单模块", "负责支付模块", "负责用户模块", "我们负责自我驱动的项目"].map(st),
+      [],
+    );
+    expect(x.pronouns.count).toBe(2); // "I", "my"; 我们 and 自我 are not first-person singular
+    expect(x.fillers.words).toContain("various");
+    expect(x.repeated).toContain("负责");
+  });
+});

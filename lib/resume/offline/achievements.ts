@@ -1,0 +1,66 @@
+import { stripDates } from "./dates";
+import { hasCjk } from "./text";
+import {
+  ACTION_VERBS_ZH,
+  ACTION_VERB_FORMS_EN,
+  MAGNITUDE_WORDS,
+  WEAK_OPENERS_EN,
+  WEAK_OPENERS_ZH,
+  ZH_VERB_WINDOW,
+} from "./word-lists";
+
+/**
+ * Quantified achievements and action verbs, per statement.
+ *
+ * Quantified: after removing dates, the statement contains a standalone number (not glued
+ * to letters, so "IPv4", "A100", "ext4" do not count), a percentage, a currency amount, a
+ * multiplier (`3x`, `4.2×`, `3倍`), a magnitude suffix (`2M+`, `10k`, `5万`, `2亿`), or a
+ * magnitude word ("thousands of users", "百万级").
+ */
+const NUMBER = /(?<![A-Za-z0-9])\d+(?:[.,]\d+)*(?![A-Za-z0-9])|(?<![A-Za-z0-9])\d+(?:[.,]\d+)*\s*(?:%|x|×|k|K|M|B|m|bn|w|W|\+|万|亿|千|百|倍|个|人|次|ms|s|h|QPS|qps|TPS)(?![A-Za-z])/;
+/** Ranks: "1st place", "第一名", "一等奖". */
+const ORDINAL = /(?<![A-Za-z0-9])\d+(?:st|nd|rd|th)\b|第[一二三四五六七八九十\d]+名|[一二三特]等奖/;
+const MONEY = /[$€£¥￥]\s?\d|\d\s?(?:usd|rmb|元|美元)/i;
+
+export function isQuantified(text: string): boolean {
+  const t = stripDates(text);
+  return NUMBER.test(t) || MONEY.test(t) || /\d\s*%/.test(t) || ORDINAL.test(t) || MAGNITUDE_WORDS.test(t);
+}
+
+export type VerbKind = "action" | "weak" | "none";
+
+/** Strips a short "Label:" prefix ("Open Source Contributor: Contributed to …"). */
+function dropLabel(t: string): string {
+  const m = /^([^:：]{1,40})[:：]\s*(.+)$/.exec(t);
+  if (m && m[1].split(/\s+/).length <= 4) return m[2];
+  return t;
+}
+
+/**
+ * Classifies how a statement opens. English: its first word is an action-verb form
+ * ("Led", "Designed", "reducing"), or it opens with a weak phrase ("Responsible for").
+ * Chinese: an action verb appears within the first {@link ZH_VERB_WINDOW} characters
+ * (after an optional "我"/"本人"), unless a weak verb (参与/协助 …) comes first.
+ */
+export function verbKind(text: string): VerbKind {
+  const t = dropLabel(text.trim());
+  if (hasCjk(t.slice(0, 12))) {
+    const head = t.replace(/^(我|本人)/, "").slice(0, ZH_VERB_WINDOW);
+    const weakAt = Math.min(...WEAK_OPENERS_ZH.map((w) => { const i = head.indexOf(w); return i < 0 ? Infinity : i; }));
+    const actAt = Math.min(...ACTION_VERBS_ZH.map((w) => { const i = head.indexOf(w); return i < 0 ? Infinity : i; }));
+    if (weakAt < actAt) return "weak";
+    if (actAt < Infinity) return "action";
+    return "none";
+  }
+  const lower = t.toLowerCase().replace(/^(?:successfully|effectively|independently|actively|personally|jointly|quickly|also)\s+/, "");
+  if (WEAK_OPENERS_EN.some((w) => lower.startsWith(w))) return "weak";
+  const first = /^[a-z][a-z-]*/.exec(lower)?.[0] ?? "";
+  return ACTION_VERB_FORMS_EN.has(first) ? "action" : "none";
+}
+
+/** The first word (English) or first two characters (Chinese) — used for repetition checks. */
+export function opener(text: string): string {
+  const t = dropLabel(text.trim());
+  if (hasCjk(t.slice(0, 2))) return t.replace(/^(我|本人)/, "").slice(0, 2);
+  return (/^[A-Za-z][A-Za-z-]*/.exec(t)?.[0] ?? "").toLowerCase();
+}

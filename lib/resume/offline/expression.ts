@@ -1,0 +1,94 @@
+import { opener, verbKind } from "./achievements";
+import { hasCjk, latinWords, lengthUnits } from "./text";
+import type { Line, Statement } from "./types";
+import { FILLERS_EN, FILLERS_ZH, PRONOUNS_EN, STOPWORDS_EN } from "./word-lists";
+
+/**
+ * Expression checks over the statements (and the summary lines for pronouns/fillers):
+ * action-verb openers, statement length, first-person pronouns, filler words and repetition.
+ *
+ * Good statement length: 6–35 English words, or 8–80 units for Chinese statements (one or
+ * two lines on a page; set by hand).
+ * Repetition: an opener (first word / first two Chinese characters) used by ≥ 3 statements
+ * and by more than 30 % of them, or a content word (≥ 5 letters, not a stop word) used ≥ 5
+ * times across the statements.
+ */
+export interface ExpressionFacts {
+  statements: number;
+  actionLed: number;
+  weakLed: number;
+  goodLength: number;
+  /** Statements that are too long (evidence for the suggestion). */
+  longOnes: Statement[];
+  /** Pronoun occurrences, with the lines they occur on. */
+  pronouns: { count: number; lines: number[] };
+  fillers: { count: number; words: string[]; lines: number[] };
+  /** Over-used openers and words. */
+  repeated: string[];
+}
+
+export const GOOD_LENGTH = { en: [6, 35], zh: [8, 80] } as const;
+
+export function analyzeExpression(statements: Statement[], summaryLines: Line[]): ExpressionFacts {
+  let actionLed = 0;
+  let weakLed = 0;
+  let goodLength = 0;
+  const longOnes: Statement[] = [];
+  for (const s of statements) {
+    const k = verbKind(s.text);
+    if (k === "action") actionLed++;
+    if (k === "weak") weakLed++;
+    const zh = hasCjk(s.text);
+    const n = zh ? lengthUnits(s.text) : latinWords(s.text).length;
+    const [lo, hi] = zh ? GOOD_LENGTH.zh : GOOD_LENGTH.en;
+    if (n >= lo && n <= hi) goodLength++;
+    if (n > hi) longOnes.push(s);
+  }
+
+  const texts: { text: string; line: number }[] = [
+    ...statements.map((s) => ({ text: s.text, line: s.line })),
+    ...summaryLines.map((l) => ({ text: l.text, line: l.index })),
+  ];
+  const pronouns = { count: 0, lines: [] as number[] };
+  const fillers = { count: 0, words: [] as string[], lines: [] as number[] };
+  for (const { text, line } of texts) {
+    const en = text.match(new RegExp(`(?<![A-Za-z'’])(?:${PRONOUNS_EN.join("|")})(?![A-Za-z'’])`, "gi")) ?? [];
+    // "I" must be upper case; "my/me" any case. "自我" (self-) is not a pronoun.
+    const enCount = en.filter((w) => w === "I" || w.toLowerCase() !== "i").length;
+    const zhCount = text.match(/(?<!自)我(?!们)|本人/g)?.length ?? 0;
+    if (enCount + zhCount > 0) {
+      pronouns.count += enCount + zhCount;
+      pronouns.lines.push(line);
+    }
+    const lower = text.toLowerCase();
+    let hit = false;
+    for (const f of FILLERS_EN) {
+      const n = lower.match(new RegExp(`(?<![a-z])${f.replace(/[-/]/g, "\\$&")}(?![a-z])`, "g"))?.length ?? 0;
+      if (n > 0) { fillers.count += n; fillers.words.push(f); hit = true; }
+    }
+    for (const f of FILLERS_ZH) {
+      const n = text.split(f).length - 1;
+      if (n > 0) { fillers.count += n; fillers.words.push(f); hit = true; }
+    }
+    if (hit) fillers.lines.push(line);
+  }
+  fillers.words = [...new Set(fillers.words)];
+
+  const repeated: string[] = [];
+  const openers = new Map<string, number>();
+  for (const s of statements) {
+    const o = opener(s.text);
+    if (o) openers.set(o, (openers.get(o) ?? 0) + 1);
+  }
+  for (const [o, n] of openers) if (n >= 3 && n > 0.3 * statements.length) repeated.push(o);
+  const words = new Map<string, number>();
+  for (const s of statements) {
+    for (const w of latinWords(s.text.toLowerCase())) {
+      if (w.length < 5 || STOPWORDS_EN.has(w) || /\d/.test(w)) continue;
+      words.set(w, (words.get(w) ?? 0) + 1);
+    }
+  }
+  for (const [w, n] of words) if (n >= 5 && !repeated.includes(w)) repeated.push(w);
+
+  return { statements: statements.length, actionLed, weakLed, goodLength, longOnes, pronouns, fillers, repeated };
+}

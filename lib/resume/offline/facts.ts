@@ -1,0 +1,117 @@
+import { isQuantified, verbKind, type VerbKind } from "./achievements";
+import { findContacts, type ContactInfo } from "./contact";
+import { findDateRanges, hasDate, timeline, type Timeline } from "./dates";
+import { analyzeExpression, type ExpressionFacts } from "./expression";
+import { jdSkills, matchJd, type JdMatch } from "./jd";
+import { measureLength, type LengthInfo } from "./length";
+import { findPlaceholders } from "./placeholders";
+import { inferRole, type RoleGuess } from "./roles";
+import { detectSections, type SectionMap } from "./sections";
+import { extractSkills, type SkillHit } from "./skills";
+import { buildExperience, type ExperienceModel } from "./statements";
+import { prepare } from "./text";
+import type { DateRange, Lang, Line, PreparedDoc } from "./types";
+
+/**
+ * Everything the analysers find in one resume, computed once; the dimension scorers only
+ * read this. Pure: the same text, job description, language and `now` give the same facts.
+ */
+export interface Facts {
+  lang: Lang;
+  doc: PreparedDoc;
+  sections: SectionMap;
+  contacts: ContactInfo;
+  placeholders: Set<number>;
+  ranges: DateRange[];
+  exp: ExperienceModel;
+  /** Per statement (same order as `exp.statements`). */
+  quantified: boolean[];
+  verbs: VerbKind[];
+  /** Per statement: names at least one dictionary skill. */
+  namesSkill: boolean[];
+  /** Entries that have at least one statement ("roles"). */
+  roles: number[];
+  /** Lines in experience/project sections that carry a date. */
+  datedLines: Set<number>;
+  /** Timeline of the experience-section ranges (projects if there are none). */
+  timeline: Timeline;
+  skills: Map<string, SkillHit>;
+  length: LengthInfo;
+  role: RoleGuess | null;
+  /** Lines of the summary section. */
+  summaryLines: Line[];
+  expression: ExpressionFacts;
+  /** Present when a job description with at least one recognised skill was given. */
+  jd: JdMatch | null;
+  /** A job description was given but no dictionary skill was found in it. */
+  jdWithoutSkills: boolean;
+}
+
+export function gatherFacts(input: { text: string; jobDescription?: string | null; language: Lang; now?: Date }): Facts {
+  const now = input.now ?? new Date();
+  const doc = prepare(input.text);
+  const { lines } = doc;
+  const sections = detectSections(lines);
+  const contacts = findContacts(lines);
+  const placeholders = findPlaceholders(lines);
+  const ranges = findDateRanges(lines, now);
+  const exp = buildExperience(lines, sections, ranges, placeholders);
+
+  const skills = extractSkills(lines.filter((l) => !placeholders.has(l.index)));
+  const statementSkillLines = new Set([...skills.values()].filter((h) => !h.implied).flatMap((h) => h.lines));
+  const quantified = exp.statements.map((s) => isQuantified(s.text));
+  const verbs = exp.statements.map((s) => verbKind(s.text));
+  const namesSkill = exp.statements.map((s) => s.lines.some((i) => statementSkillLines.has(i)));
+
+  const roles = exp.entries.map((_, i) => i).filter((i) => exp.statements.some((s) => s.entry === i));
+  const expLineSet = new Set(exp.entries.flatMap((e) => e.lines));
+  const datedLines = new Set(lines.filter((l) => expLineSet.has(l.index) && hasDate(l.text, now)).map((l) => l.index));
+  const sectionEntries = exp.entries.filter((e) => e.section === "experience" && e.ranges.length > 0).length > 0
+    ? exp.entries.filter((e) => e.section === "experience")
+    : exp.entries.filter((e) => e.section === "projects");
+  const mainRanges = sectionEntries.flatMap((e) => e.ranges.slice(0, 1));
+  // group by the heading above each entry, for the order check
+  const blockOf = (line: number) => Math.max(-1, ...sections.headings.filter((h) => h.line < line).map((h) => h.line));
+  const blocks = new Map<number, DateRange[]>();
+  for (const e of sectionEntries) {
+    if (e.ranges.length === 0) continue;
+    const b = blockOf(e.lines[0]);
+    blocks.set(b, [...(blocks.get(b) ?? []), e.ranges[0]]);
+  }
+  const expLines = new Set(exp.entries.flatMap((e) => e.lines));
+  const educationRanges = ranges.filter((r) => !expLines.has(r.line) && sections.sectionOf[r.line].includes("education"));
+
+  const summaryLines = lines.filter((l) => sections.sectionOf[l.index].includes("summary") && !sections.headings.some((h) => h.line === l.index));
+  const datedAll = new Set(ranges.map((r) => r.line));
+
+  let jd: JdMatch | null = null;
+  let jdWithoutSkills = false;
+  if (input.jobDescription && input.jobDescription.trim()) {
+    const js = jdSkills(input.jobDescription);
+    if (js.length > 0) jd = matchJd(js, skills, exp.statements);
+    else jdWithoutSkills = true;
+  }
+
+  return {
+    lang: input.language,
+    doc,
+    sections,
+    contacts,
+    placeholders,
+    ranges,
+    exp,
+    quantified,
+    verbs,
+    namesSkill,
+    roles,
+    datedLines,
+    timeline: timeline(mainRanges, [...blocks.values()], educationRanges),
+    skills,
+    length: measureLength(lines, input.language),
+    role: inferRole(lines, sections, datedAll),
+    summaryLines,
+    expression: analyzeExpression(exp.statements, summaryLines),
+    jd,
+    jdWithoutSkills,
+  };
+}

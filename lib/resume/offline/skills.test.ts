@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { SKILLS } from "./skills-dictionary";
+import { extractSkills, explicitSkills } from "./skills";
+
+const names = (...lines: string[]) => explicitSkills(extractSkills(lines.map((text, index) => ({ index, text }))));
+const all = (...lines: string[]) => [...extractSkills(lines.map((text, index) => ({ index, text }))).keys()];
+
+describe("skill dictionary", () => {
+  it("has about 200+ unique canonical skills across categories", () => {
+    const set = new Set(SKILLS.map((s) => s.name));
+    expect(set.size).toBe(SKILLS.length);
+    expect(set.size).toBeGreaterThanOrEqual(200);
+    expect(new Set(SKILLS.map((s) => s.category)).size).toBeGreaterThanOrEqual(12);
+  });
+
+  it("only implies skills that exist", () => {
+    const set = new Set(SKILLS.map((s) => s.name));
+    for (const s of SKILLS) for (const i of s.implies ?? []) expect(set.has(i), `${s.name} → ${i}`).toBe(true);
+  });
+});
+
+describe("synonyms", () => {
+  it("maps abbreviations and Chinese names to one canonical skill", () => {
+    expect(names("K8s, JS and Postgres")).toEqual(["JavaScript", "PostgreSQL", "Kubernetes"]);
+    expect(names("熟悉机器学习与微服务")).toEqual(["Microservices", "Machine Learning"]);
+    expect(names("Machine Learning")).toEqual(names("机器学习"));
+    expect(names("Golang")).toEqual(["Go"]);
+    expect(names("CI/CD pipelines with Jenkins")).toEqual(["CI/CD", "Jenkins"]);
+  });
+
+  it("adds implied skills (MySQL ⇒ SQL, Databases; PyTorch ⇒ Deep Learning ⇒ Machine Learning)", () => {
+    expect(all("MySQL")).toEqual(["MySQL", "SQL", "Databases"]);
+    const hits = extractSkills([{ index: 0, text: "PyTorch" }]);
+    expect(hits.get("Machine Learning")).toMatchObject({ implied: true, lines: [0] });
+  });
+});
+
+describe("boundaries", () => {
+  it("does not find Go in Google or Java in JavaScript", () => {
+    expect(names("Google Cloud, JavaScript")).toEqual(["JavaScript", "GCP"]);
+    expect(names("Go, Python")).toEqual(["Python", "Go"]);
+    expect(names("了解Java、go、Python")).toEqual(["Python", "Java", "Go"]);
+    expect(names("Ready to go to market")).toEqual(["Go-to-Market"]);
+  });
+
+  it("treats R and C as standalone tokens only", () => {
+    expect(names("Python and R.")).toEqual(["Python", "R"]);
+    expect(names("R&D department")).toEqual([]);
+    expect(names("C/C++ and C#")).toEqual(["C", "C++", "C#"]);
+    expect(names("C端产品经理")).toEqual(["Product Management"]);
+    expect(names("MySQL, NoSQL")).not.toContain("SQL");
+  });
+
+  it("handles .NET, Node.js and case-sensitive words", () => {
+    expect(names("ASP.NET and .NET Core")).toEqual([".NET"]);
+    expect(names("Node.js")).toContain("Node.js");
+    expect(names("Spring Boot services")).toContain("Spring Boot");
+    expect(names("Spring 2023 semester")).toEqual([]);
+    expect(names("I excel at sales")).not.toContain("Excel");
+    expect(names("Excel and QuickBooks")).toEqual(["Excel", "QuickBooks"]);
+  });
+
+  it("ignores words inside URLs and e-mail addresses", () => {
+    expect(names("http://github.com/foo/react-app go@python.org")).toEqual([]);
+  });
+});

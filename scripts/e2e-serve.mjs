@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+/**
+ * The app under Playwright test, on its own database: Playwright's `webServer` runs this.
+ *
+ * 1. creates `E2E_DATABASE_NAME` on the server of `DATABASE_URL`
+ *    (default postgres://postgres@127.0.0.1:5432/postgres);
+ * 2. migrates it and seeds the demo accounts (`PANELIST_DEMO=1`);
+ * 3. runs `next build` when `.next/BUILD_ID` is missing (or `E2E_REBUILD=1`);
+ * 4. starts the worker and `next start -p $PORT` with the offline engine and the Redis key
+ *    prefix `E2E_REDIS_PREFIX`, and stops both when it is told to stop (SIGTERM/SIGINT) or
+ *    when either of them dies.
+ *
+ * The database is dropped by e2e/global-teardown.ts. Node built-ins plus the project's own
+ * `postgres` and `tsx` packages only.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import postgres from "postgres";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = Number(process.env.PORT ?? process.env.E2E_PORT ?? 3100);
+const dbName = process.env.E2E_DATABASE_NAME ?? `panelist_e2e_${Date.now()}`;
+const redisPrefix = process.env.E2E_REDIS_PREFIX ?? `e2e${Date.now()}:`;
+const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const appUrl = `http://127.0.0.1:${port}`;
+const tsxCli = path.join(root, "node_modules/tsx/dist/cli.mjs");
+const nextCli = path.join(root, "node_modules/next/dist/bin/next");
+/** How long children get to stop after SIGTERM before SIGKILL, ms. */
+const STOP_GRACE_MS = 8_000;
+
+if (!/^[a-z_][a-z0-9_]{0,62}$/i.test(dbName)) {
+  console.error(`e2e-serve: E2E_DATABASE_NAME must be a plain identifier, got ${JSON.stringify(dbName)}`);
+  process.exit(2);
+}
+
+/** The same server URL pointing at another database. */
+function withDatabase(url, name) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+const databaseUrl = withDatabase(serverUrl, dbName);
+
+const env = {
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+  PANELIST_REDIS_PREFIX: redisPrefix,
+  LLM_PROVIDER: "offline",
+  APP_URL: appUrl,
+  BETTER_AUTH_URL: appUrl,
+  BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64url"),
+  PORT: String(port),
+};
+
+function log(msg) {
+  console.log(`e2e-serve: ${msg}`);
+}
+
+async function createDatabase() {
+  const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(`CREATE DATABASE "${dbName}"`);
+    log(`created database ${dbName}`);
+  } catch (err) {
+    if (err?.code !== "42P04") throw err; // duplicate_database: reuse it
+    log(`reusing database ${dbName}`);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** Runs a step to completion, inheriting stdio; exits the whole script when it fails. */
+function runStep(name, args, extraEnv = {}) {
+  log(name);
+  const started = Date.now();
+  const res = spawnSync(process.execPath, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: "inherit" });
+  if (res.status !== 0) {
+    console.error(`e2e-serve: ${name} failed (${res.status ?? res.signal})`);
+    process.exit(1);
+  }
+  log(`${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const children = new Map();
+let stopping = false;
+
+function startChild(name, args) {
+  // Same process group as this script: if Playwright kills the group, they go with it.
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  children.set(name, child);
+  child.on("exit", (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      console.error(`e2e-serve: ${name} exited unexpectedly (${code ?? signal})`);
+      void stop(1);
+    }
+  });
+  log(`${name} started (pid ${child.pid})`);
+}
+
+async function stop(exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  const running = [...children.entries()];
+  for (const [, child] of running) child.kill("SIGTERM");
+  const deadline = Date.now() + STOP_GRACE_MS;
+  while (children.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  for (const [name, child] of children) {
+    log(`${name} did not stop in time; killing it`);
+    child.kill("SIGKILL");
+  }
+  process.exit(exitCode);
+}
+
+process.on("SIGTERM", () => void stop(0));
+process.on("SIGINT", () => void stop(0));
+process.on("SIGHUP", () => void stop(0));
+
+await createDatabase();
+runStep("migrate", [tsxCli, "scripts/migrate.ts"]);
+runStep("seed demo accounts", [tsxCli, "scripts/seed.ts"], { PANELIST_DEMO: "1" });
+if (process.env.E2E_REBUILD === "1" || !existsSync(path.join(root, ".next/BUILD_ID"))) {
+  runStep("next build", [nextCli, "build"], { NODE_ENV: "production" });
+}
+startChild("worker", [tsxCli, "worker/index.ts"]);
+startChild("web", [nextCli, "start", "-p", String(port), "-H", "127.0.0.1"]);
+log(`serving ${appUrl} on database ${dbName}, redis prefix ${redisPrefix}`);

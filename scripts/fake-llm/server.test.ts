@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeLlm, type FakeLlm, type RecordedRequest } from "./server";
+
+let llm: FakeLlm;
+
+beforeAll(async () => {
+  llm = await startFakeLlm();
+});
+afterAll(async () => {
+  await llm.close();
+});
+beforeEach(() => {
+  llm.reset();
+});
+
+const schema = {
+  type: "object",
+  properties: {
+    rating: { type: "integer", minimum: 3, maximum: 9 },
+    items: {
+      type: "array",
+      minItems: 5,
+      maxItems: 5,
+      items: {
+        type: "object",
+        properties: { key: { type: "string", enum: ["a", "b", "c", "d", "e"] } },
+        required: ["key"],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ["rating", "items"],
+  additionalProperties: false,
+};
+
+function chat(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return fetch(`${llm.url}/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: "Bearer test", ...headers },
+    body: JSON.stringify({ model: "gpt-4o-mini", messages: [{ role: "user", content: "Hello there" }], ...body }),
+  });
+}
+
+/** Reads an SSE body into its `data:` payloads (strings, "[DONE]" included). */
+async function sseData(res: Response): Promise<string[]> {
+  const text = await res.text();
+  return text
+    .split("\n\n")
+    .map((block) => block.trim())
+    .filter((block) => block.startsWith("data: "))
+    .map((block) => block.slice("data: ".length));
+}
+
+describe("fake LLM server", () => {
+  it("lists models and answers a plain request with usage", async () => {
+    const models = await (await fetch(`${llm.url}/models`)).json();
+    expect(models.object).toBe("list");
+    expect(models.data.map((m: { id: string }) => m.id)).toContain("gpt-4o-mini");
+
+    const res = await chat({});
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-ratelimit-remaining-requests")).toMatch(/^\d+$/);
+    const body = await res.json();
+    expect(body.object).toBe("chat.completion");
+    expect(body.choices[0].finish_reason).toBe("stop");
+    expect(body.choices[0].message.content).toMatch(/Hello there/);
+    expect(body.usage.prompt_tokens).toBeGreaterThan(0);
+    expect(body.usage.completion_tokens).toBeGreaterThan(0);
+    expect(body.usage.total_tokens).toBe(body.usage.prompt_tokens + body.usage.completion_tokens);
+    expect(body.usage.prompt_tokens_details.cached_tokens).toBe(0);
+  });
+
+  it("answers json_schema requests with a valid, deterministic instance", async () => {
+    const rf = { type: "json_schema", json_schema: { name: "x", strict: true, schema } };
+    const a = JSON.parse((await (await chat({ response_format: rf })).json()).choices[0].message.content);
+    const b = JSON.parse((await (await chat({ response_format: rf })).json()).choices[0].message.content);
+    expect(a).toEqual(b);
+    expect(Number.isInteger(a.rating)).toBe(true);
+    expect(a.rating).toBeGreaterThanOrEqual(3);
+    expect(a.rating).toBeLessThanOrEqual(9);
+    expect(a.items).toHaveLength(5);
+    // enums in list items rotate, so five items get five distinct keys
+    expect(new Set(a.items.map((i: { key: string }) => i.key)).size).toBe(5);
+  });
+
+  it("rejects a strict schema with an optional property, as OpenAI does", async () => {
+    const loose = { ...schema, required: ["items"] };
+    const res = await chat({ response_format: { type: "json_schema", json_schema: { name: "x", strict: true, schema: loose } } });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.message).toMatch(/Missing 'rating'/);
+  });
+
+  it("answers tool requests with a tool call whose arguments fit the parameters", async () => {
+    const res = await chat({
+      tools: [{ type: "function", function: { name: "score", parameters: schema } }],
+      tool_choice: { type: "function", function: { name: "score" } },
+    });
+    const body = await res.json();
+    expect(body.choices[0].finish_reason).toBe("tool_calls");
+    const call = body.choices[0].message.tool_calls[0];
+    expect(call.function.name).toBe("score");
+    expect(JSON.parse(call.function.arguments).items).toHaveLength(5);
+  });
+
+  it("streams chunks, a usage chunk only when asked for, and [DONE]", async () => {
+    const withUsage = await sseData(await chat({ stream: true, stream_options: { include_usage: true } }));
+    expect(withUsage.at(-1)).toBe("[DONE]");
+    const chunks = withUsage.slice(0, -1).map((d) => JSON.parse(d));
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(chunks.some((c) => c.choices[0]?.finish_reason === "stop")).toBe(true);
+    const usageChunk = chunks.at(-1);
+    expect(usageChunk.choices).toEqual([]);
+    expect(usageChunk.usage.prompt_tokens).toBeGreaterThan(0);
+    const text = chunks.map((c) => c.choices[0]?.delta?.content ?? "").join("");
+    expect(text).toMatch(/Hello there/);
+
+    const without = await sseData(await chat({ stream: true }));
+    expect(without.at(-1)).toBe("[DONE]");
+    expect(without.slice(0, -1).some((d) => JSON.parse(d).usage)).toBe(false);
+  });
+
+  it("faults per request by header and by marker in the last user message", async () => {
+    const r429 = await chat({}, { "x-fake-fault": "429:7" });
+    expect(r429.status).toBe(429);
+    expect(r429.headers.get("retry-after")).toBe("7");
+    expect(r429.headers.get("x-ratelimit-remaining-requests")).toBe("0");
+    expect((await r429.json()).error.code).toBe("rate_limit_exceeded");
+
+    const marker = await chat({ messages: [{ role: "user", content: "please [[fault:context_length]]" }] });
+    expect(marker.status).toBe(400);
+    expect((await marker.json()).error.code).toBe("context_length_exceeded");
+
+    const policy = await chat({}, { "x-fake-fault": "content_policy" });
+    expect(policy.status).toBe(400);
+    expect((await policy.json()).error.code).toBe("content_policy_violation");
+
+    const fine = await chat({});
+    expect(fine.status).toBe(200);
+  });
+
+  it("faults the next `count` requests through /__control, then answers normally", async () => {
+    const set = await fetch(llm.url.replace(/\/v1$/, "/__control"), {
+      method: "POST",
+      body: JSON.stringify({ mode: "500", count: 2 }),
+    });
+    expect(set.status).toBe(200);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await chat({})).status);
+    expect(statuses).toEqual([500, 500, 200]);
+  });
+
+  it("broken_json and truncated produce unparseable JSON; truncated streams end without [DONE]", async () => {
+    const rf = { type: "json_schema", json_schema: { name: "x", strict: true, schema } };
+    const broken = await (await chat({ response_format: rf }, { "x-fake-fault": "broken_json" })).json();
+    expect(() => JSON.parse(broken.choices[0].message.content)).toThrow();
+
+    const cut = await (await chat({ response_format: rf }, { "x-fake-fault": "truncated" })).json();
+    expect(cut.choices[0].finish_reason).toBe("length");
+    expect(() => JSON.parse(cut.choices[0].message.content)).toThrow();
+
+    const stream = await sseData(
+      await chat({ response_format: rf, stream: true, stream_options: { include_usage: true } }, { "x-fake-fault": "truncated" }),
+    );
+    expect(stream).not.toContain("[DONE]");
+    const text = stream.map((d) => JSON.parse(d).choices[0]?.delta?.content ?? "").join("");
+    expect(text.length).toBeGreaterThan(0);
+    expect(() => JSON.parse(text)).toThrow();
+  });
+
+  it("slow waits before answering; hang never answers", async () => {
+    const t0 = Date.now();
+    const slow = await chat({}, { "x-fake-fault": "slow:400" });
+    expect(slow.status).toBe(200);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(380);
+
+    const ac = new AbortController();
+    const timer = setTimeout(() => ac.abort(), 500);
+    const hung = fetch(`${llm.url}/chat/completions`, {
+      method: "POST",
+      headers: { "x-fake-fault": "hang" },
+      body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }] }),
+      signal: ac.signal,
+    });
+    await expect(hung).rejects.toThrow(/abort/i);
+    clearTimeout(timer);
+  });
+
+  it("records requests with timestamps and the fault applied; /__reset clears them", async () => {
+    const before = Date.now();
+    await chat({}, { "x-fake-fault": "500" });
+    await chat({ messages: [{ role: "user", content: "second" }] });
+    const listed = (await (await fetch(llm.url.replace(/\/v1$/, "/__requests"))).json()) as { requests: RecordedRequest[] };
+    expect(listed.requests).toHaveLength(2);
+    const [first, second] = listed.requests;
+    expect(first.time).toBeGreaterThanOrEqual(before);
+    expect(new Date(first.at).getTime()).toBe(first.time);
+    expect(first.fault).toBe("500");
+    expect(first.faultSource).toBe("header");
+    expect(first.status).toBe(500);
+    expect(second.fault).toBe("ok");
+    expect((second.body as { messages: { content: string }[] }).messages[0].content).toBe("second");
+    expect(second.headers.authorization).toBe("Bearer test");
+
+    await fetch(llm.url.replace(/\/v1$/, "/__reset"), { method: "POST" });
+    expect(llm.requests()).toHaveLength(0);
+  });
+
+  it("reports cached prompt tokens when a long prefix repeats", async () => {
+    const system = "You are a careful reviewer. ".repeat(300); // > 1024 tokens
+    const body = { messages: [{ role: "system", content: system }, { role: "user", content: "one" }] };
+    const first = await (await chat(body)).json();
+    const second = await (await chat({ ...body, messages: [body.messages[0], { role: "user", content: "two" }] })).json();
+    expect(first.usage.prompt_tokens_details.cached_tokens).toBe(0);
+    expect(second.usage.prompt_tokens_details.cached_tokens).toBeGreaterThanOrEqual(1024);
+    expect(second.usage.prompt_tokens_details.cached_tokens).toBeLessThanOrEqual(second.usage.prompt_tokens);
+  });
+
+  it("enforces an rpm quota set through control with 429 and Retry-After", async () => {
+    llm.control({ rpm: 2 });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await chat({})).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(llm.requests()[2].faultSource).toBe("quota");
+  });
+});

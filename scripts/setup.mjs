@@ -1,0 +1,240 @@
+#!/usr/bin/env node
+// The README's commands:
+//   npm start  → node scripts/setup.mjs start   (build, then web + worker, demo accounts)
+//   npm run dev → node scripts/setup.mjs dev    (next dev + tsx watch worker, demo accounts)
+//   npm test   → node scripts/setup.mjs test    (real PostgreSQL + Redis, Vitest then Playwright)
+//
+// Node built-ins only: this runs before `npm ci`. Each step logs its decision
+// in one line; docs/setup.md explains them. Everything this command starts
+// (PostgreSQL, Redis, web, worker) stops with it: Ctrl-C, SIGTERM or the end of the tests.
+import fs from "node:fs";
+import path from "node:path";
+import { ensureChromium } from "./setup/chromium.mjs";
+import { buildIsCurrent, recordBuild, sourceStamp } from "./setup/build.mjs";
+import { checkNode, childEnvironment, ensureDependencies, ensureEnvLocal } from "./setup/env.mjs";
+import { resolvePostgres } from "./setup/postgres.mjs";
+import { Procs } from "./setup/procs.mjs";
+import { resolveRedis } from "./setup/redis.mjs";
+import { DATA_DIR, ROOT, SetupError, freePort, log, paint, portIsFree, tcpProbe, waitFor } from "./setup/util.mjs";
+
+const MODES = ["start", "dev", "test"];
+const mode = process.argv[2];
+if (!MODES.includes(mode)) {
+  console.error(`usage: node scripts/setup.mjs <${MODES.join("|")}>`);
+  process.exit(2);
+}
+
+const procs = new Procs();
+const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+// ---------------------------------------------------------------------------
+// Stopping: the first signal stops everything gracefully, a second one kills.
+let shuttingDown = false;
+async function shutdown(code, why) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  if (why) log(why);
+  await procs.stopAll();
+  process.exit(code);
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    if (shuttingDown) {
+      log(`${signal} again: killing everything now`);
+      procs.killAllSync();
+      process.exit(1);
+    }
+    // Stopping the product on request is a clean end; an interrupted test run is not.
+    const code = mode === "test" ? 128 + { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 }[signal] : 0;
+    shutdown(code, `${signal}: stopping what this command started…`);
+  });
+}
+process.on("exit", () => procs.killAllSync());
+
+// ---------------------------------------------------------------------------
+async function commonSetup() {
+  checkNode();
+  await ensureDependencies(procs);
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  const env = childEnvironment(mode, ensureEnvLocal());
+
+  const pg = await resolvePostgres({ mode, procs, env });
+  const redis = await resolveRedis({ procs, env });
+  env.DATABASE_URL = pg.url;
+  env.REDIS_URL = redis.url;
+  if (pg.embedded) {
+    // One PGlite session behind the socket: the app may size its pools by this.
+    env.PANELIST_EMBEDDED_PG = "1";
+  } else {
+    delete env.PANELIST_EMBEDDED_PG;
+  }
+  return env;
+}
+
+async function step(label, args, env) {
+  const code = await procs.run(label, npm, ["run", ...args], { cwd: ROOT, env });
+  if (code !== 0) throw new SetupError(`${args.join(" ")} failed (exit ${code}); see [${label}] above.`);
+}
+
+async function pickPort(env) {
+  if (env.PORT) {
+    if (!(await portIsFree(Number(env.PORT), "0.0.0.0"))) throw new SetupError(`PORT=${env.PORT} is already in use.`);
+    return Number(env.PORT);
+  }
+  for (let port = 3000; port < 3020; port++) {
+    if (await portIsFree(port, "0.0.0.0")) {
+      if (port !== 3000) log(`Web: port 3000 is in use; using ${port}`);
+      return port;
+    }
+  }
+  return freePort("0.0.0.0");
+}
+
+async function runProduct(env) {
+  if (mode === "start") env.PANELIST_DEMO ??= "1";
+  if (mode === "dev") env.PANELIST_DEMO ??= "1";
+
+  log("Database: migrating (npm run db:migrate)");
+  await step("migrate", ["db:migrate"], env);
+  if (env.PANELIST_DEMO === "1") {
+    log("Demo accounts: seeding (PANELIST_DEMO=1, npm run db:seed)");
+    await step("seed", ["db:seed"], env);
+  }
+
+  const port = await pickPort(env);
+  env.PORT = String(port);
+  env.APP_URL ??= `http://localhost:${port}`;
+
+  if (mode === "start") {
+    const stamp = sourceStamp();
+    if (buildIsCurrent(stamp)) {
+      log("Build: .next is up to date with the sources; not rebuilding");
+    } else {
+      log("Build: next build (sources changed since the last build)");
+      const code = await procs.run("build", bin("next"), ["build"], { cwd: ROOT, env: { ...env, NODE_ENV: "production" } });
+      if (code !== 0) throw new SetupError(`next build failed (exit ${code}); see [build] above.`);
+      recordBuild(stamp);
+    }
+  }
+
+  const web =
+    mode === "start"
+      ? procs.start("web", bin("next"), ["start", "-p", String(port)], { cwd: ROOT, env: { ...env, NODE_ENV: "production" } })
+      : procs.start("web", bin("next"), ["dev", "-p", String(port)], { cwd: ROOT, env });
+  const worker =
+    mode === "start"
+      ? procs.start("worker", npm, ["run", "worker"], { cwd: ROOT, env: { ...env, NODE_ENV: "production" }, graceMs: 30_000 })
+      : procs.start("worker", bin("tsx"), ["watch", "worker/index.ts"], { cwd: ROOT, env, graceMs: 30_000 });
+
+  let webExited = false;
+  web.exited.then(() => (webExited = true));
+  waitFor(async () => webExited || (await tcpProbe("127.0.0.1", port)), { timeoutMs: 180_000, what: "the web server" })
+    .then(() => !webExited && banner(env, port))
+    .catch((e) => log(`Web: ${e.message}`));
+
+  const first = await Promise.race([web.exited.then((code) => ["web", code]), worker.exited.then((code) => ["worker", code])]);
+  if (!shuttingDown) await shutdown(first[1] || 1, `${first[0]} exited (code ${first[1]}); stopping everything`);
+}
+
+function banner(env, port) {
+  const url = `http://localhost:${port}`;
+  const lines = ["", paint("1", `Panelist is running: ${url}`)];
+  if (env.PANELIST_DEMO === "1") {
+    lines.push("Demo sign-ins (password panelist-demo):");
+    lines.push("  candidate@example.com   recruiter@example.com   admin@example.com");
+  }
+  lines.push(`Database: ${env.PANELIST_EMBEDDED_PG === "1" ? "embedded PostgreSQL (PGlite)" : redact(env.DATABASE_URL)} · Redis: ${redact(env.REDIS_URL)}`);
+  lines.push("Ctrl-C stops everything this command started.", "");
+  console.log(lines.join("\n"));
+}
+
+function redact(url) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(set)";
+  }
+}
+
+// ---------------------------------------------------------------------------
+async function runTests(env) {
+  env.CHROMIUM_PATH = await ensureChromium(procs, env);
+  const results = path.join(DATA_DIR, "test-results");
+  fs.mkdirSync(results, { recursive: true });
+  const vitestJson = path.join(results, "vitest.json");
+  const playwrightJson = path.join(results, "playwright.json");
+  for (const f of [vitestJson, playwrightJson]) fs.rmSync(f, { force: true });
+
+  log("Tests: vitest run");
+  let code = await procs.run("vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], {
+    cwd: ROOT,
+    env,
+    output: "inherit",
+  });
+  if (code === 0) {
+    log("Tests: playwright test");
+    code = await procs.run("playwright", bin("playwright"), ["test", "--reporter=list,json"], {
+      cwd: ROOT,
+      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+      output: "inherit",
+    });
+    if (code !== 0) log(`Tests: playwright failed (exit ${code})`);
+  } else {
+    log(`Tests: vitest failed (exit ${code}); not running playwright`);
+  }
+  return { code, summary: () => summary(vitestJson, playwrightJson) };
+}
+
+/** One closing line over both runners: "tests: N passed, N failed, N skipped". */
+function summary(vitestJson, playwrightJson) {
+  const read = (f) => {
+    try {
+      return JSON.parse(fs.readFileSync(f, "utf8"));
+    } catch {
+      return null;
+    }
+  };
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const v = read(vitestJson);
+  if (v) {
+    passed += v.numPassedTests ?? 0;
+    failed += v.numFailedTests ?? 0;
+    skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  }
+  const p = read(playwrightJson)?.stats;
+  if (p) {
+    passed += (p.expected ?? 0) + (p.flaky ?? 0);
+    failed += p.unexpected ?? 0;
+    skipped += p.skipped ?? 0;
+  }
+  if (v || p) console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+}
+
+// ---------------------------------------------------------------------------
+try {
+  const env = await commonSetup();
+  if (mode === "test") {
+    const { code, summary } = await runTests(env);
+    shuttingDown = true;
+    await procs.stopAll();
+    summary(); // the closing line, after everything has stopped
+    process.exit(code);
+  } else {
+    await runProduct(env);
+  }
+} catch (err) {
+  if (shuttingDown) {
+    // a signal is already stopping everything; its handler exits
+  } else if (err instanceof SetupError) {
+    console.error(`${paint("31", "[setup]")} ${err.message}`);
+    await shutdown(1);
+  } else {
+    console.error(err);
+    await shutdown(1);
+  }
+}
