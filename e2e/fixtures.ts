@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { test as base } from "@playwright/test";
+import { test as base, type BrowserContext } from "@playwright/test";
 import { AuthPage } from "./pages/auth";
 import { Header } from "./pages/header";
 import { ResumePage } from "./pages/resume";
@@ -20,6 +20,13 @@ export function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+type WorkerFixtures = {
+  /** The demo candidate's session, signed in once per worker (sign-in is rate limited). */
+  candidateState: StorageState;
+};
+
 type Fixtures = {
   authPage: AuthPage;
   header: Header;
@@ -29,13 +36,26 @@ type Fixtures = {
   candidatePage: ResumesPage;
 };
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  candidateState: [
+    async ({ browser }, use, workerInfo) => {
+      // Worker fixtures do not get the config's `use` options by themselves.
+      const { baseURL, locale } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, locale });
+      const page = await context.newPage();
+      await new AuthPage(page).signIn(DEMO_CANDIDATE.email, DEMO_CANDIDATE.password);
+      const state = await context.storageState();
+      await context.close();
+      await use(state);
+    },
+    { scope: "worker" },
+  ],
   authPage: async ({ page }, use) => use(new AuthPage(page)),
   header: async ({ page }, use) => use(new Header(page)),
   resumesPage: async ({ page }, use) => use(new ResumesPage(page)),
   resumePage: async ({ page }, use) => use(new ResumePage(page)),
-  candidatePage: async ({ page, authPage }, use) => {
-    await authPage.signIn(DEMO_CANDIDATE.email, DEMO_CANDIDATE.password);
+  candidatePage: async ({ page, candidateState }, use) => {
+    await page.context().addCookies(candidateState.cookies);
     await use(new ResumesPage(page));
   },
 });

@@ -1,4 +1,5 @@
 import { corpusFile, expect, test, uniqueEmail } from "./fixtures";
+import { browserFetch } from "./api";
 import { AuthPage } from "./pages/auth";
 import { ResumePage } from "./pages/resume";
 
@@ -19,11 +20,10 @@ test("a newly signed-up candidate cannot open another candidate's resume", async
     await expect(resume.notFound).toBeVisible();
     await expect(resume.report).toHaveCount(0);
 
-    const api = await page.request.get(`/api/resumes/${id}`);
-    expect(api.status()).toBe(404);
-    const body = await api.json();
-    expect(body).toEqual(expect.objectContaining({ code: expect.stringMatching(/^not_found:/) }));
-    expect(JSON.stringify(body)).not.toContain("analysis");
+    const api = await browserFetch(page, `/api/resumes/${id}`);
+    expect(api.status).toBe(404);
+    expect(api.body).toEqual(expect.objectContaining({ code: expect.stringMatching(/^not_found:/) }));
+    expect(JSON.stringify(api.body)).not.toContain("analysis");
   } finally {
     await other.close();
   }

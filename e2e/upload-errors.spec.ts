@@ -1,3 +1,4 @@
+import { browserFetch } from "./api";
 import { expect, test } from "./fixtures";
 
 /** The first bytes of a real PNG (signature + IHDR), enough for any type sniffer. */
@@ -15,11 +16,12 @@ test("a PNG renamed .pdf is refused with a clear message, in the browser and by 
   await expect(candidatePage.page).toHaveURL(/\/resumes$/);
 
   // The server refuses it too: the type comes from the bytes, not the name.
-  const res = await candidatePage.page.request.post("/api/resumes", {
-    multipart: { file: { name: "photo.pdf", mimeType: "application/pdf", buffer: PNG_BYTES } },
+  const res = await browserFetch(candidatePage.page, "/api/resumes", {
+    method: "POST",
+    file: { name: "photo.pdf", type: "application/pdf", base64: PNG_BYTES.toString("base64") },
   });
-  expect(res.status()).toBe(415);
-  expect(await res.json()).toEqual(expect.objectContaining({ code: "unsupported_media_type:upload" }));
+  expect(res.status).toBe(415);
+  expect(res.body).toEqual(expect.objectContaining({ code: "unsupported_media_type:upload" }));
 });
 
 test("an empty file and an unsupported extension are refused before upload", async ({ candidatePage }) => {

@@ -5,19 +5,24 @@
  * 1. creates `E2E_DATABASE_NAME` on the server of `DATABASE_URL`
  *    (default postgres://postgres@127.0.0.1:5432/postgres);
  * 2. migrates it and seeds the demo accounts (`PANELIST_DEMO=1`);
- * 3. runs `next build` when `.next/BUILD_ID` is missing (or `E2E_REBUILD=1`);
+ * 3. runs `next build` when `.next/BUILD_ID` is missing or older than a source file the web
+ *    app is built from (`E2E_REBUILD=1` always builds, `E2E_REBUILD=0` only when missing);
  * 4. starts the worker and `next start -p $PORT` with the offline engine and the Redis key
  *    prefix `E2E_REDIS_PREFIX`, and stops both when it is told to stop (SIGTERM/SIGINT) or
  *    when either of them dies.
  *
- * The database is dropped by e2e/global-teardown.ts. Node built-ins plus the project's own
- * `postgres` and `tsx` packages only.
+ * The database is dropped by e2e/global-teardown.ts. That runs while web and worker still run,
+ * and the worker may re-create its streams afterwards, so once both have stopped this script
+ * drops the database (if still there) and deletes the prefix's Redis keys again
+ * (`E2E_KEEP_DB=1` keeps both). Node built-ins plus the project's `postgres`, `ioredis` and
+ * `tsx` packages only.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import Redis from "ioredis";
 import postgres from "postgres";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -73,6 +78,28 @@ async function createDatabase() {
   }
 }
 
+async function cleanUp() {
+  const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  if (redisPrefix.length < 4) return;
+  const redis = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${redisPrefix}*`, "COUNT", 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** Runs a step to completion, inheriting stdio; exits the whole script when it fails. */
 function runStep(name, args, extraEnv = {}) {
   log(name);
@@ -83,6 +110,32 @@ function runStep(name, args, extraEnv = {}) {
     process.exit(1);
   }
   log(`${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** What `next build` compiles: a change to any of these makes an existing build stale. */
+const BUILD_INPUTS = ["app", "components", "lib", "i18n", "messages", "public", "next.config.ts", "postcss.config.mjs", "package.json"];
+
+function newestMtimeMs(p) {
+  const st = statSync(p, { throwIfNoEntry: false });
+  if (!st) return 0;
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(p)) {
+    if (entry === "node_modules" || entry.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtimeMs(path.join(p, entry)));
+  }
+  return newest;
+}
+
+/** Why a build is needed, or null. */
+function buildReason() {
+  const buildId = path.join(root, ".next/BUILD_ID");
+  if (process.env.E2E_REBUILD === "1") return "E2E_REBUILD=1";
+  if (!existsSync(buildId)) return ".next/BUILD_ID is missing";
+  if (process.env.E2E_REBUILD === "0") return null;
+  const builtAt = statSync(buildId).mtimeMs;
+  const stale = BUILD_INPUTS.find((p) => newestMtimeMs(path.join(root, p)) > builtAt);
+  return stale ? `${stale} changed since the last build` : null;
 }
 
 const children = new Map();
@@ -113,6 +166,7 @@ async function stop(exitCode = 0) {
     log(`${name} did not stop in time; killing it`);
     child.kill("SIGKILL");
   }
+  if (process.env.E2E_KEEP_DB !== "1") await cleanUp().catch((err) => console.error("e2e-serve: clean-up failed", err));
   process.exit(exitCode);
 }
 
@@ -123,9 +177,8 @@ process.on("SIGHUP", () => void stop(0));
 await createDatabase();
 runStep("migrate", [tsxCli, "scripts/migrate.ts"]);
 runStep("seed demo accounts", [tsxCli, "scripts/seed.ts"], { PANELIST_DEMO: "1" });
-if (process.env.E2E_REBUILD === "1" || !existsSync(path.join(root, ".next/BUILD_ID"))) {
-  runStep("next build", [nextCli, "build"], { NODE_ENV: "production" });
-}
+const reason = buildReason();
+if (reason) runStep(`next build (${reason})`, [nextCli, "build"], { NODE_ENV: "production" });
 startChild("worker", [tsxCli, "worker/index.ts"]);
 startChild("web", [nextCli, "start", "-p", String(port), "-H", "127.0.0.1"]);
 log(`serving ${appUrl} on database ${dbName}, redis prefix ${redisPrefix}`);

@@ -170,6 +170,9 @@ const conns = new Set();
 class Connection {
   id = nextId++;
   buffer = Buffer.alloc(0);
+  pending = []; // chunks not yet joined into buffer
+  pendingBytes = 0;
+  need = 0; // bytes buffer must hold before the next message is complete
   started = false; // startup message seen
   chain = Promise.resolve(); // messages of one connection run in order
   closed = false;
@@ -194,7 +197,15 @@ class Connection {
 
   onData(data) {
     this.lastActivity = Date.now();
-    this.buffer = Buffer.concat([this.buffer, data]);
+    // A large message (a 10 MB upload in a Bind) arrives in many chunks:
+    // gather them and join once, when the whole message is there.
+    this.pending.push(data);
+    this.pendingBytes += data.length;
+    if (this.buffer.length + this.pendingBytes < this.need) return;
+    this.buffer = Buffer.concat([this.buffer, ...this.pending]);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.need = 0;
     for (;;) {
       if (!this.started) {
         if (this.buffer.length < 8) return;
@@ -211,7 +222,7 @@ class Connection {
           this.socket.end();
           return;
         }
-        if (this.buffer.length < len) return;
+        if (this.buffer.length < len) return void (this.need = len);
         const msg = this.buffer.subarray(0, len);
         this.buffer = this.buffer.subarray(len);
         this.started = true;
@@ -220,7 +231,7 @@ class Connection {
       }
       if (this.buffer.length < 5) return;
       const len = 1 + this.buffer.readInt32BE(1);
-      if (this.buffer.length < len) return;
+      if (this.buffer.length < len) return void (this.need = len);
       const msg = this.buffer.subarray(0, len);
       this.buffer = this.buffer.subarray(len);
       if (msg[0] === 0x58) {

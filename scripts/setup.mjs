@@ -92,8 +92,7 @@ async function pickPort(env) {
 }
 
 async function runProduct(env) {
-  if (mode === "start") env.PANELIST_DEMO ??= "1";
-  if (mode === "dev") env.PANELIST_DEMO ??= "1";
+  env.PANELIST_DEMO ??= "1"; // start and dev: the demo accounts
 
   log("Database: migrating (npm run db:migrate)");
   await step("migrate", ["db:migrate"], env);
@@ -169,14 +168,21 @@ async function runTests(env) {
   for (const f of [vitestJson, playwrightJson]) fs.rmSync(f, { force: true });
 
   log("Tests: vitest run");
+  const codes = {};
   let code = await procs.run("vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], {
     cwd: ROOT,
     env,
     output: "inherit",
   });
+  codes.vitest = code;
   if (code === 0) {
+    // Playwright's web server listens on E2E_PORT (3100): move it if that is taken.
+    if (!env.E2E_PORT && !(await portIsFree(3100, "0.0.0.0"))) {
+      env.E2E_PORT = String(await freePort("0.0.0.0"));
+      log(`Tests: port 3100 is in use; Playwright's web server uses ${env.E2E_PORT}`);
+    }
     log("Tests: playwright test");
-    code = await procs.run("playwright", bin("playwright"), ["test", "--reporter=list,json"], {
+    code = codes.playwright = await procs.run("playwright", bin("playwright"), ["test", "--reporter=list,json"], {
       cwd: ROOT,
       env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
       output: "inherit",
@@ -185,11 +191,14 @@ async function runTests(env) {
   } else {
     log(`Tests: vitest failed (exit ${code}); not running playwright`);
   }
-  return { code, summary: () => summary(vitestJson, playwrightJson) };
+  return { code, summary: () => summary(vitestJson, playwrightJson, codes) };
 }
 
-/** One closing line over both runners: "tests: N passed, N failed, N skipped". */
-function summary(vitestJson, playwrightJson) {
+/**
+ * One closing line over both runners: "tests: N passed, N failed, N skipped". A runner
+ * that failed without reporting a failed test (it could not start) counts as one failure.
+ */
+function summary(vitestJson, playwrightJson, codes) {
   const read = (f) => {
     try {
       return JSON.parse(fs.readFileSync(f, "utf8"));
@@ -201,18 +210,17 @@ function summary(vitestJson, playwrightJson) {
   let failed = 0;
   let skipped = 0;
   const v = read(vitestJson);
-  if (v) {
-    passed += v.numPassedTests ?? 0;
-    failed += v.numFailedTests ?? 0;
-    skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  const vFailed = v?.numFailedTests ?? 0;
+  passed += v?.numPassedTests ?? 0;
+  failed += vFailed || (codes.vitest ? 1 : 0);
+  skipped += (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0);
+  if ("playwright" in codes) {
+    const p = read(playwrightJson)?.stats;
+    passed += (p?.expected ?? 0) + (p?.flaky ?? 0);
+    failed += p?.unexpected || (codes.playwright ? 1 : 0);
+    skipped += p?.skipped ?? 0;
   }
-  const p = read(playwrightJson)?.stats;
-  if (p) {
-    passed += (p.expected ?? 0) + (p.flaky ?? 0);
-    failed += p.unexpected ?? 0;
-    skipped += p.skipped ?? 0;
-  }
-  if (v || p) console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  if ("vitest" in codes) console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
 
 // ---------------------------------------------------------------------------

@@ -54,7 +54,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
   const [values, setValues] = useState<Values>({ name: "", email: "", password: "" });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<{ code: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const errors = validate(mode, values);
@@ -79,9 +79,9 @@ export function AuthForm({ mode }: { mode: Mode }) {
     if (error) {
       setBusy(false);
       const code = (error.code ?? "") as (typeof SERVER_CODES)[number];
-      if (error.status === 429) setServerError(t("server.TOO_MANY_REQUESTS"));
-      else if (SERVER_CODES.includes(code)) setServerError(t(`server.${code}`));
-      else setServerError(error.message || t("server.generic"));
+      if (error.status === 429) setServerError({ code: "TOO_MANY_REQUESTS", message: t("server.TOO_MANY_REQUESTS") });
+      else if (SERVER_CODES.includes(code)) setServerError({ code, message: t(`server.${code}`) });
+      else setServerError({ code: code || String(error.status), message: error.message || t("server.generic") });
       return;
     }
     router.replace("/resumes");
@@ -139,10 +139,11 @@ export function AuthForm({ mode }: { mode: Mode }) {
           <div
             role="alert"
             data-testid="auth-error"
+            data-code={serverError.code}
             className="flex items-start gap-2 rounded-lg border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-700"
           >
             <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
-            <span>{serverError}</span>
+            <span>{serverError.message}</span>
           </div>
         ) : null}
         <Button type="submit" className="w-full" disabled={busy} data-testid="auth-submit">

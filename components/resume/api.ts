@@ -1,35 +1,13 @@
 import type { Analysis } from "@/lib/resume/analysis-schema";
 
-/** Task statuses, exactly as DESIGN.md §3 names them (shared by the database, the API and the UI). */
-export const TASK_STATUSES = [
-  "PENDING",
-  "PROCESSING",
-  "RETRYING",
-  "COMPLETED",
-  "FAILED",
-  "TERMINATED_BY_POLICY",
-] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+export { TASK_STATUSES, type TaskStatus } from "@/lib/tasks/status";
+import type { TaskBody, TaskStatus } from "@/lib/tasks/status";
 
-const END_STATES: ReadonlySet<string> = new Set(["COMPLETED", "FAILED", "TERMINATED_BY_POLICY"]);
 /** A task in an end state never changes again (short of an admin replay). */
-export function isEndState(status: string | null | undefined): boolean {
-  return status != null && END_STATES.has(status);
-}
+export { isEnded as isEndState } from "@/lib/tasks/status";
 
 /** `GET /api/tasks/{id}` */
-export type Task = {
-  id: string;
-  type: string;
-  lane: string;
-  status: TaskStatus;
-  attempts: number;
-  maxAttempts: number;
-  error: { code: string; message: string } | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-};
+export type Task = TaskBody;
 
 /** One row of `GET /api/resumes` → `items`. */
 export type ResumeListItem = {

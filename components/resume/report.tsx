@@ -16,6 +16,8 @@ const PRIORITY_STYLE: Record<(typeof PRIORITIES)[number], string> = {
 const DIMENSIONS = ["experience", "skills", "content", "structure", "expression"] as const;
 
 const fmtScore = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+/** Evidence lines are verbatim resume lines; their list bullets add nothing inside quotes. */
+const stripBullet = (line: string) => line.replace(/^[\s•·▪●◦‣∙*–-]+/u, "").trim() || line;
 
 /**
  * The finished analysis. The UI labels are in the viewer's language; the analysis text keeps
@@ -83,7 +85,7 @@ export function Report({ analysis }: { analysis: Analysis }) {
                     <ul lang={lang} className="mt-2 space-y-1 border-l-2 border-slate-200 pl-3" data-testid="dimension-evidence">
                       {d.evidence.map((line, i) => (
                         <li key={i} className="text-xs text-slate-600">
-                          <q>{line}</q>
+                          <q>{stripBullet(line)}</q>
                         </li>
                       ))}
                     </ul>

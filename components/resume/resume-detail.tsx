@@ -1,6 +1,6 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, FileQuestion, FileText } from "lucide-react";
+import { ArrowLeft, ChevronDown, FileQuestion, FileText } from "lucide-react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -106,8 +106,11 @@ export function ResumeDetailView({ id }: { id: string }) {
           {t("uploadedAt", { date: formatDateTime(data.createdAt, locale) })}
         </p>
         {data.jobDescription ? (
-          <details className="mt-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
-            <summary className="cursor-pointer font-medium text-slate-700">{t("jobDescription")}</summary>
+          <details className="group mt-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
+            <summary className="flex cursor-pointer items-center gap-1 rounded font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600">
+              <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+              {t("jobDescription")}
+            </summary>
             <p className="mt-2 max-h-60 overflow-auto whitespace-pre-wrap text-slate-600">{data.jobDescription}</p>
           </details>
         ) : null}

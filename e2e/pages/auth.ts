@@ -1,5 +1,9 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
+/** better-auth limits sign-in/sign-up to 3 requests per 10 s per IP; a test waits it out. */
+const AUTH_RATE_WINDOW_MS = 10_000;
+const MAX_RATE_LIMITED_TRIES = 4;
+
 /** `/sign-in` and `/sign-up`: one form, found by data-testid. */
 export class AuthPage {
   readonly form: Locator;
@@ -22,8 +26,7 @@ export class AuthPage {
     await this.page.goto("/sign-in");
     await this.email.fill(email);
     await this.password.fill(password);
-    await this.submit.click();
-    await expect(this.page).toHaveURL(/\/resumes$/);
+    await this.submitUntilSignedIn();
   }
 
   async signUp(name: string, email: string, password: string) {
@@ -31,7 +34,23 @@ export class AuthPage {
     await this.name.fill(name);
     await this.email.fill(email);
     await this.password.fill(password);
-    await this.submit.click();
-    await expect(this.page).toHaveURL(/\/resumes$/);
+    await this.submitUntilSignedIn();
+  }
+
+  /** Submits and waits for `/resumes`; when the server says "too many attempts", waits the window out and submits again. */
+  private async submitUntilSignedIn() {
+    for (let attempt = 1; ; attempt++) {
+      await this.submit.click();
+      const outcome = await Promise.race([
+        this.page.waitForURL(/\/resumes$/, { timeout: 15_000 }).then(() => "signed-in" as const),
+        this.serverError.waitFor({ timeout: 15_000 }).then(() => "refused" as const),
+      ]);
+      if (outcome === "signed-in") return;
+      const code = await this.serverError.getAttribute("data-code");
+      if (code !== "TOO_MANY_REQUESTS" || attempt >= MAX_RATE_LIMITED_TRIES) {
+        throw new Error(`sign-in refused: ${code}: ${await this.serverError.textContent()}`);
+      }
+      await this.page.waitForTimeout(AUTH_RATE_WINDOW_MS);
+    }
   }
 }

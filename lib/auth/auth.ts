@@ -44,6 +44,9 @@ function createAuth() {
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     telemetry: { enabled: false },
+    // `__Secure-` cookies are refused by browsers over plain http on any host but localhost;
+    // only an https APP_URL turns them on (a LAN `http://server:3000` must still sign in).
+    advanced: { useSecureCookies: appUrl?.startsWith("https://") ?? false },
     plugins: [nextCookies()],
   });
 }

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { TASK_STATUSES } from "@/lib/tasks/status";
 
 /** PostgreSQL `bytea` as a Node Buffer (file bytes live in the database so any worker can read them). */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
@@ -84,15 +85,7 @@ export const verification = pgTable("verification", {
 });
 
 // ── tasks: the durable half of the pipeline (DESIGN.md §3) ──────────────────────────────
-export const TASK_STATUSES = [
-  "PENDING",
-  "PROCESSING",
-  "RETRYING",
-  "COMPLETED",
-  "FAILED",
-  "TERMINATED_BY_POLICY",
-] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+export { TASK_STATUSES, type TaskStatus } from "@/lib/tasks/status";
 
 export const tasks = pgTable(
   "tasks",

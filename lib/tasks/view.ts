@@ -1,19 +1,8 @@
 import type { Db } from "@/lib/db/client";
-import { END_STATUSES, getTaskById, type TaskRow } from "@/lib/db/queries/tasks";
+import { getTaskById, type TaskRow } from "@/lib/db/queries/tasks";
+import type { TaskBody, TaskStatus } from "./status";
 
-/** The task body of the API (DESIGN.md §5), shared by JSON, long-poll and SSE. */
-export type TaskBody = {
-  id: string;
-  type: string;
-  lane: string;
-  status: string;
-  attempts: number;
-  maxAttempts: number;
-  error: { code: string; message: string } | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-};
+export { isEnded, type TaskBody } from "./status";
 
 export function toTaskBody(t: TaskRow): TaskBody {
   // While RETRYING the last error is shown; once COMPLETED any earlier error is history.
@@ -22,7 +11,7 @@ export function toTaskBody(t: TaskRow): TaskBody {
     id: t.id,
     type: t.type,
     lane: t.lane,
-    status: t.status,
+    status: t.status as TaskStatus,
     attempts: t.attempts,
     maxAttempts: t.maxAttempts,
     error,
@@ -30,10 +19,6 @@ export function toTaskBody(t: TaskRow): TaskBody {
     startedAt: t.startedAt?.toISOString() ?? null,
     finishedAt: t.finishedAt?.toISOString() ?? null,
   };
-}
-
-export function isEnded(status: string): boolean {
-  return (END_STATUSES as readonly string[]).includes(status);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -12,6 +12,35 @@ export class Procs {
   children = new Set();
   stopHooks = []; // async functions run after the children are gone (e.g. pg_ctlcluster stop)
   stopping = false;
+  reaper = null;
+
+  // If this process dies without stopping its children (kill -9), a tiny
+  // detached "reaper" notices its stdin pipe closing and stops the process
+  // groups we told it about: SIGTERM, then SIGKILL 20 s later.
+  startReaper() {
+    const code = `
+      const groups = new Set(); let buf = "";
+      process.stdin.on("data", (d) => {
+        buf += d;
+        for (let i; (i = buf.indexOf("\\n")) >= 0; buf = buf.slice(i + 1)) {
+          const [op, id] = buf.slice(0, i).split(" ");
+          if (op === "+") groups.add(Number(id));
+          else if (op === "-") groups.delete(Number(id));
+          else if (op === "bye") process.exit(0);
+        }
+      });
+      const signal = (s) => { for (const g of groups) { try { process.kill(-g, s); } catch {} } };
+      process.stdin.on("end", () => { signal("SIGTERM"); setTimeout(() => { signal("SIGKILL"); process.exit(0); }, 20000); });
+    `;
+    this.reaper = spawn(process.execPath, ["-e", code], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
+    this.reaper.on("error", () => (this.reaper = null));
+    this.reaper.stdin.on("error", () => {});
+    this.reaper.unref();
+  }
+
+  tellReaper(line) {
+    if (this.reaper?.stdin.writable) this.reaper.stdin.write(line + "\n");
+  }
 
   /**
    * Start a long-running child.
@@ -27,6 +56,8 @@ export class Procs {
       detached: true, // own process group: we decide when it stops
       stdio: ["ignore", output === "inherit" ? "inherit" : "pipe", output === "inherit" ? "inherit" : "pipe"],
     });
+    if (!this.reaper) this.startReaper();
+    this.tellReaper(`+ ${child.pid}`);
     child.label = label;
     child.tier = tier;
     child.graceMs = graceMs;
@@ -39,6 +70,7 @@ export class Procs {
     });
     this.children.add(child);
     child.exited.then(() => this.children.delete(child));
+    // the group may outlive its leader; forget it only once stopChild has killed it
     if (output !== "inherit") {
       const prefix = paint(COLORS[label] || "90", `[${label}]`);
       const forward = (stream, out, name) => {
@@ -57,7 +89,9 @@ export class Procs {
   /** Run a command to completion; resolves with its exit code. */
   async run(label, cmd, args, opts = {}) {
     const child = this.start(label, cmd, args, opts);
-    return child.exited;
+    const code = await child.exited;
+    this.tellReaper(`- ${child.pid}`);
+    return code;
   }
 
   signalGroup(child, signal) {
@@ -81,6 +115,7 @@ export class Procs {
     }
     // its own children (same group) may outlive the leader: make sure
     this.signalGroup(child, "SIGKILL");
+    this.tellReaper(`- ${child.pid}`);
   }
 
   /** Stop everything this run started: apps first, then PostgreSQL/Redis. */
@@ -98,6 +133,7 @@ export class Procs {
         log(`stop: ${e.message}`);
       }
     }
+    this.tellReaper("bye");
   }
 
   /** Last resort (process exiting, second Ctrl-C): kill every group now. */

@@ -1,9 +1,10 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client";
-import { tasks, type TaskStatus } from "../schema";
+import { END_STATUSES, type TaskStatus } from "@/lib/tasks/status";
+import { tasks } from "../schema";
 
 export type TaskRow = typeof tasks.$inferSelect;
-export const END_STATUSES: readonly TaskStatus[] = ["COMPLETED", "FAILED", "TERMINATED_BY_POLICY"];
+export { END_STATUSES };
 
 /** Inserts a PENDING task inside the caller's transaction (the outbox write). */
 export async function insertTask(

@@ -93,7 +93,7 @@ const en: Messages = {
     `Contact details ${fmt(p.contact)}/4, core sections ${fmt(p.sections)}/8` +
     (p.present.length ? ` (present: ${list(p.present, "en")}` + (p.absent.length ? `; missing: ${list(p.absent, "en")})` : ")") : ` (missing: ${list(p.absent, "en")})`) +
     `, extra sections ${fmt(p.extras)}/1, length ${p.units} ${p.units === 1 ? p.unit.slice(0, -1) : p.unit} ${fmt(p.length)}/2` +
-    (p.placeholders > 0 ? `; ${p.placeholders} lines look like template placeholders (−${fmt(p.penalty)}).` : "."),
+    (p.placeholders > 0 ? `; ${p.placeholders} ${p.placeholders === 1 ? "line looks" : "lines look"} like template placeholders (−${fmt(p.penalty)}).` : "."),
   structure: (p) =>
     `${p.headings} recognised section headings (${fmt(p.headingPts)}/5); ${p.D} of ${p.R} roles dated, order ${p.order} (${fmt(p.datePts)}/4); ` +
     `${p.scannable} of ${p.S} statements are bullets or short lines (${fmt(p.scanPts)}/3); ` +
@@ -130,7 +130,7 @@ const en: Messages = {
   sugMissingSection: (p) => [`No ${en.sectionName(p.section)} section was found.`, `Add a clearly headed ${en.sectionName(p.section)} section.`],
   sugShort: (p) => [`The resume is short (${p.units} ${p.unit}).`, "Expand the experience section with specific responsibilities and results; one full page is a good target."],
   sugLong: (p) => [`The resume is long (${p.units} ${p.unit}).`, "Trim older or less relevant items; two pages are usually enough."],
-  sugPlaceholders: (p) => [`${p.count} lines look like unfilled template text, e.g. "${p.example}".`, "Replace template placeholders and instructions with your own details, or delete them."],
+  sugPlaceholders: (p) => [`${p.count} ${p.count === 1 ? "line looks" : "lines look"} like unfilled template text, e.g. "${p.example}".`, "Replace template placeholders and instructions with your own details, or delete them."],
   sugHeadings: () => ["Few recognisable section headings.", "Use standard headings such as Experience, Education, Skills and Summary so readers and parsers find each part."],
   sugOrder: () => ["Roles are not listed in a consistent order.", "List roles newest first within each section."],
   sugGaps: (p) => [

@@ -1,0 +1,34 @@
+/**
+ * The task state machine's vocabulary (DESIGN.md §3), shared by the database, the API and the
+ * UI. No imports: the browser bundle may use it.
+ */
+export const TASK_STATUSES = [
+  "PENDING",
+  "PROCESSING",
+  "RETRYING",
+  "COMPLETED",
+  "FAILED",
+  "TERMINATED_BY_POLICY",
+] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const END_STATUSES: readonly TaskStatus[] = ["COMPLETED", "FAILED", "TERMINATED_BY_POLICY"];
+
+/** A task in an end state never changes again (short of an admin replay). */
+export function isEnded(status: string | null | undefined): boolean {
+  return status != null && (END_STATUSES as readonly string[]).includes(status);
+}
+
+/** The task body of the API (DESIGN.md §5), shared by JSON, long-poll and SSE. */
+export type TaskBody = {
+  id: string;
+  type: string;
+  lane: string;
+  status: TaskStatus;
+  attempts: number;
+  maxAttempts: number;
+  error: { code: string; message: string } | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
