@@ -9,8 +9,9 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * Builds a Drizzle client over a postgres.js pool.
  *
  * @param url PostgreSQL connection string.
- * @param opts.max pool size (connections); the embedded PGlite server serves one client at
- *   a time, so set-up passes `PANELIST_PG_POOL_MAX=1` there.
+ * @param opts.max pool size (connections), default `PANELIST_PG_POOL_MAX` or 10. The embedded
+ *   PGlite server lends its one session to a connection per transaction, so normal pools work
+ *   there too (docs/setup.md).
  */
 export function createDb(url: string, opts: { max?: number } = {}) {
   const sql = postgres(url, {

@@ -7,13 +7,15 @@ import { ROOT } from "./util.mjs";
 
 // Not part of the web bundle (the worker and scripts are run by tsx; tests and docs never ship).
 const SKIP = new Set(["node_modules", ".next", ".data", ".git", "tests", "e2e", "bench", "docs", "scripts", "worker", "test-results", "playwright-report", "coverage"]);
+// Written by next build / next dev themselves, not sources.
+const GENERATED = (name) => name === "next-env.d.ts" || name.endsWith(".tsbuildinfo");
 const STAMP = path.join(ROOT, ".next", "panelist-build-stamp");
 
 export function sourceStamp() {
   const hash = crypto.createHash("sha256");
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (dir === ROOT && SKIP.has(entry.name)) continue;
+      if (dir === ROOT && (SKIP.has(entry.name) || GENERATED(entry.name))) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (entry.isFile()) {

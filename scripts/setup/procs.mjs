@@ -30,7 +30,12 @@ export class Procs {
         }
       });
       const signal = (s) => { for (const g of groups) { try { process.kill(-g, s); } catch {} } };
-      process.stdin.on("end", () => { signal("SIGTERM"); setTimeout(() => { signal("SIGKILL"); process.exit(0); }, 20000); });
+      const alive = () => [...groups].some((g) => { try { process.kill(-g, 0); return true; } catch { return false; } });
+      process.stdin.on("end", () => {
+        signal("SIGTERM");
+        setInterval(() => alive() || process.exit(0), 500);
+        setTimeout(() => { signal("SIGKILL"); process.exit(0); }, 20000);
+      });
     `;
     this.reaper = spawn(process.execPath, ["-e", code], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
     this.reaper.on("error", () => (this.reaper = null));
@@ -57,7 +62,7 @@ export class Procs {
       stdio: ["ignore", output === "inherit" ? "inherit" : "pipe", output === "inherit" ? "inherit" : "pipe"],
     });
     if (!this.reaper) this.startReaper();
-    this.tellReaper(`+ ${child.pid}`);
+    if (child.pid) this.tellReaper(`+ ${child.pid}`);
     child.label = label;
     child.tier = tier;
     child.graceMs = graceMs;
