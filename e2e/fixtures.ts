@@ -3,16 +3,19 @@ import { fileURLToPath } from "node:url";
 import { test as base, type BrowserContext } from "@playwright/test";
 import { AuthPage } from "./pages/auth";
 import { Header } from "./pages/header";
+import { InterviewPage } from "./pages/interview";
+import { InterviewsPage } from "./pages/interviews";
 import { ResumePage } from "./pages/resume";
 import { ResumesPage } from "./pages/resumes";
+import { CORPUS_DIR } from "../tests/corpus-dir";
 
 /** The demo accounts `PANELIST_DEMO=1 scripts/seed.ts` creates (issue #2). */
 export const DEMO_CANDIDATE = { email: "candidate@example.com", password: "panelist-demo" } as const;
 
-/** `../shared/corpus/` beside the repository: real inputs, never copied into the repo. */
 /** This folder (the package is ESM: no `__dirname`). */
 export const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
-export const CORPUS_DIR = path.resolve(E2E_DIR, "../../shared/corpus");
+/** `../shared/corpus/` beside the repository (tests/corpus-dir.ts): real inputs, never copied into the repo. */
+export { CORPUS_DIR };
 export const corpusFile = (...parts: string[]) => path.join(CORPUS_DIR, ...parts);
 
 /** A fresh e-mail address per call, so sign-ups never collide across tests or runs. */
@@ -32,6 +35,8 @@ type Fixtures = {
   header: Header;
   resumesPage: ResumesPage;
   resumePage: ResumePage;
+  interviewsPage: InterviewsPage;
+  interviewPage: InterviewPage;
   /** The page, signed in as the demo candidate. */
   candidatePage: ResumesPage;
 };
@@ -54,6 +59,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   header: async ({ page }, use) => use(new Header(page)),
   resumesPage: async ({ page }, use) => use(new ResumesPage(page)),
   resumePage: async ({ page }, use) => use(new ResumePage(page)),
+  interviewsPage: async ({ page }, use) => use(new InterviewsPage(page)),
+  interviewPage: async ({ page }, use) => use(new InterviewPage(page)),
   candidatePage: async ({ page, candidateState }, use) => {
     await page.context().addCookies(candidateState.cookies);
     await use(new ResumesPage(page));

@@ -12,10 +12,11 @@ import { files, resumes, tasks } from "@/lib/db/schema";
 import { getTaskEventHub, publishTaskEvent } from "@/lib/queue/events";
 import { streamKey } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
+import { CORPUS_DIR } from "../corpus-dir";
 import { clearPrefix } from "../helpers/fixtures";
 import { get, params, signUpCandidate, uploadRequest } from "../helpers/http";
 
-const CORPUS = path.resolve(import.meta.dirname, "../../../shared/corpus");
+const CORPUS = CORPUS_DIR;
 const corpus = (p: string) => new Uint8Array(readFileSync(path.join(CORPUS, p)));
 const db = getDb();
 let alice: Awaited<ReturnType<typeof signUpCandidate>>;

@@ -16,10 +16,11 @@ import { analysisSchema, DIMENSION_MAX } from "@/lib/resume/analysis-schema";
 import { acceptResumeUpload } from "@/lib/resume/upload";
 import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
+import { CORPUS_DIR } from "../corpus-dir";
 import { clearPrefix, eventually } from "../helpers/fixtures";
 import { get, params, signUpCandidate } from "../helpers/http";
 
-const CORPUS = path.resolve(import.meta.dirname, "../../../shared/corpus");
+const CORPUS = CORPUS_DIR;
 const db = getDb();
 const redis = createRedis("test");
 const log = createLogger("test");
@@ -29,10 +30,12 @@ let llm: FakeLlm;
 let consumer: StreamConsumer;
 let relay: OutboxRelay;
 
-const resumeText = () =>
-  new TextEncoder().encode(
-    readFileSync(path.join(CORPUS, "resumes-txt-md/en_plain_sample_resume.txt"), "utf8") + `\n<!-- ${Math.random()} -->\n`,
+/** The sample resume with a unique marker line, so each test's upstream calls can be told apart. */
+function resumeText(marker = `run-${Math.random().toString(36).slice(2)}`) {
+  return new TextEncoder().encode(
+    readFileSync(path.join(CORPUS, "resumes-txt-md/en_plain_sample_resume.txt"), "utf8") + `\nReference code: ${marker}\n`,
   );
+}
 
 async function upload(bytes: Uint8Array, jobDescription: string | null = null) {
   return acceptResumeUpload(deps, { ownerId: candidate.userId, fileName: "resume.txt", bytes: Buffer.from(bytes), jobDescription });
@@ -122,13 +125,14 @@ describe("resume.analyze end to end (upload → stream → worker → analysis)"
   it("a 429 with Retry-After is retried after the delay and then completes; one usage row per call", async () => {
     useFakeLlm();
     llm.control({ mode: "429", count: 1, retryAfterS: 1 });
-    const { task } = await upload(resumeText());
+    const marker = `run-429-${Math.random().toString(36).slice(2)}`;
+    const { task } = await upload(resumeText(marker));
     const done = await ended(task.id);
     expect(done.status).toBe("COMPLETED");
     expect(done.attempts).toBe(2);
     const usage = await usageOf(task.id);
     expect(usage.map((u) => u.outcome)).toEqual(["rate_limited", "ok"]);
-    const calls = llm.requests().filter((r) => r.path.includes("chat/completions"));
+    const calls = llm.requests().filter((r) => r.path.includes("chat/completions") && JSON.stringify(r.body).includes(marker));
     expect(calls.length).toBe(2);
     // The retry waited at least the upstream's Retry-After.
     expect(calls[1].time - calls[0].time).toBeGreaterThanOrEqual(1_000);

@@ -9,7 +9,6 @@
  * - `{ status: "TERMINATED_BY_POLICY", code }` — accepted upload; extraction refuses with `code`.
  * - `{ status: "COMPLETED", language }` — a real resume, analysed in `language`.
  */
-import { fileURLToPath } from "node:url";
 
 export type CorpusExpectation =
   | { http: 415 | 422 }
@@ -26,9 +25,8 @@ export interface CorpusCase {
   contains?: string[];
 }
 
-/** The corpus folder: `../shared/corpus` from the repository root; `PANELIST_CORPUS_DIR` overrides. */
-export const CORPUS_DIR: string =
-  process.env.PANELIST_CORPUS_DIR ?? fileURLToPath(new URL("../../../../shared/corpus/", import.meta.url));
+/** The corpus folder (see tests/corpus-dir.ts for how it is found). */
+export { CORPUS_DIR } from "@/tests/corpus-dir";
 
 /** The corpus folders that are walked (jobs/ holds job descriptions, not uploads). */
 export const CORPUS_FOLDERS = ["resumes-pdf", "resumes-docx", "resumes-txt-md", "edge-pdf", "edge-docx"] as const;

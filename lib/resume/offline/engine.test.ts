@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DIMENSION_MAX, finalizeAnalysis, type AnalysisDraft } from "@/lib/resume/analysis-schema";
 import { analyzeOffline, resumeLikeness } from "./index";
+import { CORPUS_DIR } from "@/tests/corpus-dir";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const corpusPath = (p: string) => path.resolve(here, "../../../../shared/corpus", p);
+const corpusPath = (p: string) => path.join(CORPUS_DIR, p);
 const corpus = (p: string) => fs.readFileSync(corpusPath(p), "utf8");
 const NOW = new Date("2026-11-29T00:00:00Z");
 

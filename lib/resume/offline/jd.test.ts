@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { jdSkills, normalizeJd } from "./jd";
 import { analyzeOffline } from "./index";
+import { CORPUS_DIR } from "@/tests/corpus-dir";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const corpus = (p: string) => fs.readFileSync(path.resolve(here, "../../../../shared/corpus", p), "utf8");
+const corpus = (p: string) => fs.readFileSync(path.join(CORPUS_DIR, p), "utf8");
 const NOW = new Date("2026-11-29T00:00:00Z");
 
 describe("job description parsing", () => {
