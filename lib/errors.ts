@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
@@ -17,7 +18,7 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorType = keyof typeof ERROR_STATUS;
-export type Surface = "api" | "auth" | "upload" | "resume" | "task" | "database" | "queue";
+export type Surface = "api" | "auth" | "upload" | "resume" | "task" | "interview" | "database" | "queue";
 export type ErrorCode = `${ErrorType}:${Surface}`;
 
 export type FieldIssue = { path: string; message: string };

@@ -4,6 +4,8 @@ import { StreamConsumer } from "@/lib/queue/consumer";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { getLlmConfig } from "@/lib/ai/config";
+import { interviewEvaluateHandler } from "./handlers/interview-evaluate";
+import { interviewPlanHandler } from "./handlers/interview-plan";
 import { resumeAnalyzeHandler } from "./handlers/resume-analyze";
 
 /**
@@ -17,7 +19,7 @@ async function main() {
   const redis = getRedis();
   redis.on("error", (err) => log.warn({ err: String(err) }, "redis error"));
   const deps = { db, redis, log };
-  const consumer = new StreamConsumer(deps, [resumeAnalyzeHandler(db)]);
+  const consumer = new StreamConsumer(deps, [resumeAnalyzeHandler(db), interviewPlanHandler(db), interviewEvaluateHandler(db)]);
   const relay = new OutboxRelay(deps);
 
   await consumer.start();

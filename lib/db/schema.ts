@@ -213,3 +213,72 @@ export const llmUsage = pgTable(
   },
   (t) => [uniqueIndex("llm_usage_call_uq").on(t.callId), index("llm_usage_task_idx").on(t.taskId)],
 );
+
+// ── mock interviews ─────────────────────────────────────────────────────────────────────
+export const interviews = pgTable(
+  "interviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    level: text("level", { enum: ["junior", "mid", "senior"] }).notNull(),
+    questionCount: integer("question_count").notNull(),
+    language: text("language", { enum: ["en", "zh"] }).notNull(),
+    resumeId: uuid("resume_id").references(() => resumes.id, { onDelete: "set null" }),
+    jobDescription: text("job_description"),
+    /** The question plan (lib/interview/schemas.ts `Plan`); null until the plan task completes. */
+    plan: jsonb("plan"),
+    planEngine: text("plan_engine"),
+    planTaskId: uuid("plan_task_id").references(() => tasks.id),
+    evaluateTaskId: uuid("evaluate_task_id").references(() => tasks.id),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("interviews_owner_created_idx").on(t.ownerId, t.createdAt)],
+);
+
+export const interviewMessages = pgTable(
+  "interview_messages",
+  {
+    /** The UI message id (AI SDK `UIMessage.id`), unique per interview. */
+    id: text("id").notNull(),
+    interviewId: uuid("interview_id")
+      .notNull()
+      .references(() => interviews.id, { onDelete: "cascade" }),
+    /** Order within the interview. */
+    seq: integer("seq").notNull(),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    /** question | follow_up | closing (interviewer); answer | skip (candidate). */
+    kind: text("kind").notNull(),
+    /** The planned question this turn belongs to. */
+    questionId: text("question_id"),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("interview_messages_pk").on(t.interviewId, t.id),
+    uniqueIndex("interview_messages_seq_uq").on(t.interviewId, t.seq),
+  ],
+);
+
+export const interviewReports = pgTable(
+  "interview_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    interviewId: uuid("interview_id")
+      .notNull()
+      .references(() => interviews.id, { onDelete: "cascade" }),
+    /** One report per evaluate task. */
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    engine: text("engine").notNull(),
+    overallScore: real("overall_score").notNull(),
+    report: jsonb("report").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("interview_reports_task_uq").on(t.taskId), index("interview_reports_interview_idx").on(t.interviewId)],
+);

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { LlmError } from "@/lib/ai/errors";
 import type { Db } from "@/lib/db/client";
 import { getResumeWithFile, saveAnalysis, setResumeLanguage } from "@/lib/db/queries/resumes";
 import { recordUsage } from "@/lib/finops/usage";
@@ -7,6 +6,7 @@ import type { TaskHandler } from "@/lib/queue/consumer";
 import { TaskError } from "@/lib/queue/task-error";
 import { analyzeResume } from "@/lib/resume/analyze";
 import { extractResumeText } from "@/lib/resume/extract";
+import { toTaskError } from "./llm-errors";
 
 const payloadSchema = z.object({ resumeId: z.uuid() });
 
@@ -33,12 +33,7 @@ export function resumeAnalyzeHandler(db: Db): TaskHandler<z.infer<typeof payload
           (call) => recordUsage(db, { ...call, userId: task.ownerId, feature: "resume.analyze", taskId: task.id, attempt, costMicroUsd: 0 }),
         );
       } catch (err) {
-        if (err instanceof LlmError) {
-          throw err.retryable
-            ? TaskError.transient(err.code, err.message, err.retryAfterMs)
-            : TaskError.policy(err.code, err.message);
-        }
-        throw err;
+        throw toTaskError(err);
       }
       const { analysis, promptVersion } = result;
       return (tx) =>

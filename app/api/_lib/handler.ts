@@ -38,3 +38,12 @@ export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
     issues: result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
   });
 }
+
+/** Reads a JSON body; malformed JSON → 400 `bad_request:api`. */
+export async function readJson(req: Request): Promise<unknown> {
+  try {
+    return await req.json();
+  } catch {
+    throw new PanelistError("bad_request:api", "The body is not valid JSON.");
+  }
+}

@@ -1,0 +1,49 @@
+import { getDb } from "@/lib/db/client";
+import { getInterviewForOwner, listMessages } from "@/lib/db/queries/interviews";
+import { PanelistError } from "@/lib/errors";
+import { planSchema } from "@/lib/interview/schemas";
+import { recordCandidateTurn, streamInterviewerTurn } from "@/lib/interview/session/interviewer-turn";
+import { createLogger } from "@/lib/log";
+import { isUuid } from "@/lib/tasks/view";
+import { parseWith, readJson, withUser } from "../../../_lib/handler";
+import { chatBodySchema } from "../../schema";
+
+export const dynamic = "force-dynamic";
+export const maxDuration = 120;
+const log = createLogger("web");
+
+/**
+ * One exchange: stores the candidate's newest message (answer or skip), then streams the
+ * interviewer's turn as a UI message stream. `action: "start"` asks the first question.
+ * 409 until the plan is ready, after the interview ended, and when it is not the candidate's turn.
+ */
+export const POST = withUser<{ id: string }>(async ({ req, user, params }) => {
+  const body = parseWith(chatBodySchema, await readJson(req));
+  const db = getDb();
+  const found = isUuid(params.id) ? await getInterviewForOwner(db, { id: params.id, ownerId: user.id }) : undefined;
+  if (!found) throw new PanelistError("not_found:interview", "No such interview.");
+  const { interview } = found;
+  if (!interview.plan) throw new PanelistError("conflict:interview", "The question plan is not ready yet.");
+  if (interview.endedAt) throw new PanelistError("conflict:interview", "This interview has ended.");
+  const plan = planSchema.parse(interview.plan);
+  let messages = await listMessages(db, { interviewId: interview.id });
+  const last = messages.at(-1);
+
+  if (body.action === "start") {
+    if (messages.length > 0) throw new PanelistError("conflict:interview", "The interview has already started.");
+  } else {
+    const newest = [...body.messages].reverse().find((m) => m.role === "user");
+    if (!newest) throw new PanelistError("unprocessable:interview", "Send the candidate's message.");
+    const already = messages.some((m) => m.id === newest.id);
+    if (!already) {
+      if (!last || last.role !== "assistant") throw new PanelistError("conflict:interview", "Wait for the interviewer's question.");
+      if (last.kind === "closing") throw new PanelistError("conflict:interview", "The interview is over; end it to get the report.");
+    }
+    const text = newest.parts.map((p) => (p.type === "text" ? (p.text ?? "") : "")).join("").slice(0, 20_000);
+    messages = await recordCandidateTurn(db, { interview, plan, messageId: newest.id, action: body.action, text });
+    if (already && messages.at(-1)?.role === "assistant") {
+      throw new PanelistError("conflict:interview", "This answer was already answered.");
+    }
+  }
+  return streamInterviewerTurn({ db, log }, { interview, plan, messages });
+});

@@ -1,0 +1,202 @@
+import {
+  isAnswered,
+  questionScore,
+  round1,
+  type CandidateAnswer,
+  type Language,
+  type Plan,
+  type PlanQuestion,
+  type QuestionCategory,
+  type QuestionEvaluation,
+  type ReportDraft,
+  type SubScores,
+} from "@/lib/interview/schemas";
+import { keyPointMatchers } from "./key-points";
+import { evaluatorMessages, type EvaluatorMessages } from "./messages";
+import {
+  clarity,
+  depthParts,
+  measureAnswer,
+  starParts,
+  stripInjection,
+  type DepthPart,
+  type LengthSignal,
+  type StarPart,
+} from "./signals";
+
+/**
+ * The offline evaluator: a heuristic report draft from key-point coverage, answer length
+ * and structure, with no language model. It says so in every feedback and in the
+ * assessment. `finalizeReport` then recomputes the question scores and averages.
+ *
+ * Per answered question (the answer with its follow-up answers, minus sentences addressed to
+ * the grader — `signals.ts`):
+ *
+ *   c = key points covered / key points            (terms of `key-points.ts`)
+ *   a = length adequacy 0–1, k = concision 0.5–1   (`signals.ts` ANSWER_LENGTH)
+ *   s = structure 0–1: behavioural → STAR parts present / 4;
+ *       otherwise → min(1, depth markers present / 3) of example, trade-off, reason, numbers
+ *   g = 0.5 + 0.5·a                                (a few right words in one line are not a full answer)
+ *   t = min(1, 2·c)                                on topic: structure counts fully from half the key points on
+ *   r = clarity: share of readable sentences − 0.1 per filler phrase, 0–1; o = 1 if signposted/listed
+ *
+ *   accuracy     = 100·c·g
+ *   completeness = 100·(0.75·c + 0.25·a)
+ *   depth        = 100·(0.6·s·t + 0.4·c)·g        (a well-built answer to another question has no depth here)
+ *   expression   = 100·k·(0.5·a + 0.3·r + 0.2·o)
+ *
+ * each rounded to one decimal. Skipped, empty, or injection-only answers get all zeros.
+ */
+
+export interface OfflineEvaluationInput {
+  plan: Plan;
+  answers: CandidateAnswer[];
+  language: Language;
+}
+
+/** What the summary needs to know about each question, beyond its evaluation. */
+interface Observed {
+  q: PlanQuestion;
+  e: QuestionEvaluation;
+  answered: boolean;
+  score: number;
+  length?: LengthSignal;
+  star?: Record<StarPart, boolean>;
+  depth?: Record<DepthPart, boolean>;
+  injected: boolean;
+  coverage: number;
+}
+
+const ZERO: SubScores = { accuracy: 0, completeness: 0, depth: 0, expression: 0 };
+const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
+const hasWords = (t: string) => /[A-Za-z0-9\u3400-\u9fff]/.test(t);
+
+export function evaluateOffline(input: OfflineEvaluationInput): ReportDraft {
+  const m = evaluatorMessages(input.language);
+  const byId = new Map(input.answers.map((a) => [a.questionId, a]));
+  const observed = input.plan.questions.map((q) => evaluateOne(q, byId.get(q.id), m));
+  return {
+    questions: observed.map((o) => o.e),
+    ...summarise(observed, m),
+  };
+}
+
+function evaluateOne(q: PlanQuestion, a: CandidateAnswer | undefined, m: EvaluatorMessages): Observed {
+  const zero = (feedback: string, injected = false): Observed => ({
+    q,
+    e: { questionId: q.id, subScores: { ...ZERO }, feedback, keyPointsCovered: [], keyPointsMissed: [...q.keyPoints] },
+    answered: false,
+    score: 0,
+    injected,
+    coverage: 0,
+  });
+  if (!isAnswered(a)) return zero(a?.skipped ? m.skipped() : m.empty());
+
+  const stripped = stripInjection(a!.text);
+  const injected = stripped.removed > 0;
+  const text = stripped.text;
+  if (!hasWords(text)) return zero(`${m.onlyInjection()} ${m.injection()} ${m.heuristic()}`, injected);
+
+  const matchers = keyPointMatchers(q);
+  const covered = matchers.filter((k) => k.match(text) !== null).map((k) => k.label);
+  const missed = matchers.map((k) => k.label).filter((l) => !covered.includes(l));
+  const c = matchers.length === 0 ? 0 : covered.length / matchers.length;
+  const length = measureAnswer(text);
+  const behavioural = q.category === "behavioural";
+  const star = behavioural ? starParts(text) : undefined;
+  const depth = behavioural ? undefined : depthParts(text);
+  const s = star
+    ? Object.values(star).filter(Boolean).length / 4
+    : Math.min(1, Object.values(depth!).filter(Boolean).length / 3);
+  const cl = clarity(text);
+  const r = clamp01(cl.readable - 0.1 * cl.fillers);
+  const o = cl.organised ? 1 : 0;
+  const g = 0.5 + 0.5 * length.adequacy;
+
+  const subScores: SubScores = {
+    accuracy: round1(100 * c * g),
+    completeness: round1(100 * (0.75 * c + 0.25 * length.adequacy)),
+    depth: round1(100 * (0.6 * s * Math.min(1, 2 * c) + 0.4 * c) * g),
+    expression: round1(100 * length.concision * (0.5 * length.adequacy + 0.3 * r + 0.2 * o)),
+  };
+
+  const unit = length.lang === "zh" ? "characters" : "words";
+  const feedback = [
+    m.coverage({ covered: covered.length, total: matchers.length }),
+    missed.length > 0 ? m.missed({ points: missed }) : "",
+    star ? m.star(star) : m.depth(depth!),
+    length.adequacy < 0.5 ? m.short({ units: length.units, unit }) : length.concision < 1 ? m.long({ units: length.units, unit }) : "",
+    cl.fillers >= 3 ? m.fillers({ n: cl.fillers }) : "",
+    injected ? m.injection() : "",
+    m.heuristic(),
+  ].filter(Boolean).join(" ");
+
+  return {
+    q,
+    e: { questionId: q.id, subScores, feedback, keyPointsCovered: covered, keyPointsMissed: missed },
+    answered: true,
+    score: questionScore(subScores),
+    length,
+    star,
+    depth,
+    injected,
+    coverage: c,
+  };
+}
+
+const MAX_STRENGTHS = 4;
+const MAX_IMPROVEMENTS = 6;
+const STRONG_ANSWER = 70;
+
+/** Strengths, improvements and the assessment, from the per-question observations. */
+function summarise(obs: Observed[], m: EvaluatorMessages): Pick<ReportDraft, "strengths" | "improvements" | "assessment"> {
+  const answered = obs.filter((o) => o.answered);
+  const behavioural = answered.filter((o) => o.star);
+  const technical = answered.filter((o) => o.depth);
+
+  const strengths: string[] = [];
+  for (const o of [...answered].sort((a, b) => b.score - a.score).filter((o) => o.score >= STRONG_ANSWER).slice(0, 2)) {
+    strengths.push(m.strengthAnswer({ question: o.q.question, score: o.score }));
+  }
+  if (behavioural.some((o) => Object.values(o.star!).every(Boolean))) strengths.push(m.strengthStar());
+  if (technical.length > 0 && technical.filter((o) => o.depth!.example).length * 2 >= technical.length) strengths.push(m.strengthExamples());
+  const totalPoints = obs.reduce((s, o) => s + o.q.keyPoints.length, 0);
+  const coveredPoints = obs.reduce((s, o) => s + o.e.keyPointsCovered.length, 0);
+  const pct = totalPoints === 0 ? 0 : Math.round((100 * coveredPoints) / totalPoints);
+  if (pct >= 70) strengths.push(m.strengthCoverage({ pct }));
+
+  const improvements: string[] = [];
+  const unanswered = obs.length - answered.length;
+  if (unanswered > 0) improvements.push(m.improveUnanswered({ k: unanswered, n: obs.length }));
+  if (obs.some((o) => o.injected)) improvements.push(m.improveInjection());
+  for (const o of [...answered].sort((a, b) => a.score - b.score).filter((o) => o.e.keyPointsMissed.length > 0).slice(0, 3)) {
+    improvements.push(m.improveMissed({ keyPoint: o.e.keyPointsMissed[0], question: o.q.question }));
+  }
+  const short = answered.filter((o) => o.length!.adequacy < 0.5).length;
+  if (short >= 2) improvements.push(m.improveShort({ k: short }));
+  if (behavioural.some((o) => !o.star!.result)) improvements.push(m.improveStarResult());
+  if (technical.length > 0 && technical.filter((o) => !o.depth!.example).length * 2 > technical.length) improvements.push(m.improveExamples());
+
+  // the same arithmetic finalizeReport applies, so the assessment quotes the final numbers
+  const mean = (xs: number[]) => (xs.length === 0 ? 0 : round1(xs.reduce((s, x) => s + x, 0) / xs.length));
+  const cats: { category: QuestionCategory; average: number }[] = [];
+  for (const o of obs) {
+    if (cats.some((c) => c.category === o.q.category)) continue;
+    cats.push({ category: o.q.category, average: mean(obs.filter((x) => x.q.category === o.q.category).map((x) => x.score)) });
+  }
+  const sorted = [...cats].sort((a, b) => b.average - a.average);
+  const label = (c: { category: QuestionCategory; average: number } | undefined) =>
+    c ? { category: m.category(c.category), average: c.average } : null;
+
+  return {
+    strengths: strengths.slice(0, MAX_STRENGTHS),
+    improvements: improvements.slice(0, MAX_IMPROVEMENTS),
+    assessment: m.assessment({
+      answered: answered.length,
+      total: obs.length,
+      overall: mean(obs.map((o) => o.score)),
+      best: label(sorted[0]),
+      worst: label(sorted[sorted.length - 1]),
+    }),
+  };
+}

@@ -1,0 +1,200 @@
+import type { Language, QuestionCategory } from "@/lib/interview/schemas";
+import type { DepthPart, StarPart } from "./signals";
+
+/**
+ * Every sentence the offline interviewer and evaluator write, in English and Chinese. The
+ * conversation and the report use the interview's language. Numbers arrive rounded.
+ */
+
+const shorten = (s: string, max = 60) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
+const mark = (ok: boolean) => (ok ? "✓" : "✗");
+
+export interface InterviewerMessages {
+  opening(p: { total: number; question: string }): string;
+  next(p: { k: number; total: number; question: string; afterSkip: boolean }): string;
+  /** `variant` 0 for the first follow-up on a question, 1 for the second. */
+  followUp(p: { keyPoint: string; variant: number; thin: boolean }): string;
+  followUpExample(): string;
+  closing(): string;
+}
+
+export interface EvaluatorMessages {
+  heuristic(): string;
+  skipped(): string;
+  empty(): string;
+  onlyInjection(): string;
+  injection(): string;
+  coverage(p: { covered: number; total: number }): string;
+  missed(p: { points: string[] }): string;
+  short(p: { units: number; unit: "words" | "characters" }): string;
+  long(p: { units: number; unit: "words" | "characters" }): string;
+  star(p: Record<StarPart, boolean>): string;
+  depth(p: Record<DepthPart, boolean>): string;
+  fillers(p: { n: number }): string;
+  // report level
+  strengthAnswer(p: { question: string; score: number }): string;
+  strengthStar(): string;
+  strengthExamples(): string;
+  strengthCoverage(p: { pct: number }): string;
+  improveUnanswered(p: { k: number; n: number }): string;
+  improveMissed(p: { keyPoint: string; question: string }): string;
+  improveShort(p: { k: number }): string;
+  improveStarResult(): string;
+  improveExamples(): string;
+  improveInjection(): string;
+  assessment(p: {
+    answered: number;
+    total: number;
+    overall: number;
+    best: { category: string; average: number } | null;
+    worst: { category: string; average: number } | null;
+  }): string;
+  category(c: QuestionCategory): string;
+}
+
+const EN_STAR_ADVICE: Record<StarPart, string> = {
+  situation: "Set the scene in a sentence or two: where you were and what was going on.",
+  task: "Say what you were responsible for or what had to be achieved.",
+  action: "Say what you yourself did — \"I …\", not only \"we …\".",
+  result: "End with the result — what changed, ideally with a number — and what you learned.",
+};
+const ZH_STAR_ADVICE: Record<StarPart, string> = {
+  situation: "用一两句话交代背景：当时在哪里、发生了什么。",
+  task: "说明你负责什么、要达成什么目标。",
+  action: "讲清楚你本人做了什么——说“我……”，而不只是“我们……”。",
+  result: "以结果收尾——带来了什么变化，最好有数字——以及你学到了什么。",
+};
+const EN_DEPTH_ADVICE: Record<DepthPart, string> = {
+  example: "Add a concrete example from your own work.",
+  tradeoff: "Name the trade-offs, or when you would choose differently.",
+  reason: "Explain why, not only what.",
+  numbers: "Use numbers where they help: sizes, latencies, results.",
+};
+const ZH_DEPTH_ADVICE: Record<DepthPart, string> = {
+  example: "加一个来自你自己工作的具体例子。",
+  tradeoff: "说明其中的取舍，或者什么情况下你会做不同的选择。",
+  reason: "解释为什么，而不只是做什么。",
+  numbers: "在有帮助的地方用数字：规模、延迟、结果。",
+};
+const STAR_ORDER: StarPart[] = ["situation", "task", "action", "result"];
+const DEPTH_ORDER: DepthPart[] = ["example", "tradeoff", "reason", "numbers"];
+
+const EN_CATEGORY: Record<QuestionCategory, string> = {
+  technical: "technical", "system-design": "system design", behavioural: "behavioural", project: "project", "role-specific": "role-specific",
+};
+const ZH_CATEGORY: Record<QuestionCategory, string> = {
+  technical: "技术", "system-design": "系统设计", behavioural: "行为", project: "项目", "role-specific": "岗位相关",
+};
+
+const EN_INTERVIEWER: InterviewerMessages = {
+  opening: ({ total, question }) =>
+    `Hello, and thanks for joining. We'll go through ${total} questions; take your time, and you can skip any question. Question 1 of ${total}: ${question}`,
+  next: ({ k, total, question, afterSkip }) =>
+    `${afterSkip ? "No problem — let's move on." : "Thank you."} Question ${k} of ${total}: ${question}`,
+  followUp: ({ keyPoint, variant, thin }) =>
+    thin && variant === 0
+      ? `Could you expand on that a little? In particular, I'd like to hear about this: ${keyPoint}.`
+      : variant === 0
+        ? `Thanks. One aspect you haven't covered yet: ${keyPoint}. Could you walk me through it?`
+        : `Let's go one level deeper on this: ${keyPoint}. Can you give a concrete example, or explain how you would approach it?`,
+  followUpExample: () => "Could you make that concrete with an example from your own experience?",
+  closing: () => "That was the last question — thank you for your time today. You can now end the interview to get your evaluation report.",
+};
+
+const ZH_INTERVIEWER: InterviewerMessages = {
+  opening: ({ total, question }) => `你好，欢迎参加这次模拟面试。我们一共有 ${total} 道题，请慢慢思考，也可以跳过任何一题。第 1/${total} 题：${question}`,
+  next: ({ k, total, question, afterSkip }) => `${afterSkip ? "没关系，我们继续。" : "谢谢。"}第 ${k}/${total} 题：${question}`,
+  followUp: ({ keyPoint, variant, thin }) =>
+    thin && variant === 0
+      ? `能再展开讲讲吗？我特别想听听这一点：${keyPoint}。`
+      : variant === 0
+        ? `谢谢。还有一点你还没有谈到：${keyPoint}。能具体讲讲吗？`
+        : `我们再深入一点：${keyPoint}。能举一个具体的例子，或者说说你会怎么做吗？`,
+  followUpExample: () => "能结合你自己的经历，举一个具体的例子吗？",
+  closing: () => "这是最后一道题了，感谢你今天的时间。现在可以结束面试，查看你的评估报告。",
+};
+
+const EN_EVALUATOR: EvaluatorMessages = {
+  heuristic: () => "(Heuristic offline evaluation: key-point coverage, length and structure — not a check of correctness.)",
+  skipped: () => "Skipped — scored 0.",
+  empty: () => "No answer — scored 0.",
+  onlyInjection: () => "Nothing was left to score once text addressed to the grader was removed — scored 0.",
+  injection: () => "Text addressed to the grader (such as asking for a score) was ignored and earns nothing.",
+  coverage: ({ covered, total }) => `Covered ${covered} of ${total} key points.`,
+  missed: ({ points }) => `Not covered: ${points.join("; ")}.`,
+  short: ({ units, unit }) => `The answer is short (${units} ${unit}): explain your reasoning and give an example.`,
+  long: ({ units, unit }) => `The answer is long (${units} ${unit}): lead with the main point and cut repetition.`,
+  star: (p) => {
+    const parts = STAR_ORDER.map((k) => `${k} ${mark(p[k])}`).join(", ");
+    const gap = STAR_ORDER.find((k) => !p[k]);
+    return `STAR: ${parts}.${gap ? ` ${EN_STAR_ADVICE[gap]}` : ""}`;
+  },
+  depth: (p) => {
+    const names: Record<DepthPart, string> = { example: "example", tradeoff: "trade-offs", reason: "reasons", numbers: "numbers" };
+    const parts = DEPTH_ORDER.map((k) => `${names[k]} ${mark(p[k])}`).join(", ");
+    const gap = DEPTH_ORDER.find((k) => !p[k]);
+    return `Depth: ${parts}.${gap ? ` ${EN_DEPTH_ADVICE[gap]}` : ""}`;
+  },
+  fillers: ({ n }) => `${n} filler phrases ("basically", "you know" …) weaken the delivery.`,
+  strengthAnswer: ({ question, score }) => `Strong answer on "${shorten(question)}" (${score}/100).`,
+  strengthStar: () => "Behavioural answers followed the STAR structure: situation, task, action, result.",
+  strengthExamples: () => "Technical answers were backed by concrete examples.",
+  strengthCoverage: ({ pct }) => `Covered most of the expected key points across the interview (${pct}%).`,
+  improveUnanswered: ({ k, n }) => `Answer every question: ${k} of ${n} were skipped or left unanswered, and each counts as 0.`,
+  improveMissed: ({ keyPoint, question }) => `Review "${keyPoint}" (from "${shorten(question)}").`,
+  improveShort: ({ k }) => `${k} answers were short: explain your reasoning and give an example each time.`,
+  improveStarResult: () => "In behavioural answers, finish with the result — what changed, ideally with a number.",
+  improveExamples: () => "Back technical answers with a concrete example from your own work.",
+  improveInjection: () => "Instructions to the grader inside an answer are ignored: they earn nothing and would hurt you with a real interviewer.",
+  assessment: ({ answered, total, overall, best, worst }) =>
+    `Heuristic offline evaluation — no language model was used. Scores come from key-point coverage, answer length and structure (STAR for behavioural questions), so they show whether you covered the expected points, not whether every statement was correct. You answered ${answered} of ${total} questions; overall ${overall}/100.` +
+    (best && worst && best.category !== worst.category ? ` Strongest area: ${best.category} (${best.average}); weakest: ${worst.category} (${worst.average}).` : ""),
+  category: (c) => EN_CATEGORY[c],
+};
+
+const ZH_EVALUATOR: EvaluatorMessages = {
+  heuristic: () => "（离线启发式评估：依据要点覆盖、长度和结构，并不检查内容是否正确。）",
+  skipped: () => "已跳过——计 0 分。",
+  empty: () => "未作答——计 0 分。",
+  onlyInjection: () => "去掉针对评分者的内容后，没有可评分的回答——计 0 分。",
+  injection: () => "回答中针对评分者的内容（例如要求打分）已被忽略，不计分。",
+  coverage: ({ covered, total }) => `覆盖了 ${total} 个要点中的 ${covered} 个。`,
+  missed: ({ points }) => `未覆盖：${points.join("；")}。`,
+  short: ({ units }) => `回答较短（${units} 字）：请说明思路并举例。`,
+  long: ({ units }) => `回答较长（${units} 字）：先讲要点，删去重复的内容。`,
+  star: (p) => {
+    const names: Record<StarPart, string> = { situation: "情境", task: "任务", action: "行动", result: "结果" };
+    const parts = STAR_ORDER.map((k) => `${names[k]} ${mark(p[k])}`).join("、");
+    const gap = STAR_ORDER.find((k) => !p[k]);
+    return `STAR 结构：${parts}。${gap ? ZH_STAR_ADVICE[gap] : ""}`;
+  },
+  depth: (p) => {
+    const names: Record<DepthPart, string> = { example: "举例", tradeoff: "取舍", reason: "原因", numbers: "数字" };
+    const parts = DEPTH_ORDER.map((k) => `${names[k]} ${mark(p[k])}`).join("、");
+    const gap = DEPTH_ORDER.find((k) => !p[k]);
+    return `深度：${parts}。${gap ? ZH_DEPTH_ADVICE[gap] : ""}`;
+  },
+  fillers: ({ n }) => `有 ${n} 处口头禅（“那个”“就是说”……），影响表达。`,
+  strengthAnswer: ({ question, score }) => `“${shorten(question, 40)}”回答得很好（${score}/100）。`,
+  strengthStar: () => "行为类问题的回答遵循了 STAR 结构：情境、任务、行动、结果。",
+  strengthExamples: () => "技术类回答有具体的例子支撑。",
+  strengthCoverage: ({ pct }) => `整场面试覆盖了大部分预期要点（${pct}%）。`,
+  improveUnanswered: ({ k, n }) => `每道题都要作答：${n} 道题中有 ${k} 道被跳过或未作答，每道计 0 分。`,
+  improveMissed: ({ keyPoint, question }) => `复习“${keyPoint}”（来自“${shorten(question, 40)}”）。`,
+  improveShort: ({ k }) => `有 ${k} 个回答偏短：每次都说明思路并举一个例子。`,
+  improveStarResult: () => "行为类回答要以结果收尾——带来了什么变化，最好有数字。",
+  improveExamples: () => "技术类回答要用你自己工作中的具体例子来支撑。",
+  improveInjection: () => "回答中写给评分者的指令会被忽略：它们不得分，在真实面试中还会减分。",
+  assessment: ({ answered, total, overall, best, worst }) =>
+    `离线启发式评估——未使用语言模型。分数来自要点覆盖、回答长度和结构（行为类问题看 STAR 结构），反映的是你是否覆盖了预期要点，而不是每句话是否正确。你回答了 ${total} 道题中的 ${answered} 道，总分 ${overall}/100。` +
+    (best && worst && best.category !== worst.category ? `最强的类别：${best.category}（${best.average}）；最弱的类别：${worst.category}（${worst.average}）。` : ""),
+  category: (c) => ZH_CATEGORY[c],
+};
+
+export function interviewerMessages(lang: Language): InterviewerMessages {
+  return lang === "zh" ? ZH_INTERVIEWER : EN_INTERVIEWER;
+}
+
+export function evaluatorMessages(lang: Language): EvaluatorMessages {
+  return lang === "zh" ? ZH_EVALUATOR : EN_EVALUATOR;
+}
