@@ -7,7 +7,7 @@ import { claimTask, extendLease, finishAttempt, releaseAttempt, type TaskRow } f
 import type { Logger } from "@/lib/log";
 import { backoffMs } from "./backoff";
 import { publishTaskEvent } from "./events";
-import { CONSUMER_GROUP, dlqKey, LANES, streamKey, type TaskType } from "./names";
+import { CONSUMER_GROUP, dlqKey, LANES, streamKey, type Lane, type TaskType } from "./names";
 import { publishTask } from "./producer";
 import { createRedis } from "./redis";
 import { TaskError } from "./task-error";
@@ -41,9 +41,11 @@ export type ConsumerOptions = {
   consumerName: string;
   /** Attempts run at once by this process. Default `WORKER_CONCURRENCY` or 4. Raise for I/O-bound LLM work. */
   concurrency: number;
+  /** Share of `concurrency` kept for the interactive lane (0–1). Default 0.7; the idle lane lends its slots. */
+  interactiveShare: number;
   /** A claim lasts this long without a heartbeat; messages idle longer are reclaimed (XAUTOCLAIM). Default `TASK_LEASE_MS` or 60 000 ms. */
   leaseMs: number;
-  /** XREADGROUP BLOCK time, ms. Default 2 000. Lower only makes shutdown snappier. */
+  /** How long an idle consumer blocks waiting for new entries (XREAD BLOCK), ms. Default 2 000. Lower only makes shutdown snappier. */
   blockMs: number;
   /** How often this process looks for messages of dead consumers, ms. Default leaseMs / 2 (≥ 500). */
   reclaimIntervalMs: number;
@@ -63,6 +65,7 @@ export function defaultConsumerOptions(overrides: Partial<ConsumerOptions> = {})
   return {
     consumerName: `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
     concurrency: Number(process.env.WORKER_CONCURRENCY ?? 4),
+    interactiveShare: 0.7,
     leaseMs,
     blockMs: 2_000,
     reclaimIntervalMs: Math.max(500, Math.floor(leaseMs / 2)),
@@ -89,7 +92,7 @@ export class StreamConsumer {
   readonly options: ConsumerOptions;
   private readonly handlers = new Map<string, TaskHandler<any>>();
   private readonly reader: Redis;
-  private readonly inflight = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  private readonly inflight = new Map<string, { abort: AbortController; done: Promise<void>; lane: Lane }>();
   private running = false;
   private loopDone: Promise<void> | undefined;
   private reclaimTimer: NodeJS.Timeout | undefined;
@@ -155,6 +158,13 @@ export class StreamConsumer {
     return this.inflight.size;
   }
 
+  /**
+   * Reads by lane (DESIGN.md §3 "Lanes"): interactive gets `interactiveShare` of the slots and
+   * batch the rest; a lane with nothing waiting lends its share to the other. Reads are
+   * non-blocking and per stream, so at most `free` messages are taken; when nothing is waiting
+   * anywhere the loop blocks on XREAD from the group's last-delivered ids (a wake-up, nothing
+   * consumed), so no message published meanwhile is missed.
+   */
   private async readLoop(): Promise<void> {
     const { log } = this.deps;
     while (this.running) {
@@ -163,17 +173,12 @@ export class StreamConsumer {
         await new Promise<void>((r) => (this.slotFreed = r));
         continue;
       }
-      const keys = this.streams();
-      let res: [string, [string, string[]][]][] | null;
       try {
-        res = (await this.reader.xreadgroup(
-          "GROUP", CONSUMER_GROUP, this.options.consumerName,
-          "COUNT", free, "BLOCK", this.options.blockMs,
-          "STREAMS", ...keys, ...keys.map(() => ">"),
-        )) as [string, [string, string[]][]][] | null;
+        const taken = await this.readLanes(free);
+        if (taken === 0 && this.running) await this.waitForWork();
       } catch (err) {
         if (!this.running) return;
-        if (/NOGROUP|UNBLOCKED/.test(String(err))) {
+        if (/NOGROUP|UNBLOCKED|no such key/i.test(String(err))) {
           // Redis lost its data (FLUSHALL, restart without persistence): recreate and go on;
           // the relay republishes from PostgreSQL.
           log.warn("consumer group missing, recreating");
@@ -182,12 +187,72 @@ export class StreamConsumer {
           log.warn({ err: String(err) }, "XREADGROUP failed; retrying");
           await sleep(500);
         }
-        continue;
-      }
-      for (const [stream, entries] of res ?? []) {
-        for (const [id, fields] of entries) this.dispatch({ stream, id, taskId: field(fields, "taskId") });
       }
     }
+  }
+
+  /** Slots per lane at this concurrency: interactive ⌈share·C⌉, batch the rest (≥ 1 when C ≥ 2). */
+  laneCapacity(): Record<Lane, number> {
+    const c = this.options.concurrency;
+    const interactive = c <= 1 ? c : Math.min(c - 1, Math.max(1, Math.round(c * this.options.interactiveShare)));
+    return { interactive, batch: c - interactive };
+  }
+
+  private async readLanes(free: number): Promise<number> {
+    const cap = this.laneCapacity();
+    const busy = { interactive: 0, batch: 0 };
+    for (const f of this.inflight.values()) busy[f.lane]++;
+    const got = { interactive: 0, batch: 0 };
+    const want = {
+      interactive: Math.min(free, Math.max(0, cap.interactive - busy.interactive)),
+      batch: 0,
+    };
+    got.interactive = await this.readLane("interactive", want.interactive);
+    want.batch = Math.min(free - got.interactive, Math.max(0, cap.batch - busy.batch));
+    got.batch = await this.readLane("batch", want.batch);
+    // Lending: a lane that filled its share may use what the other left idle.
+    let left = free - got.interactive - got.batch;
+    if (left > 0 && got.interactive === want.interactive) {
+      const more = await this.readLane("interactive", left);
+      got.interactive += more;
+      left -= more;
+    }
+    if (left > 0 && got.batch === want.batch) got.batch += await this.readLane("batch", left);
+    return got.interactive + got.batch;
+  }
+
+  /** Non-blocking XREADGROUP of up to `count` messages from one lane, type by type. */
+  private async readLane(lane: Lane, count: number): Promise<number> {
+    let taken = 0;
+    for (const type of this.handlers.keys()) {
+      if (taken >= count) break;
+      const key = streamKey(type as TaskType, lane);
+      const res = (await this.reader.xreadgroup(
+        "GROUP", CONSUMER_GROUP, this.options.consumerName, "COUNT", count - taken, "STREAMS", key, ">",
+      )) as [string, [string, string[]][]][] | null;
+      for (const [stream, entries] of res ?? []) {
+        for (const [id, fields] of entries) {
+          this.dispatch({ stream, id, taskId: field(fields, "taskId") });
+          taken++;
+        }
+      }
+    }
+    return taken;
+  }
+
+  /** Blocks until some stream has an entry newer than its group's last-delivered id, or `blockMs` passes. */
+  private async waitForWork(): Promise<void> {
+    const keys = this.streams();
+    const pipeline = this.deps.redis.pipeline();
+    for (const key of keys) pipeline.xinfo("GROUPS", key);
+    const infos = (await pipeline.exec()) ?? [];
+    const ids = infos.map(([err, groups], i) => {
+      if (err) throw err;
+      const g = (groups as unknown[][]).find((row) => row[1] === CONSUMER_GROUP);
+      if (!g) throw new Error(`NOGROUP ${keys[i]}`);
+      return String(g[g.indexOf("last-delivered-id") + 1]);
+    });
+    await this.reader.xread("BLOCK", this.options.blockMs, "STREAMS", ...keys, ...ids);
   }
 
   private dispatch(msg: Message): void {
@@ -201,7 +266,7 @@ export class StreamConsumer {
         this.slotFreed?.();
         this.slotFreed = undefined;
       });
-    this.inflight.set(key, { abort, done });
+    this.inflight.set(key, { abort, done, lane: msg.stream.endsWith(":batch") ? "batch" : "interactive" });
   }
 
   /** XAUTOCLAIM messages idle longer than the lease (their consumer died) and handles them. */

@@ -214,6 +214,50 @@ describe("the task pipeline", () => {
     expect((await status(task.id)).status).toBe("COMPLETED");
   });
 
+  it("lanes: an interactive task submitted behind a batch backlog starts within one batch-task duration", async () => {
+    const order: string[] = [];
+    await startConsumer(handler(async (id) => {
+      order.push(id);
+      await new Promise((r) => setTimeout(r, 100));
+    }), { concurrency: 2 });
+    const batch = [];
+    for (let i = 0; i < 20; i++) {
+      const t = await insertTask(db, { type: "resume.analyze", lane: "batch", ownerId, payload: { n: i } });
+      await publishTask(redis, db, t);
+      batch.push(t.id);
+    }
+    await eventually(async () => order.length >= 2);
+    const interactive = await newTask();
+    const startedBeforePublish = order.length;
+    await publishTask(redis, db, interactive);
+    await eventually(async () => (await status(interactive.id)).status === "COMPLETED");
+    // Both slots were busy with borrowed batch work; the first slot to free reads interactive
+    // first, so at most one batch task per slot (a read racing the XADD) starts before it.
+    const batchStartedAfterPublish = order.indexOf(interactive.id) - startedBeforePublish;
+    expect(batchStartedAfterPublish).toBeGreaterThanOrEqual(0);
+    expect(batchStartedAfterPublish).toBeLessThanOrEqual(2);
+    expect(order.length).toBeLessThan(21);
+    await eventually(async () => (await Promise.all(batch.map(status))).every((t) => t.status === "COMPLETED"), 30_000);
+  });
+
+  it("concurrency is a hard cap across all streams and lanes", async () => {
+    let running = 0;
+    let peak = 0;
+    await startConsumer(handler(async () => {
+      peak = Math.max(peak, ++running);
+      await new Promise((r) => setTimeout(r, 30));
+      running--;
+    }), { concurrency: 3 });
+    const ids = [];
+    for (let i = 0; i < 12; i++) {
+      const t = await insertTask(db, { type: "resume.analyze", lane: i % 2 ? "batch" : "interactive", ownerId, payload: { n: i } });
+      await publishTask(redis, db, t);
+      ids.push(t.id);
+    }
+    await eventually(async () => (await Promise.all(ids.map(status))).every((t) => t.status === "COMPLETED"), 30_000);
+    expect(peak).toBe(3);
+  });
+
   it("shutdown past its grace period releases the attempt: PENDING again, attempt not spent, message re-added", async () => {
     const c = await startConsumer(handler(() => new Promise(() => undefined)), { shutdownGraceMs: 100 });
     const task = await newTask();
