@@ -20,7 +20,7 @@ async function main() {
   redis.on("error", (err) => log.warn({ err: String(err) }, "redis error"));
   const deps = { db, redis, log };
   const consumer = new StreamConsumer(deps, [resumeAnalyzeHandler(db), interviewPlanHandler(db), interviewEvaluateHandler(db)]);
-  const relay = new OutboxRelay(deps);
+  const relay = new OutboxRelay(deps, { streams: consumer.streams() });
 
   await consumer.start();
   relay.start();

@@ -110,7 +110,8 @@ export class StreamConsumer {
     this.reader.on("error", () => undefined);
   }
 
-  private streams(): string[] {
+  /** Every stream this consumer reads (each task type × lane). */
+  streams(): string[] {
     return [...this.handlers.keys()].flatMap((t) => LANES.map((l) => streamKey(t as TaskType, l)));
   }
 

@@ -6,6 +6,7 @@ import type { Logger } from "@/lib/log";
 import { publishTaskEvent } from "./events";
 import { relayEpochKey, relayLockKey, streamKey, type Lane, type TaskType } from "./names";
 import { publishTask } from "./producer";
+import { trimAcked } from "./trim";
 
 export type RelayOptions = {
   /** How often the relay runs, ms. Default 1 000. */
@@ -14,6 +15,10 @@ export type RelayOptions = {
   graceMs: number;
   /** Tasks handled per query page. Default 500. */
   batchSize: number;
+  /** How often ACKed history is trimmed off the task streams, ms. Default 60 000. */
+  trimIntervalMs: number;
+  /** The streams to trim (the consumer's). Default none. */
+  streams: string[];
 };
 
 /**
@@ -22,7 +27,8 @@ export type RelayOptions = {
  * 1. if the epoch key is gone, Redis lost its data: republish every PENDING task, then set it;
  * 2. RETRYING tasks whose backoff is over become PENDING and are published;
  * 3. PENDING tasks never published, and PROCESSING tasks whose lease expired and whose
- *    message no longer exists, are published again.
+ *    message no longer exists, are published again;
+ * 4. every `trimIntervalMs`, ACKed history is trimmed off the streams (never a pending entry).
  * Duplicates are harmless: the claim is a conditional update.
  */
 export class OutboxRelay {
@@ -30,12 +36,13 @@ export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private readonly token = randomUUID();
+  private lastTrimAt = 0;
 
   constructor(
     private readonly deps: { db: Db; redis: Redis; log: Logger },
     options: Partial<RelayOptions> = {},
   ) {
-    this.options = { intervalMs: 1_000, graceMs: 5_000, batchSize: 500, ...options };
+    this.options = { intervalMs: 1_000, graceMs: 5_000, batchSize: 500, trimIntervalMs: 60_000, streams: [], ...options };
   }
 
   start(): void {
@@ -62,6 +69,10 @@ export class OutboxRelay {
       if (!(await redis.exists(relayEpochKey()))) published += await this.republishAllPending();
       published += await this.promoteRetries();
       published += await this.republishOrphans();
+      if (Date.now() - this.lastTrimAt >= this.options.trimIntervalMs) {
+        this.lastTrimAt = Date.now();
+        for (const stream of this.options.streams) await trimAcked(redis, stream);
+      }
       return published;
     } finally {
       // Release only our own lock.

@@ -12,6 +12,7 @@ import { publishTask } from "@/lib/queue/producer";
 import { createRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { TaskError } from "@/lib/queue/task-error";
+import { trimAcked } from "@/lib/queue/trim";
 import { clearPrefix, createUser, eventually } from "../helpers/fixtures";
 
 const db = getDb();
@@ -220,7 +221,7 @@ describe("the task pipeline", () => {
       order.push(id);
       await new Promise((r) => setTimeout(r, 100));
     }), { concurrency: 2 });
-    const batch = [];
+    const batch: string[] = [];
     for (let i = 0; i < 20; i++) {
       const t = await insertTask(db, { type: "resume.analyze", lane: "batch", ownerId, payload: { n: i } });
       await publishTask(redis, db, t);
@@ -248,7 +249,7 @@ describe("the task pipeline", () => {
       await new Promise((r) => setTimeout(r, 30));
       running--;
     }), { concurrency: 3 });
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
       const t = await insertTask(db, { type: "resume.analyze", lane: i % 2 ? "batch" : "interactive", ownerId, payload: { n: i } });
       await publishTask(redis, db, t);
@@ -268,5 +269,26 @@ describe("the task pipeline", () => {
     expect(t.status).toBe("PENDING");
     expect(t.attempts).toBe(0);
     expect(await redis.xlen(STREAM())).toBe(2);
+  });
+});
+
+describe("stream trimming", () => {
+  it("drops ACKed history but never a pending or undelivered entry", async () => {
+    const key = STREAM();
+    await redis.xgroup("CREATE", key, CONSUMER_GROUP, "0", "MKSTREAM");
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await redis.xadd(key, "*", "taskId", `t${i}`))!);
+    // Deliver 4: ACK #0, #1 and #3; #2 stays pending; #4 and #5 are not delivered yet.
+    await redis.xreadgroup("GROUP", CONSUMER_GROUP, "c1", "COUNT", 4, "STREAMS", key, ">");
+    await redis.xack(key, CONSUMER_GROUP, ids[0], ids[1], ids[3]);
+    const removed = await trimAcked(redis, key);
+    const left = (await redis.xrange(key, "-", "+")).map(([id]) => id);
+    expect(removed).toBe(2);
+    expect(left).toEqual(ids.slice(2));
+    // Once everything is ACKed and delivered, only entries before the last-delivered id go.
+    await redis.xreadgroup("GROUP", CONSUMER_GROUP, "c1", "COUNT", 10, "STREAMS", key, ">");
+    await redis.xack(key, CONSUMER_GROUP, ids[2], ids[4], ids[5]);
+    await trimAcked(redis, key);
+    expect((await redis.xrange(key, "-", "+")).map(([id]) => id)).toEqual([ids[5]]);
   });
 });
