@@ -43,6 +43,8 @@ export type ConsumerOptions = {
   concurrency: number;
   /** Share of `concurrency` kept for the interactive lane (0–1). Default 0.7; the idle lane lends its slots. */
   interactiveShare: number;
+  /** Extra time past `blockMs` before a silent read is declared stalled and the reader reconnects, ms. Default 5 000. */
+  watchdogSlackMs: number;
   /** A claim lasts this long without a heartbeat; messages idle longer are reclaimed (XAUTOCLAIM). Default `TASK_LEASE_MS` or 60 000 ms. */
   leaseMs: number;
   /** How long an idle consumer blocks waiting for new entries (XREAD BLOCK), ms. Default 2 000. Lower only makes shutdown snappier. */
@@ -68,6 +70,7 @@ export function defaultConsumerOptions(overrides: Partial<ConsumerOptions> = {})
     interactiveShare: 0.7,
     leaseMs,
     blockMs: 2_000,
+    watchdogSlackMs: 5_000,
     reclaimIntervalMs: Math.max(500, Math.floor(leaseMs / 2)),
     taskTimeoutMs: 300_000,
     maxDeliveries: 10,
@@ -91,7 +94,7 @@ class LostClaimError extends Error {}
 export class StreamConsumer {
   readonly options: ConsumerOptions;
   private readonly handlers = new Map<string, TaskHandler<any>>();
-  private readonly reader: Redis;
+  private reader: Redis;
   private readonly inflight = new Map<string, { abort: AbortController; done: Promise<void>; lane: Lane }>();
   private running = false;
   private loopDone: Promise<void> | undefined;
@@ -105,9 +108,41 @@ export class StreamConsumer {
   ) {
     this.options = defaultConsumerOptions(options);
     for (const h of handlers) this.handlers.set(h.type, h);
-    // A blocking XREADGROUP holds its connection: the reader never shares one.
-    this.reader = createRedis(`reader:${this.options.consumerName}`, { maxRetriesPerRequest: null });
-    this.reader.on("error", () => undefined);
+    this.reader = this.newReader();
+  }
+
+  /** A blocking read holds its connection: the reader never shares one. */
+  private newReader(): Redis {
+    const r = createRedis(`reader:${this.options.consumerName}`, { maxRetriesPerRequest: null });
+    r.on("error", () => undefined);
+    return r;
+  }
+
+  /**
+   * Runs one reader command under a watchdog: a read on a connection that died without a
+   * FIN/RST (half-open TCP, a paused or partitioned server) would hang forever, so past
+   * `blockMs + watchdogSlackMs` the reader is dropped and a fresh connection made.
+   */
+  private async watched<T>(command: (r: Redis) => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const reader = this.reader;
+    try {
+      return await Promise.race([
+        command(reader),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new ReaderStalled()), this.options.blockMs + this.options.watchdogSlackMs);
+        }),
+      ]);
+    } catch (err) {
+      if (err instanceof ReaderStalled && this.running) {
+        this.deps.log.warn({ consumer: this.options.consumerName }, "reader stalled; reconnecting");
+        reader.disconnect();
+        this.reader = this.newReader();
+      }
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Every stream this consumer reads (each task type × lane). */
@@ -184,7 +219,7 @@ export class StreamConsumer {
           // the relay republishes from PostgreSQL.
           log.warn("consumer group missing, recreating");
           await this.ensureGroups().catch(() => undefined);
-        } else {
+        } else if (!(err instanceof ReaderStalled)) {
           log.warn({ err: String(err) }, "XREADGROUP failed; retrying");
           await sleep(500);
         }
@@ -228,8 +263,8 @@ export class StreamConsumer {
     for (const type of this.handlers.keys()) {
       if (taken >= count) break;
       const key = streamKey(type as TaskType, lane);
-      const res = (await this.reader.xreadgroup(
-        "GROUP", CONSUMER_GROUP, this.options.consumerName, "COUNT", count - taken, "STREAMS", key, ">",
+      const res = (await this.watched((r) =>
+        r.xreadgroup("GROUP", CONSUMER_GROUP, this.options.consumerName, "COUNT", count - taken, "STREAMS", key, ">"),
       )) as [string, [string, string[]][]][] | null;
       for (const [stream, entries] of res ?? []) {
         for (const [id, fields] of entries) {
@@ -253,7 +288,7 @@ export class StreamConsumer {
       if (!g) throw new Error(`NOGROUP ${keys[i]}`);
       return String(g[g.indexOf("last-delivered-id") + 1]);
     });
-    await this.reader.xread("BLOCK", this.options.blockMs, "STREAMS", ...keys, ...ids);
+    await this.watched((r) => r.xread("BLOCK", this.options.blockMs, "STREAMS", ...keys, ...ids));
   }
 
   private dispatch(msg: Message): void {
@@ -422,6 +457,7 @@ export class StreamConsumer {
 }
 
 class TaskTimeout extends Error {}
+class ReaderStalled extends Error {}
 class ShutdownAbort extends Error {}
 
 function parsePayload<P>(handler: TaskHandler<P>, payload: unknown): P {

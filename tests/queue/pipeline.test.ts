@@ -1,4 +1,5 @@
 import "../helpers/env";
+import net from "node:net";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -269,6 +270,39 @@ describe("the task pipeline", () => {
     expect(t.status).toBe("PENDING");
     expect(t.attempts).toBe(0);
     expect(await redis.xlen(STREAM())).toBe(2);
+  });
+});
+
+describe("reader watchdog", () => {
+  it("a read on a connection that went silent (half-open TCP) is abandoned and the reader reconnects", async () => {
+    // A TCP proxy to Redis that can silence the connections it already has (no FIN, no RST).
+    const pairs: { client: net.Socket; upstream: net.Socket; silent: boolean }[] = [];
+    const proxy = net.createServer((client) => {
+      const pair = { client, upstream: net.connect(6379, "127.0.0.1"), silent: false };
+      pairs.push(pair);
+      client.on("data", (d) => void (!pair.silent && pair.upstream.write(d)));
+      pair.upstream.on("data", (d) => void (!pair.silent && client.write(d)));
+      client.on("error", () => undefined);
+      pair.upstream.on("error", () => undefined);
+    });
+    await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+    const saved = process.env.REDIS_URL;
+    process.env.REDIS_URL = `redis://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+    try {
+      const done: string[] = [];
+      await startConsumer(handler(async (id) => void done.push(id)), { blockMs: 200, watchdogSlackMs: 300 });
+      await new Promise((r) => setTimeout(r, 100));
+      for (const p of pairs) p.silent = true;
+      const task = await newTask();
+      await publishTask(redis, db, task);
+      await eventually(async () => (await status(task.id)).status === "COMPLETED");
+      expect(done).toEqual([task.id]);
+    } finally {
+      process.env.REDIS_URL = saved;
+      while (running.length) await running.pop()!.stop();
+      for (const p of pairs) p.client.destroy(), p.upstream.destroy();
+      proxy.close();
+    }
   });
 });
 
