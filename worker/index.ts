@@ -6,6 +6,8 @@ import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { getLlmConfig } from "@/lib/ai/config";
 import { interviewEvaluateHandler } from "./handlers/interview-evaluate";
 import { interviewPlanHandler } from "./handlers/interview-plan";
+import { enqueueTaskEvent } from "@/lib/webhooks/enqueue";
+import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { resumeAnalyzeHandler } from "./handlers/resume-analyze";
 
 /**
@@ -19,11 +21,15 @@ async function main() {
   const redis = getRedis();
   redis.on("error", (err) => log.warn({ err: String(err) }, "redis error"));
   const deps = { db, redis, log };
-  const consumer = new StreamConsumer(deps, [resumeAnalyzeHandler(db), interviewPlanHandler(db), interviewEvaluateHandler(db)]);
+  const consumer = new StreamConsumer(deps, [resumeAnalyzeHandler(db), interviewPlanHandler(db), interviewEvaluateHandler(db)], {
+    onTaskEnded: (tx, task) => enqueueTaskEvent(tx, { task }).then(() => undefined),
+  });
   const relay = new OutboxRelay(deps, { streams: consumer.streams() });
 
   await consumer.start();
   relay.start();
+  const webhooks = new WebhookDispatcher({ db, log });
+  webhooks.start();
   const llm = getLlmConfig();
   log.info(
     { consumer: consumer.options.consumerName, concurrency: consumer.options.concurrency, leaseMs: consumer.options.leaseMs, engine: llm.mode === "offline" ? "offline" : llm.model },
@@ -36,6 +42,7 @@ async function main() {
     stopping = true;
     log.info({ signal, inflight: consumer.inflightCount }, "shutting down");
     await relay.stop();
+    await webhooks.stop();
     await consumer.stop();
     await closeRedis();
     await closeDb();

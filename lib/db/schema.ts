@@ -111,6 +111,8 @@ export const tasks = pgTable(
     /** Stream entry id of the latest XADD; the relay checks it still exists in Redis. */
     messageId: text("message_id"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** Where the worker POSTs a signed event when the task ends (lib/webhooks, docs/webhooks.md); null = no callback. */
+    callbackUrl: text("callback_url"),
     createdAt: createdAt(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -281,4 +283,52 @@ export const interviewReports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("interview_reports_task_uq").on(t.taskId), index("interview_reports_interview_idx").on(t.interviewId)],
+);
+
+// ── webhook deliveries: one row per task-end event sent to a task's callbackUrl ─────────
+/** One attempt's record, appended to `webhook_deliveries.attempt_log`. */
+export type WebhookAttempt = {
+  /** 1-based attempt number. */
+  attempt: number;
+  /** When the attempt started, ISO 8601. */
+  at: string;
+  durationMs: number;
+  /** The receiver's HTTP status; null when no response came (timeout, refused, DNS). */
+  statusCode: number | null;
+  /** Why it failed (`http_500`, `redirect_not_followed`, `timeout`, `ECONNREFUSED`, …); null on success. */
+  error: string | null;
+};
+
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    /** Also the Standard Webhooks `webhook-id` (`msg_<id>`), the same on every retry. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    /** `tasks.finished_at` of the end this event reports: with task_id, one event per task end. */
+    taskEndedAt: timestamp("task_ended_at", { withTimezone: true }).notNull(),
+    eventType: text("event_type", { enum: ["task.completed", "task.failed", "task.terminated"] }).notNull(),
+    /** Copied from `tasks.callback_url` at enqueue time. */
+    url: text("url").notNull(),
+    /** The exact JSON body, signed and sent byte for byte on every attempt. */
+    payload: text("payload").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+    /** +1 at each claim; fences the outcome write of that attempt. */
+    attempts: integer("attempts").notNull().default(0),
+    /** When the next attempt is due; while an attempt is in flight, when its claim expires. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    attemptLog: jsonb("attempt_log").$type<WebhookAttempt[]>().notNull().default([]),
+    createdAt: createdAt(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_task_end_uq").on(t.taskId, t.taskEndedAt),
+    // The dispatcher scans only deliveries still to be attempted.
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+  ],
 );

@@ -58,6 +58,12 @@ export type ConsumerOptions = {
   /** Retry backoff base and cap, ms (see backoffMs). Defaults 1 000 and 60 000. */
   backoffBaseMs: number;
   backoffCapMs: number;
+  /**
+   * Called inside the transaction that ends a task (COMPLETED, FAILED, TERMINATED_BY_POLICY) with
+   * the claimed row, so side effects such as a callback event commit with the status or not at
+   * all. Default none.
+   */
+  onTaskEnded?: (tx: Tx, task: TaskRow) => Promise<void>;
   /** On shutdown, in-flight attempts get this long to finish before they are released, ms. Default 30 000. */
   shutdownGraceMs: number;
 };
@@ -393,6 +399,7 @@ export class StreamConsumer {
         await write(tx);
         const ok = await finishAttempt(tx, { id: task.id, attempt, status: "COMPLETED" });
         if (!ok) throw new LostClaimError();
+        await this.options.onTaskEnded?.(tx, task);
       });
       await ack();
       await publishTaskEvent(redis, { taskId: task.id, status: "COMPLETED" });
@@ -428,7 +435,11 @@ export class StreamConsumer {
       status === "RETRYING"
         ? backoffMs(attempt, { baseMs: this.options.backoffBaseMs, capMs: this.options.backoffCapMs, retryAfterMs: te.retryAfterMs })
         : undefined;
-    const ok = await finishAttempt(db, { id: task.id, attempt, status, error, retryInMs });
+    const ok = await db.transaction(async (tx) => {
+      const done = await finishAttempt(tx, { id: task.id, attempt, status, error, retryInMs });
+      if (done && status !== "RETRYING") await this.options.onTaskEnded?.(tx, task);
+      return done;
+    });
     if (!ok) return;
     log.info({ taskId: task.id, attempt, status, code: te.code, retryInMs }, "attempt ended");
     if (status === "FAILED") {

@@ -32,7 +32,15 @@ export function sha256Hex(bytes: Uint8Array | string): string {
  */
 export async function acceptResumeUpload(
   deps: { db: Db; redis: Redis; log: Logger },
-  u: { ownerId: string; fileName: string; bytes: Buffer; jobDescription: string | null; lane?: "interactive" | "batch" },
+  u: {
+    ownerId: string;
+    fileName: string;
+    bytes: Buffer;
+    jobDescription: string | null;
+    lane?: "interactive" | "batch";
+    /** Already checked by lib/webhooks/url-policy; applies to a new task only (a duplicate keeps its own). */
+    callbackUrl?: string | null;
+  },
 ) {
   if (u.bytes.length === 0) throw new PanelistError("unprocessable:upload", "The file is empty.");
   if (u.bytes.length > MAX_RESUME_BYTES) {
@@ -58,6 +66,7 @@ export async function acceptResumeUpload(
     dedupeKey,
     jobDescription,
     lane: u.lane ?? "interactive",
+    callbackUrl: u.callbackUrl ?? null,
   });
   if (!duplicate) {
     await publishTask(deps.redis, deps.db, task).catch((err) =>

@@ -245,17 +245,20 @@ describe("the task pipeline", () => {
   it("concurrency is a hard cap across all streams and lanes", async () => {
     let running = 0;
     let peak = 0;
-    await startConsumer(handler(async () => {
-      peak = Math.max(peak, ++running);
-      await new Promise((r) => setTimeout(r, 30));
-      running--;
-    }), { concurrency: 3 });
+    // A backlog on every stream before the consumer starts: it could take 12 at once if it let itself.
+    await redis.xgroup("CREATE", STREAM(), CONSUMER_GROUP, "0", "MKSTREAM");
+    await redis.xgroup("CREATE", streamKey("resume.analyze", "batch"), CONSUMER_GROUP, "0", "MKSTREAM");
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
       const t = await insertTask(db, { type: "resume.analyze", lane: i % 2 ? "batch" : "interactive", ownerId, payload: { n: i } });
       await publishTask(redis, db, t);
       ids.push(t.id);
     }
+    await startConsumer(handler(async () => {
+      peak = Math.max(peak, ++running);
+      await new Promise((r) => setTimeout(r, 50));
+      running--;
+    }), { concurrency: 3 });
     await eventually(async () => (await Promise.all(ids.map(status))).every((t) => t.status === "COMPLETED"), 30_000);
     expect(peak).toBe(3);
   });

@@ -28,13 +28,16 @@ export const POST = withUser(async ({ req, user }) => {
   }
   const file = form.get("file");
   if (!(file instanceof File)) throw new PanelistError("unprocessable:upload", "Attach the resume as the `file` field.");
-  const jd = form.get("jobDescription");
-  const fields = parseWith(uploadFieldsSchema, { jobDescription: typeof jd === "string" ? jd : undefined });
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" && v !== "" ? v : undefined;
+  };
+  const fields = parseWith(uploadFieldsSchema, { jobDescription: text("jobDescription"), callbackUrl: text("callbackUrl") });
   if (file.size > MAX_RESUME_BYTES) throw new PanelistError("payload_too_large:upload", "The file is larger than 10 MB.");
 
   const { resume, task, duplicate } = await acceptResumeUpload(
     { db: getDb(), redis: getRedis(), log },
-    { ownerId: user.id, fileName: file.name, bytes: Buffer.from(await file.arrayBuffer()), jobDescription: fields.jobDescription ?? null },
+    { ownerId: user.id, fileName: file.name, bytes: Buffer.from(await file.arrayBuffer()), jobDescription: fields.jobDescription ?? null, callbackUrl: fields.callbackUrl ?? null },
   );
   const body = { resumeId: resume.id, taskId: task.id, status: task.status, ...(duplicate ? { duplicate: true } : {}) };
   return Response.json(body, {

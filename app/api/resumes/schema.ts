@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_JOB_DESCRIPTION_CHARS } from "@/lib/resume/upload";
+import { checkCallbackUrl } from "@/lib/webhooks/url-policy";
 
 /** The multipart fields of `POST /api/resumes` besides the file. */
 export const uploadFieldsSchema = z.object({
@@ -7,4 +8,14 @@ export const uploadFieldsSchema = z.object({
     .string()
     .max(MAX_JOB_DESCRIPTION_CHARS, `A job description is at most ${MAX_JOB_DESCRIPTION_CHARS} characters.`)
     .optional(),
+  /** Optional: the worker POSTs a signed Standard Webhooks event here when the task ends. */
+  callbackUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional()
+    .superRefine((url, ctx) => {
+      if (!url) return;
+      const check = checkCallbackUrl(url);
+      if (!check.ok) ctx.addIssue({ code: "custom", message: check.message });
+    }),
 });

@@ -24,6 +24,7 @@ export async function createResumeUpload(
     dedupeKey: string;
     jobDescription: string | null;
     lane: "interactive" | "batch";
+    callbackUrl?: string | null;
   },
 ): Promise<{ resume: ResumeRow; task: TaskRow; duplicate: boolean }> {
   return db.transaction(async (tx) => {
@@ -37,7 +38,7 @@ export async function createResumeUpload(
       .limit(1);
     if (earlier && earlier.task.status !== "FAILED") return { ...earlier, duplicate: true };
     if (earlier) {
-      const task = await newAnalysisTask(tx, earlier.resume, u.lane);
+      const task = await newAnalysisTask(tx, earlier.resume, u.lane, u.callbackUrl);
       return { resume: { ...earlier.resume, taskId: task.id }, task, duplicate: false };
     }
     const [file] = await tx
@@ -62,13 +63,13 @@ export async function createResumeUpload(
         dedupeKey: u.dedupeKey,
       })
       .returning();
-    const task = await newAnalysisTask(tx, resume, u.lane);
+    const task = await newAnalysisTask(tx, resume, u.lane, u.callbackUrl);
     return { resume: { ...resume, taskId: task.id }, task, duplicate: false };
   });
 }
 
-async function newAnalysisTask(tx: Tx, resume: ResumeRow, lane: "interactive" | "batch") {
-  const task = await insertTask(tx, { type: "resume.analyze", lane, ownerId: resume.ownerId, payload: { resumeId: resume.id } });
+async function newAnalysisTask(tx: Tx, resume: ResumeRow, lane: "interactive" | "batch", callbackUrl?: string | null) {
+  const task = await insertTask(tx, { type: "resume.analyze", lane, ownerId: resume.ownerId, payload: { resumeId: resume.id }, callbackUrl });
   await tx.update(resumes).set({ taskId: task.id }).where(eq(resumes.id, resume.id));
   return task;
 }

@@ -9,11 +9,19 @@ export { END_STATUSES };
 /** Inserts a PENDING task inside the caller's transaction (the outbox write). */
 export async function insertTask(
   tx: Tx | Db,
-  t: { type: string; lane: "interactive" | "batch"; ownerId: string; payload: Record<string, unknown>; maxAttempts?: number },
+  t: {
+    type: string;
+    lane: "interactive" | "batch";
+    ownerId: string;
+    payload: Record<string, unknown>;
+    maxAttempts?: number;
+    /** Where the worker POSTs a signed event when the task ends (checked by lib/webhooks/url-policy). */
+    callbackUrl?: string | null;
+  },
 ): Promise<TaskRow> {
   const [row] = await tx
     .insert(tasks)
-    .values({ type: t.type, lane: t.lane, ownerId: t.ownerId, payload: t.payload, maxAttempts: t.maxAttempts ?? 3 })
+    .values({ type: t.type, lane: t.lane, ownerId: t.ownerId, payload: t.payload, maxAttempts: t.maxAttempts ?? 3, callbackUrl: t.callbackUrl ?? null })
     .returning();
   return row;
 }

@@ -1,0 +1,299 @@
+/**
+ * The governor's Lua scripts: a sliding-window LOG per provider+model, one entry per granted
+ * request (RPM) and one weighted entry per reservation (TPM), kept in sorted sets scored by the
+ * grant time. All four scripts share one prelude and touch only the keys of one model
+ * (one hash tag), so each runs atomically in one slot, also on Redis Cluster.
+ *
+ * Algorithm — sliding window log: Peter Hayes, "Better Rate Limiting With Redis Sorted Sets",
+ * ClassDojo Engineering (2015; npm `rolling-rate-limiter`): ZREMRANGEBYSCORE the entries older
+ * than the window, ZCARD, ZADD. We add a token weight per entry (a hash) and a running sum that
+ * is decreased as entries leave the window, so the TPM check is O(log n) amortised, not a scan.
+ *
+ * Why not GCRA / token bucket (Brandur Leach, "Rate Limiting, Cells, and GCRA", 2015;
+ * RFC 2697's single-rate token bucket): both allow a full burst and then the refill within the
+ * same minute — up to ~2× the quota in some sliding 60-second window — while an upstream such as
+ * OpenAI counts a rolling minute, and issue 3's proof demands "never more than RPM in any sliding
+ * 60-second window". The log is exact; its cost is memory O(requests per window) per model,
+ * which is small for LLM quotas (thousands per minute at most).
+ *
+ * Time is Redis' own clock (TIME; effects replication, Redis ≥ 5), so processes on different
+ * machines agree on the window without synchronised clocks. An entry granted at `s` counts
+ * while `now - s < window` and is dropped at `now >= s + window`, where `window` (ARGV[1]) is
+ * governor.ts' windowMs + marginMs.
+ *
+ * Return values are Lua tables (Redis converts Lua numbers to integers).
+ */
+import { LuaScript } from "./script";
+
+/** KEYS: req, tok, w, st, pause. ARGV[1] = window (ms). */
+const PRELUDE = `
+local REQ, TOK, W, ST, PAUSE = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local WINDOW = tonumber(ARGV[1])
+
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+
+local function num(v) return tonumber(v) or 0 end
+
+-- Drops entries that left the window; returns the tokens still in it.
+local function prune(now)
+  local cutoff = now - WINDOW
+  redis.call('ZREMRANGEBYSCORE', REQ, '-inf', cutoff)
+  local freed = 0
+  while true do
+    local old = redis.call('ZRANGEBYSCORE', TOK, '-inf', cutoff, 'LIMIT', 0, 500)
+    if #old == 0 then break end
+    local ws = redis.call('HMGET', W, unpack(old))
+    for i = 1, #ws do freed = freed + num(ws[i]) end
+    redis.call('HDEL', W, unpack(old))
+    redis.call('ZREM', TOK, unpack(old))
+  end
+  local sum = num(redis.call('HGET', ST, 'sum')) - freed
+  if sum < 0 or redis.call('ZCARD', TOK) == 0 then sum = 0 end
+  if freed > 0 then redis.call('HSET', ST, 'sum', sum) end
+  return sum
+end
+
+-- Usage that upstream reported beyond our own count (x-ratelimit-remaining-*), until its reset.
+local function phantom(now, field, untilField)
+  local u = num(redis.call('HGET', ST, untilField))
+  if u > now then return num(redis.call('HGET', ST, field)), u end
+  return 0, 0
+end
+
+local function touch(now, extraUntil)
+  local ttl = WINDOW + 1000
+  redis.call('PEXPIRE', REQ, ttl)
+  redis.call('PEXPIRE', TOK, ttl)
+  redis.call('PEXPIRE', W, ttl)
+  local stTtl = ttl
+  if extraUntil and extraUntil - now + 1000 > stTtl then stTtl = extraUntil - now + 1000 end
+  if redis.call('PTTL', ST) < stTtl then redis.call('PEXPIRE', ST, stTtl) end
+end
+`;
+
+/**
+ * reserve — KEYS: req, tok, w, st, pause.
+ * ARGV: window, cost (tokens), rpmCeil, tpmCeil, rpmLimit, tpmLimit (0 = unlimited).
+ * The ceilings are the limits for interactive and the 85 % ceilings for batch.
+ * → {1, id, grantedAtMs} | {0, retryAfterMs, reason}, reason ∈ paused | rpm | tpm | priority.
+ *
+ * A request fits when used + cost ≤ ceiling, or when nothing at all is in the window (so a
+ * single request larger than the whole quota still runs, alone, instead of waiting forever).
+ * When it does not fit, retryAfterMs is the earliest time at which enough of the oldest entries
+ * (and upstream's phantom usage) will have left the window for it to fit.
+ */
+export const reserveScript = new LuaScript(
+  "governor.reserve",
+  `${PRELUDE}
+local cost = tonumber(ARGV[2])
+local rpmCeil, tpmCeil = tonumber(ARGV[3]), tonumber(ARGV[4])
+local rpmLimit, tpmLimit = tonumber(ARGV[5]), tonumber(ARGV[6])
+local now = nowMs()
+
+local pausedUntil = num(redis.call('GET', PAUSE))
+if pausedUntil > now then return {0, pausedUntil - now, 'paused'} end
+
+local sum = prune(now)
+
+-- Earliest time at which the oldest entries of zset z have freed at least 'need'
+-- (weights from W when weighted, else 1 each); false when they never can.
+local function freedAt(z, weighted, need)
+  if need <= 0 then return now end
+  if not weighted then
+    local e = redis.call('ZRANGE', z, need - 1, need - 1, 'WITHSCORES')
+    if #e == 0 then return false end
+    return tonumber(e[2]) + WINDOW
+  end
+  local acc, off = 0, 0
+  while true do
+    local e = redis.call('ZRANGE', z, off, off + 99, 'WITHSCORES')
+    if #e == 0 then return false end
+    local members = {}
+    for i = 1, #e, 2 do members[#members + 1] = e[i] end
+    local ws = redis.call('HMGET', W, unpack(members))
+    for i = 1, #members do
+      acc = acc + num(ws[i])
+      if acc >= need then return tonumber(e[2 * i]) + WINDOW end
+    end
+    off = off + 100
+  end
+end
+
+-- Earliest time at which own(t) + phantom(t) + cost <= ceil, or the window is empty.
+local function waitUntil(z, weighted, own, ph, phUntil, c, ceil)
+  local best = freedAt(z, weighted, own + ph + c - ceil)
+  if ph > 0 then
+    local t2 = freedAt(z, weighted, own + c - ceil)
+    if t2 then
+      if t2 < phUntil then t2 = phUntil end
+      if not best or t2 < best then best = t2 end
+    end
+  end
+  if not best then
+    local last = redis.call('ZRANGE', z, -1, -1, 'WITHSCORES')
+    best = now
+    if #last > 0 then best = tonumber(last[2]) + WINDOW end
+    if ph > 0 and phUntil > best then best = phUntil end
+  end
+  return best
+end
+
+local untilT, reason = now, nil
+if rpmCeil > 0 then
+  local own = redis.call('ZCARD', REQ)
+  local ph, phU = phantom(now, 'phr', 'phrUntil')
+  local used = own + ph
+  if used > 0 and used + 1 > rpmCeil then
+    local t = waitUntil(REQ, false, own, ph, phU, 1, rpmCeil)
+    if t > untilT then untilT = t end
+    if used + 1 <= rpmLimit then reason = 'priority' else reason = 'rpm' end
+  end
+end
+if tpmCeil > 0 then
+  local ph, phU = phantom(now, 'pht', 'phtUntil')
+  local used = sum + ph
+  if used > 0 and used + cost > tpmCeil then
+    local t = waitUntil(TOK, true, sum, ph, phU, cost, tpmCeil)
+    if t > untilT then untilT = t end
+    if reason ~= 'rpm' then
+      if used + cost <= tpmLimit then reason = reason or 'priority' else reason = 'tpm' end
+    end
+  end
+end
+if reason then
+  local wait = untilT - now
+  if wait < 1 then wait = 1 end
+  return {0, wait, reason}
+end
+
+local seq = redis.call('HINCRBY', ST, 'seq', 1)
+local id = string.format('%d-%d-%d', now, seq, cost)
+redis.call('ZADD', REQ, now, id)
+redis.call('ZADD', TOK, now, id)
+redis.call('HSET', W, id, cost)
+redis.call('HSET', ST, 'sum', sum + cost)
+touch(now)
+return {1, id, now}
+`,
+);
+
+/**
+ * settle — KEYS: req, tok, w, st, pause. ARGV: window, id, actualTokens.
+ * → {outcome, deltaTokens}; outcome ∈
+ *   settled  the reservation is still in the window: its weight becomes the actual usage
+ *            (delta < 0 refunds, delta > 0 charges);
+ *   late     it already left the window: a positive difference is charged now, as an extra
+ *            token-only entry `<id>~late` (no request counted); a refund is moot;
+ *   unknown  released, or not one of ours.
+ */
+export const settleScript = new LuaScript(
+  "governor.settle",
+  `${PRELUDE}
+local id, actual = ARGV[2], tonumber(ARGV[3])
+local now = nowMs()
+local sum = prune(now)
+local w = redis.call('HGET', W, id)
+if w then
+  local delta = actual - tonumber(w)
+  redis.call('HSET', W, id, actual)
+  redis.call('HSET', ST, 'sum', sum + delta)
+  touch(now)
+  return {'settled', delta}
+end
+local grantedAt, est = string.match(id, '^(%d+)%-%d+%-(%d+)$')
+if not grantedAt then return {'unknown', 0} end
+if tonumber(grantedAt) + WINDOW > now then return {'unknown', 0} end
+local delta = actual - tonumber(est)
+if delta <= 0 then return {'late', 0} end
+local late = id .. '~late'
+if redis.call('ZADD', TOK, 'NX', now, late) == 1 then
+  redis.call('HSET', W, late, delta)
+  redis.call('HSET', ST, 'sum', sum + delta)
+  touch(now)
+end
+return {'late', delta}
+`,
+);
+
+/**
+ * release — KEYS: req, tok, w, st, pause. ARGV: window, id.
+ * Gives back the request and its tokens of a call that never reached upstream.
+ * → 1 released | 0 unknown (already released, aged out, or not ours).
+ */
+export const releaseScript = new LuaScript(
+  "governor.release",
+  `${PRELUDE}
+local id = ARGV[2]
+local now = nowMs()
+local sum = prune(now)
+local w = redis.call('HGET', W, id)
+if not w then return 0 end
+redis.call('ZREM', REQ, id)
+redis.call('ZREM', TOK, id)
+redis.call('HDEL', W, id)
+redis.call('HSET', ST, 'sum', math.max(0, sum - tonumber(w)))
+return 1
+`,
+);
+
+/**
+ * observe — KEYS: req, tok, w, st, pause.
+ * ARGV: window, pauseMs (0 = none), rpmLimit, tpmLimit (0 = unlimited),
+ *       remainingRequests, resetRequestsMs, remainingTokens, resetTokensMs (-1 = not reported).
+ * → {pauseRemainingMs (0 = not paused), phantomRequests, phantomTokens}.
+ *
+ * Pause: pause-until = max(current, now + pauseMs), so concurrent observations only lengthen it.
+ * Tighten: when upstream's remaining is below ours (limit − own count), the difference is kept
+ * as "phantom" usage until upstream's reset; the latest observation replaces the previous one.
+ */
+export const observeScript = new LuaScript(
+  "governor.observe",
+  `${PRELUDE}
+local pauseMs = tonumber(ARGV[2])
+local rpmLimit, tpmLimit = tonumber(ARGV[3]), tonumber(ARGV[4])
+local remReq, resetReq = tonumber(ARGV[5]), tonumber(ARGV[6])
+local remTok, resetTok = tonumber(ARGV[7]), tonumber(ARGV[8])
+local now = nowMs()
+
+local pausedUntil = num(redis.call('GET', PAUSE))
+if pauseMs > 0 and now + pauseMs > pausedUntil then
+  pausedUntil = now + pauseMs
+  redis.call('SET', PAUSE, pausedUntil, 'PX', pauseMs)
+end
+local pauseLeft = 0
+if pausedUntil > now then pauseLeft = pausedUntil - now end
+
+local phr, pht, extra = 0, 0, now
+if rpmLimit > 0 and remReq >= 0 and resetReq > 0 then
+  prune(now)
+  phr = math.max(0, (rpmLimit - redis.call('ZCARD', REQ)) - remReq)
+  redis.call('HSET', ST, 'phr', phr, 'phrUntil', now + resetReq)
+  extra = math.max(extra, now + resetReq)
+end
+if tpmLimit > 0 and remTok >= 0 and resetTok > 0 then
+  local sum = prune(now)
+  pht = math.max(0, (tpmLimit - sum) - remTok)
+  redis.call('HSET', ST, 'pht', pht, 'phtUntil', now + resetTok)
+  extra = math.max(extra, now + resetTok)
+end
+if extra > now then touch(now, extra) end
+return {pauseLeft, phr, pht}
+`,
+);
+
+/** snapshot — KEYS: req, tok, w, st, pause. ARGV: window. → {now, requests, tokens, pausedUntil, phr, pht}. */
+export const snapshotScript = new LuaScript(
+  "governor.snapshot",
+  `${PRELUDE}
+local now = nowMs()
+local sum = prune(now)
+local pausedUntil = num(redis.call('GET', PAUSE))
+if pausedUntil <= now then pausedUntil = 0 end
+local phr = phantom(now, 'phr', 'phrUntil')
+local pht = phantom(now, 'pht', 'phtUntil')
+return {now, redis.call('ZCARD', REQ), sum, pausedUntil, phr, pht}
+`,
+);
