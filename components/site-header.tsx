@@ -23,9 +23,12 @@ export async function SiteHeader({ user }: { user?: { name: string; email: strin
           {t("common.appName")}
         </Link>
         {user ? (
-          <nav aria-label={t("nav.label")} className="flex items-center">
+          <nav aria-label={t("nav.label")} className="flex min-w-0 items-center overflow-x-auto p-0.5">
             <NavLink href="/resumes" testId="nav-resumes">
               {t("nav.myResumes")}
+            </NavLink>
+            <NavLink href="/interviews" testId="nav-interviews">
+              {t("nav.interviews")}
             </NavLink>
           </nav>
         ) : null}

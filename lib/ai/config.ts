@@ -94,6 +94,21 @@ export function getLlmConfig(env: Env = process.env): LlmConfig {
   return { mode: "openai-compatible", baseURL, apiKey, model, provider, structuredOutput };
 }
 
+/**
+ * The fallback model (`LLM_FALLBACK_MODEL`, with `LLM_FALLBACK_BASE_URL` / `LLM_FALLBACK_API_KEY`
+ * when it lives elsewhere; otherwise the primary's endpoint and key), or null when none is set.
+ * It serves while the primary's circuit is open, and on a task's last attempt after retryable failures.
+ */
+export function getFallbackConfig(primary: LlmConfig, env: Env = process.env): OnlineLlmConfig | null {
+  const model = clean(env.LLM_FALLBACK_MODEL);
+  if (!model || primary.mode === "offline") return null;
+  const baseURL = clean(env.LLM_FALLBACK_BASE_URL)?.replace(/\/+$/, "") ?? primary.baseURL;
+  const apiKey = clean(env.LLM_FALLBACK_API_KEY) ?? (baseURL === primary.baseURL ? primary.apiKey : undefined);
+  const provider = baseURL === primary.baseURL ? primary.provider : providerFromBaseUrl(baseURL);
+  if (model === primary.model && provider === primary.provider) return null;
+  return { ...primary, baseURL, apiKey, model, provider };
+}
+
 export function isOffline(config: LlmConfig = getLlmConfig()): config is { mode: "offline" } {
   return config.mode === "offline";
 }

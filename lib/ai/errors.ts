@@ -15,7 +15,8 @@ export type LlmErrorCode =
   | "invalid_output"
   | "context_length"
   | "content_policy"
-  | "bad_request";
+  | "bad_request"
+  | "circuit_open";
 
 export interface LlmUsageSnapshot {
   inputTokens: number;
@@ -54,6 +55,7 @@ const RETRYABLE_BY_DEFAULT: Record<LlmErrorCode, boolean> = {
   context_length: false,
   content_policy: false,
   bad_request: false,
+  circuit_open: true,
 };
 
 export class LlmError extends Error {

@@ -13,9 +13,11 @@
  */
 import { generateText, Output } from "ai";
 import { z, type ZodType } from "zod";
-import { getLlmConfig, type LlmConfig } from "./config";
+import type { Priority } from "@/lib/ratelimit/governor";
+import { getFallbackConfig, getLlmConfig, type LlmConfig, type OnlineLlmConfig } from "./config";
 import { LlmError, parseRateLimitHeaders, toLlmError, type RateLimitInfo } from "./errors";
 import { resolveLanguageModel } from "./providers";
+import { guardUpstreamCall } from "./upstream-guard";
 
 export const DEFAULT_TIMEOUT_MS = 90_000;
 
@@ -42,6 +44,10 @@ export interface GenerateStructuredOptions<T> {
   headers?: Record<string, string>;
   /** Defaults to the environment's configuration. */
   config?: LlmConfig;
+  /** The governor's priority: `interactive` (default) passes above 85 % of the quota, `batch` waits. */
+  priority?: Priority;
+  /** Use the fallback model (`LLM_FALLBACK_MODEL`) when one is configured. */
+  preferFallback?: boolean;
 }
 
 export interface StructuredResult<T> {
@@ -80,7 +86,35 @@ export function jsonModeInstructions(schema: ZodType): string {
   ].join("\n");
 }
 
+/**
+ * One structured call through the upstream guard (breaker → governor → call → settle/observe),
+ * with the fallback model serving when the primary's circuit is open or when the caller asks
+ * for it (`preferFallback`, a task's last attempt). The result's `model` says which served.
+ * @throws {LlmError} as {@link generateStructuredOnce}, plus `circuit_open` / `rate_limited` from the guard.
+ */
 export async function generateStructured<T>(opts: GenerateStructuredOptions<T>): Promise<StructuredResult<T>> {
+  const primary = opts.config ?? getLlmConfig();
+  if (primary.mode === "offline") return generateStructuredOnce(opts);
+  const fallback = getFallbackConfig(primary);
+  const run = (config: OnlineLlmConfig) =>
+    guardUpstreamCall(
+      config,
+      { system: opts.system, prompt: opts.prompt, maxOutputTokens: opts.maxOutputTokens, priority: opts.priority ?? "interactive", signal: opts.abortSignal },
+      async () => {
+        const r = await generateStructuredOnce({ ...opts, config });
+        return { value: r, usedTokens: r.usage.inputTokens + r.usage.outputTokens, rateLimit: r.rateLimit };
+      },
+    );
+  if (opts.preferFallback && fallback) return run(fallback);
+  try {
+    return await run(primary);
+  } catch (err) {
+    if (fallback && err instanceof LlmError && err.code === "circuit_open") return run(fallback);
+    throw err;
+  }
+}
+
+async function generateStructuredOnce<T>(opts: GenerateStructuredOptions<T>): Promise<StructuredResult<T>> {
   const config = opts.config ?? getLlmConfig();
   if (config.mode === "offline") {
     throw new LlmError({

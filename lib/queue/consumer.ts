@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type Redis from "ioredis";
 import { ZodError, type ZodType } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
-import { claimTask, extendLease, finishAttempt, releaseAttempt, type TaskRow } from "@/lib/db/queries/tasks";
+import { claimTask, extendLease, finishAttempt, getTaskById, releaseAttempt, type TaskRow } from "@/lib/db/queries/tasks";
 import type { Logger } from "@/lib/log";
 import { backoffMs } from "./backoff";
 import { publishTaskEvent } from "./events";
@@ -364,7 +364,14 @@ export class StreamConsumer {
     }
     const task = await claimTask(db, { id: msg.taskId, leaseMs: this.options.leaseMs });
     if (!task) {
-      // Duplicate delivery, or a task that ended or another consumer holds: nothing to do.
+      const current = await getTaskById(db, { id: msg.taskId });
+      if (current?.status === "PROCESSING") {
+        // Another attempt holds it (a duplicate message, or a claim whose worker may be dead).
+        // Keep this copy pending: if that attempt's lease runs out, XAUTOCLAIM brings the
+        // message back and the claim succeeds; once the task ends, the copy is ACKed.
+        return;
+      }
+      // Ended, RETRYING (its retry gets a fresh message) or gone: nothing to do.
       await ack();
       return;
     }

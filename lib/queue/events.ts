@@ -5,6 +5,13 @@ import { taskEventsChannel } from "./names";
 
 export type TaskEvent = { taskId: string; status: string };
 
+/** How long to wait for the subscription before degrading to polling, ms. */
+const SUBSCRIBE_TIMEOUT_MS = 1_000;
+/** Wake-up interval while degraded, ms. */
+const POLL_FALLBACK_MS = 1_000;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
 /**
  * Announces a task status change on the events channel. Best effort: the database holds the
  * status, and every reader re-reads it, so a lost event only delays a waiter to its timeout.
@@ -39,7 +46,16 @@ class TaskEventHub {
         }
       });
       sub.on("error", () => undefined);
-      this.ready = sub.subscribe(taskEventsChannel()).then(() => undefined);
+      this.ready = sub.subscribe(taskEventsChannel()).then(
+        () => undefined,
+        (err) => {
+          // Let the next watcher try again (ioredis resubscribes by itself after a reconnect).
+          this.ready = undefined;
+          this.subscriber = undefined;
+          sub.disconnect();
+          throw err;
+        },
+      );
     }
     return this.ready;
   }
@@ -59,10 +75,27 @@ class TaskEventHub {
   async watch(taskId: string): Promise<{ next(timeoutMs: number, signal?: AbortSignal): Promise<TaskEvent | null>; close(): void }> {
     const buffered: TaskEvent[] = [];
     let wake: ((ev: TaskEvent | null) => void) | undefined;
-    const close = await this.subscribe(taskId, (ev) => {
+    const listener = (ev: TaskEvent) => {
       if (wake) wake(ev);
       else buffered.push(ev);
-    });
+    };
+    this.emitter.on(taskId, listener);
+    const close = () => void this.emitter.off(taskId, listener);
+    // While Redis is unreachable the subscription cannot be confirmed: degrade to a wake-up
+    // every POLL_FALLBACK_MS (callers re-read the database) instead of hanging.
+    const subscribed = await Promise.race([this.ensure().then(() => true, () => false), sleep(SUBSCRIBE_TIMEOUT_MS).then(() => false)]);
+    if (!subscribed) {
+      return {
+        close,
+        next: (timeoutMs: number, signal?: AbortSignal) =>
+          new Promise<TaskEvent | null>((resolve) => {
+            const ready = buffered.shift();
+            if (ready) return resolve(ready);
+            const t = setTimeout(() => resolve(timeoutMs > POLL_FALLBACK_MS ? { taskId, status: "unknown" } : null), Math.min(timeoutMs, POLL_FALLBACK_MS));
+            signal?.addEventListener("abort", () => (clearTimeout(t), resolve(null)), { once: true });
+          }),
+      };
+    }
     return {
       close,
       next(timeoutMs, signal) {

@@ -8,13 +8,17 @@ import Redis, { type RedisOptions } from "ioredis";
  */
 export function createRedis(name: string, opts: RedisOptions = {}): Redis {
   const url = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-  return new Redis(url, {
+  const redis = new Redis(url, {
     connectionName: `panelist:${name}`,
     maxRetriesPerRequest: 2,
     enableOfflineQueue: true,
     retryStrategy: (times) => Math.min(200 * times, 2_000),
     ...opts,
   });
+  // Connection errors surface on the commands that fail; without a listener ioredis would also
+  // print "Unhandled error event" on every reconnect attempt.
+  redis.on("error", () => undefined);
+  return redis;
 }
 
 let shared: Redis | undefined;

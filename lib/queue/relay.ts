@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { findRelayCandidates, listPendingTasks, promoteDueRetries } from "@/lib/db/queries/tasks";
 import type { Logger } from "@/lib/log";
 import { publishTaskEvent } from "./events";
-import { relayEpochKey, relayLockKey, streamKey, type Lane, type TaskType } from "./names";
+import { CONSUMER_GROUP, relayEpochKey, relayLockKey, streamKey, type Lane, type TaskType } from "./names";
 import { publishTask } from "./producer";
 import { trimAcked } from "./trim";
 
@@ -118,9 +118,11 @@ export class OutboxRelay {
     const candidates = await findRelayCandidates(db, { graceMs: this.options.graceMs, limit: this.options.batchSize });
     let n = 0;
     for (const t of candidates) {
-      if (t.messageId) {
-        const still = await redis.xrange(streamKey(t.type as TaskType, t.lane), t.messageId, t.messageId);
-        if (still.length > 0) continue; // XAUTOCLAIM will hand it to a live consumer
+      if (t.messageId && t.status === "PROCESSING") {
+        // Its lease expired. Only a message still in the PEL will come back through XAUTOCLAIM;
+        // an entry that was ACKed (or lost with Redis) never will, so publish a fresh one.
+        const pending = (await redis.xpending(streamKey(t.type as TaskType, t.lane), CONSUMER_GROUP, t.messageId, t.messageId, 1)) as unknown[];
+        if (pending.length > 0) continue;
       }
       await this.publish(t);
       n++;

@@ -25,7 +25,14 @@ export type AnalysisCall = {
  * @throws the LLM layer's `LlmError` when the model call fails; zod/Error when the draft is unusable.
  */
 export async function analyzeResume(
-  input: { text: string; jobDescription: string | null; language: "en" | "zh"; signal?: AbortSignal },
+  input: {
+    text: string;
+    jobDescription: string | null;
+    language: "en" | "zh";
+    signal?: AbortSignal;
+    priority?: "interactive" | "batch";
+    preferFallback?: boolean;
+  },
   onCall: (call: AnalysisCall) => Promise<void>,
 ): Promise<{ analysis: Analysis; promptVersion: string | null }> {
   const config = getLlmConfig();
@@ -42,7 +49,14 @@ export async function analyzeResume(
   const started = performance.now();
   let result: Awaited<ReturnType<typeof analyzeWithLlm>>;
   try {
-    result = await analyzeWithLlm({ text: input.text, jobDescription: input.jobDescription, language: input.language, abortSignal: input.signal });
+    result = await analyzeWithLlm({
+      text: input.text,
+      jobDescription: input.jobDescription,
+      language: input.language,
+      abortSignal: input.signal,
+      priority: input.priority,
+      preferFallback: input.preferFallback,
+    });
   } catch (err) {
     await onCall({
       provider: config.provider, model: config.model, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0,

@@ -89,6 +89,29 @@ describe("POST /api/resumes", () => {
     expect((await json(res)).code).toBe("payload_too_large:upload");
   });
 
+  it("refuses a chunked body (no Content-Length) past 10 MB with 413 without buffering it all", async () => {
+    let sent = 0;
+    const boundary = "XX";
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n`));
+        const chunk = new Uint8Array(1024 * 1024).fill(0x61);
+        sent += chunk.length;
+        controller.enqueue(chunk);
+        // An endless body: only the cap can end this request.
+      },
+    });
+    const req = new Request("http://localhost/api/resumes", {
+      method: "POST",
+      headers: { cookie: alice.cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const res = await upload(req, params({}));
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThan(20 * 1024 * 1024);
+  });
+
   it("answers 422 with the field path when the job description is too long", async () => {
     const res = await upload(
       uploadRequest({ cookie: alice.cookie, bytes: unique(RESUME_TEXT), fileName: "r.txt", jobDescription: "x".repeat(50_001) }),

@@ -124,6 +124,20 @@ describe("the task pipeline", () => {
     expect(await pendingCount()).toBe(0);
   });
 
+  it("a message reclaimed while the dead worker's claim is still leased is kept, not ACKed away; the task completes", async () => {
+    const task = await newTask();
+    await redis.xgroup("CREATE", STREAM(), CONSUMER_GROUP, "0", "MKSTREAM");
+    await publishTask(redis, db, task);
+    // The dead worker ran with a longer lease than this one: its claim outlives the message's idle time.
+    await redis.xreadgroup("GROUP", CONSUMER_GROUP, "dead-consumer", "COUNT", 1, "STREAMS", STREAM(), ">");
+    await claimTask(db, { id: task.id, leaseMs: 2_500 });
+    await startConsumer(handler(async () => undefined), { leaseMs: 300 });
+    startRelay();
+    await eventually(async () => (await status(task.id)).status === "COMPLETED");
+    expect((await status(task.id)).attempts).toBe(2);
+    await eventually(async () => (await pendingCount()) === 0);
+  });
+
   it("retryable failures back off and retry up to maxAttempts, then FAILED with a DLQ copy", async () => {
     const attempts: number[] = [];
     await startConsumer(handler(async (_id, attempt) => {

@@ -10,7 +10,7 @@ import { toTranscript } from "@/lib/interview/session/interviewer-turn";
 import { answersFromTranscript } from "@/lib/interview/transcript";
 import type { TaskHandler } from "@/lib/queue/consumer";
 import { TaskError } from "@/lib/queue/task-error";
-import { toTaskError } from "./llm-errors";
+import { isLastRetry, toTaskError } from "./llm-errors";
 
 const payloadSchema = z.object({ interviewId: z.uuid() });
 
@@ -38,7 +38,7 @@ export function interviewEvaluateHandler(db: Db): TaskHandler<z.infer<typeof pay
         });
       } else {
         try {
-          draft = await evaluateWithLlm(config, { plan, answers, language: interview.language, role: interview.role, abortSignal: signal }, (c) =>
+          draft = await evaluateWithLlm(config, { plan, answers, language: interview.language, role: interview.role, abortSignal: signal, priority: task.lane, preferFallback: isLastRetry(task, attempt) }, (c) =>
             recordUsage(db, { ...c, userId: task.ownerId, feature: "interview.evaluate", taskId: task.id, attempt, costMicroUsd: 0 }),
           );
         } catch (err) {

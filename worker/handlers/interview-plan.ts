@@ -9,7 +9,7 @@ import { buildOfflinePlan } from "@/lib/interview/offline/plan";
 import type { TaskHandler } from "@/lib/queue/consumer";
 import { TaskError } from "@/lib/queue/task-error";
 import { extractResumeText } from "@/lib/resume/extract";
-import { toTaskError } from "./llm-errors";
+import { isLastRetry, toTaskError } from "./llm-errors";
 
 const payloadSchema = z.object({ interviewId: z.uuid() });
 
@@ -50,7 +50,7 @@ export function interviewPlanHandler(db: Db): TaskHandler<z.infer<typeof payload
         });
       } else {
         try {
-          plan = await planWithLlm(config, { ...settings, abortSignal: signal }, (c) =>
+          plan = await planWithLlm(config, { ...settings, abortSignal: signal, priority: task.lane, preferFallback: isLastRetry(task, attempt) }, (c) =>
             recordUsage(db, { ...c, userId: task.ownerId, feature: "interview.plan", taskId: task.id, attempt, costMicroUsd: 0 }),
           );
         } catch (err) {

@@ -8,3 +8,11 @@ export function toTaskError(err: unknown): unknown {
   }
   return err;
 }
+
+/**
+ * The last attempt after retryable failures (only those lead to another attempt): the
+ * fallback model serves it, when one is configured (issue #3, "Model fallback").
+ */
+export function isLastRetry(task: { maxAttempts: number }, attempt: number): boolean {
+  return attempt > 1 && attempt >= task.maxAttempts;
+}

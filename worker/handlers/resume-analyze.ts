@@ -6,7 +6,7 @@ import type { TaskHandler } from "@/lib/queue/consumer";
 import { TaskError } from "@/lib/queue/task-error";
 import { analyzeResume } from "@/lib/resume/analyze";
 import { extractResumeText } from "@/lib/resume/extract";
-import { toTaskError } from "./llm-errors";
+import { isLastRetry, toTaskError } from "./llm-errors";
 
 const payloadSchema = z.object({ resumeId: z.uuid() });
 
@@ -29,7 +29,14 @@ export function resumeAnalyzeHandler(db: Db): TaskHandler<z.infer<typeof payload
       let result: Awaited<ReturnType<typeof analyzeResume>>;
       try {
         result = await analyzeResume(
-          { text: extracted.text, jobDescription: row.resume.jobDescription, language: extracted.language, signal },
+          {
+            text: extracted.text,
+            jobDescription: row.resume.jobDescription,
+            language: extracted.language,
+            signal,
+            priority: task.lane,
+            preferFallback: isLastRetry(task, attempt),
+          },
           (call) => recordUsage(db, { ...call, userId: task.ownerId, feature: "resume.analyze", taskId: task.id, attempt, costMicroUsd: 0 }),
         );
       } catch (err) {

@@ -22,8 +22,11 @@ export const POST = withUser(async ({ req, user }) => {
   }
   let form: FormData;
   try {
-    form = await req.formData();
-  } catch {
+    // Chunked bodies carry no Content-Length: count bytes as they arrive and stop at the cap,
+    // so a client cannot make the web process buffer gigabytes.
+    form = await new Response(capBody(req.body, MAX_BODY_BYTES), { headers: req.headers }).formData();
+  } catch (err) {
+    if (err instanceof PanelistError) throw err;
     throw new PanelistError("bad_request:upload", "The multipart body could not be read.");
   }
   const file = form.get("file");
@@ -45,6 +48,21 @@ export const POST = withUser(async ({ req, user }) => {
     headers: { Location: `/api/tasks/${task.id}` },
   });
 });
+
+/** Passes a body through until `maxBytes`, then fails with 413. */
+function capBody(body: ReadableStream<Uint8Array> | null, maxBytes: number): ReadableStream<Uint8Array> | null {
+  if (!body) return null;
+  let seen = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > maxBytes) controller.error(new PanelistError("payload_too_large:upload", "The file is larger than 10 MB."));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
 
 export const GET = withUser(async ({ user }) => {
   const rows = await listResumesForOwner(getDb(), { ownerId: user.id });

@@ -42,7 +42,15 @@ function batchSchema(ids: string[]) {
  */
 export async function evaluateWithLlm(
   config: OnlineLlmConfig,
-  input: { plan: Plan; answers: CandidateAnswer[]; language: "en" | "zh"; role: string; abortSignal?: AbortSignal },
+  input: {
+    plan: Plan;
+    answers: CandidateAnswer[];
+    language: "en" | "zh";
+    role: string;
+    abortSignal?: AbortSignal;
+    priority?: "interactive" | "batch";
+    preferFallback?: boolean;
+  },
   onCall: (c: MeteredCall) => Promise<void>,
 ): Promise<ReportDraft> {
   const answers = new Map(input.answers.map((a) => [a.questionId, a]));
@@ -69,6 +77,8 @@ export async function evaluateWithLlm(
           }),
           maxOutputTokens: 4_000,
           abortSignal: input.abortSignal,
+          priority: input.priority,
+          preferFallback: input.preferFallback,
           name: "interview_evaluation",
           config,
         }),
@@ -100,6 +110,8 @@ export async function evaluateWithLlm(
         }),
         maxOutputTokens: 1_500,
         abortSignal: input.abortSignal,
+          priority: input.priority,
+          preferFallback: input.preferFallback,
         name: "interview_summary",
         config,
       }),

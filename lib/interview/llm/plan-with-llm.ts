@@ -35,7 +35,11 @@ function topUp(plan: Plan, input: Parameters<typeof buildInterviewPlanPrompt>[0]
  */
 export async function planWithLlm(
   config: OnlineLlmConfig,
-  input: Parameters<typeof buildInterviewPlanPrompt>[0] & { abortSignal?: AbortSignal },
+  input: Parameters<typeof buildInterviewPlanPrompt>[0] & {
+    abortSignal?: AbortSignal;
+    priority?: "interactive" | "batch";
+    preferFallback?: boolean;
+  },
   onCall: (c: MeteredCall) => Promise<void>,
 ): Promise<Plan> {
   const call = await metered(
@@ -47,6 +51,8 @@ export async function planWithLlm(
         prompt: buildInterviewPlanPrompt(input),
         maxOutputTokens: 6_000,
         abortSignal: input.abortSignal,
+          priority: input.priority,
+          preferFallback: input.preferFallback,
         name: "interview_plan",
         config,
       }),

@@ -10,8 +10,12 @@ export const PDF_WORKER_HEAP_MB = 256;
 export const MAX_TEXT_CHARS = 300_000;
 /** Wall-clock budget for reading one DOCX with mammoth. */
 export const DOCX_TIMEOUT_MS = 15_000;
-/** Total unpacked size of a DOCX's XML parts; more is a zip bomb or not a resume. */
-export const MAX_DOCX_XML_BYTES = 64 * 1024 * 1024;
+/**
+ * Total unpacked size of a DOCX's XML parts; more is a zip bomb or not a resume. A long resume's
+ * document.xml is well under 2 MB; mammoth parses synchronously (a 60 MB part blocked a worker
+ * for over a minute), so the cap stays small.
+ */
+export const MAX_DOCX_XML_BYTES = 8 * 1024 * 1024;
 
 export class TimeoutError extends Error {
   constructor(what: string, ms: number) {

@@ -3,12 +3,14 @@
  */
 import { isJsonResume, jsonResumeToText } from "./json-resume";
 import { stripMarkup } from "./normalize";
+import { MAX_TEXT_CHARS } from "./limits";
 import { fail, type ExtractFailure } from "./types";
 
 export type TextFormat = "json-resume" | "json" | "markup";
 
 export const TEXT_MESSAGES = {
   encoding: "This text file is not valid UTF-8 (or UTF-16 with a byte-order mark); save it as UTF-8 and upload it again.",
+  tooLong: "This text is far longer than a resume (over 300,000 characters); upload the resume itself.",
 } as const;
 
 /** Decodes UTF-8 (BOM optional) or BOM-marked UTF-16; null when the bytes are not valid text. */
@@ -40,5 +42,8 @@ export function textToRaw(text: string): { raw: string; format: TextFormat } {
 export function extractTextFile(bytes: Uint8Array): { ok: true; raw: string; format: TextFormat } | ExtractFailure {
   const text = decodeTextBytes(bytes);
   if (text === null) return fail("corrupt", TEXT_MESSAGES.encoding);
+  // Normalising and classifying run synchronously: refuse a text far longer than any resume
+  // before doing that work (a 10 MB text blocked a worker for seconds).
+  if (text.length > MAX_TEXT_CHARS) return fail("not_a_resume", TEXT_MESSAGES.tooLong);
   return { ok: true, ...textToRaw(text) };
 }

@@ -59,6 +59,10 @@ export interface AnalyzeWithLlmInput {
   abortSignal?: AbortSignal;
   /** Extra request headers (e.g. `x-fake-fault` in tests). */
   headers?: Record<string, string>;
+  /** The governor's priority (the task's lane). */
+  priority?: "interactive" | "batch";
+  /** Use the fallback model, when configured (a task's last attempt). */
+  preferFallback?: boolean;
 }
 
 export interface AnalyzeWithLlmResult {
@@ -90,6 +94,8 @@ export async function analyzeWithLlm(input: AnalyzeWithLlmInput): Promise<Analyz
     timeoutMs: input.timeoutMs,
     abortSignal: input.abortSignal,
     headers: input.headers,
+    priority: input.priority,
+    preferFallback: input.preferFallback,
   });
 
   const raw = result.object;

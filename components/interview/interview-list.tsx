@@ -1,0 +1,117 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { ChevronRight, Inbox, MessagesSquare } from "lucide-react";
+import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+import { formatDateTime } from "../resume/resume-list";
+import { scoreTone } from "../resume/status-badge";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { cn } from "../ui/cn";
+import { Skeleton } from "../ui/skeleton";
+import { ApiError, fetchInterviews, interviewKeys, retryTransient } from "./api";
+import { ScoreTrendChart } from "./score-trend-chart";
+import { InterviewStatusBadge, listItemStatus } from "./status-badge";
+
+/** How often the list refreshes while an evaluation is running. */
+const LIST_POLL_MS = 3_000;
+
+/** Past interviews, newest first, with status and score, and the scores over time. */
+export function InterviewList() {
+  const t = useTranslations("interview.list");
+  const tf = useTranslations("interview.form");
+  const locale = useLocale();
+  const router = useRouter();
+  const query = useQuery({
+    queryKey: interviewKeys.all,
+    queryFn: ({ signal }) => fetchInterviews(signal),
+    retry: retryTransient,
+    refetchInterval: (q) => (q.state.data?.items.some((i) => listItemStatus(i) === "ended") ? LIST_POLL_MS : false),
+  });
+  const unauthorized = query.error instanceof ApiError && query.error.status === 401;
+  useEffect(() => {
+    if (unauthorized) router.replace("/sign-in");
+  }, [unauthorized, router]);
+
+  const evaluated = (query.data?.items ?? []).filter((i) => i.overallScore != null);
+
+  return (
+    <Card aria-labelledby="my-interviews-title" data-testid="interview-list">
+      <h2 id="my-interviews-title" className="text-lg font-semibold">
+        {t("title")}
+      </h2>
+      {query.isPending ? (
+        <div className="mt-4 space-y-3" aria-busy="true" aria-label={t("loading")}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-14 w-full" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <div role="alert" className="mt-4 rounded-lg border border-rose-200 bg-rose-50 p-4 text-sm text-rose-700">
+          <p>{t("loadError")}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => query.refetch()}>
+            {t("retry")}
+          </Button>
+        </div>
+      ) : query.data.items.length === 0 ? (
+        <div
+          className="mt-4 flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center"
+          data-testid="interview-list-empty"
+        >
+          <Inbox aria-hidden className="size-8 text-slate-400" />
+          <p className="font-medium text-slate-700">{t("emptyTitle")}</p>
+          <p className="text-sm text-slate-500">{t("emptyBody")}</p>
+        </div>
+      ) : (
+        <>
+          {evaluated.length >= 2 ? (
+            <section className="mt-4" aria-labelledby="score-trend-title" data-testid="score-trend">
+              <h3 id="score-trend-title" className="text-sm font-medium text-slate-700">
+                {t("trend")}
+              </h3>
+              <ScoreTrendChart items={evaluated} />
+            </section>
+          ) : null}
+          <ul className="mt-4 divide-y divide-slate-100" data-testid="interview-items">
+            {query.data.items.map((i) => (
+              <li key={i.id}>
+                <Link
+                  href={`/interviews/${i.id}`}
+                  data-testid="interview-item"
+                  data-interview-id={i.id}
+                  className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
+                  <MessagesSquare aria-hidden className="size-5 shrink-0 text-slate-400" />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium text-slate-900">{i.role}</p>
+                    <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+                      <time dateTime={i.createdAt}>{formatDateTime(i.createdAt, locale)}</time>
+                      <span aria-hidden>·</span>
+                      <span>{tf(`levels.${i.level}`)}</span>
+                      <span aria-hidden>·</span>
+                      <span>{tf("questions", { count: i.questionCount })}</span>
+                      <span aria-hidden>·</span>
+                      <span lang={i.language === "zh" ? "zh-CN" : "en"}>{i.language === "zh" ? "中文" : "English"}</span>
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-3">
+                    {i.overallScore != null ? (
+                      <span className={cn("text-lg font-semibold tabular-nums", scoreTone(i.overallScore))} data-testid="interview-item-score">
+                        {Math.round(i.overallScore)}
+                        <span className="text-xs font-normal text-slate-400">/100</span>
+                      </span>
+                    ) : null}
+                    <InterviewStatusBadge status={listItemStatus(i)} />
+                    <ChevronRight aria-hidden className="size-4 text-slate-400" />
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+}
