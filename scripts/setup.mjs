@@ -121,10 +121,25 @@ async function runProduct(env) {
     mode === "start"
       ? procs.start("web", bin("next"), ["start", "-p", String(port)], { cwd: ROOT, env: { ...env, NODE_ENV: "production" } })
       : procs.start("web", bin("next"), ["dev", "-p", String(port)], { cwd: ROOT, env });
-  const worker =
+  const startWorker = () =>
     mode === "start"
       ? procs.start("worker", npm, ["run", "worker"], { cwd: ROOT, env: { ...env, NODE_ENV: "production" }, graceMs: 30_000 })
       : procs.start("worker", bin("tsx"), ["watch", "worker/index.ts"], { cwd: ROOT, env, graceMs: 30_000 });
+  // A worker that dies is restarted (like a supervisor would): its tasks are reclaimed after
+  // their lease, and the site stays up. Restarts back off so a crash loop cannot spin.
+  const workerLoop = (async () => {
+    let delayMs = 1_000;
+    for (;;) {
+      const startedAt = Date.now();
+      const code = await startWorker().exited;
+      if (shuttingDown) return ["worker", code];
+      if (Date.now() - startedAt > 60_000) delayMs = 1_000;
+      log(`worker exited (code ${code}); restarting in ${Math.round(delayMs / 1000)} s`);
+      await new Promise((r) => setTimeout(r, delayMs));
+      if (shuttingDown) return ["worker", code];
+      delayMs = Math.min(delayMs * 2, 30_000);
+    }
+  })();
 
   let webExited = false;
   web.exited.then(() => (webExited = true));
@@ -132,7 +147,7 @@ async function runProduct(env) {
     .then(() => !webExited && banner(env, port))
     .catch((e) => log(`Web: ${e.message}`));
 
-  const first = await Promise.race([web.exited.then((code) => ["web", code]), worker.exited.then((code) => ["worker", code])]);
+  const first = await Promise.race([web.exited.then((code) => ["web", code]), workerLoop]);
   if (!shuttingDown) await shutdown(first[1] || 1, `${first[0]} exited (code ${first[1]}); stopping everything`);
 }
 

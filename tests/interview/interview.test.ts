@@ -46,6 +46,7 @@ beforeAll(async () => {
   });
   await consumer.start();
   relay = new OutboxRelay(deps, { intervalMs: 50 });
+  await relay.tick(); // sets the epoch now, so later ticks only publish what they should
   relay.start();
 });
 
@@ -134,6 +135,17 @@ describe("mock interviews", () => {
     expect(stored[0]).toMatchObject({ id: start.messageId, role: "assistant", kind: "question", text: text.trim() });
     const again = await chat(post(`/api/interviews/${id}/chat`, alice.cookie, { id, action: "start", messages: [] }), params({ id }));
     expect(again.status).toBe(409);
+  });
+
+  it("one turn at a time: a second start while the first question streams is a 409, and only one question is saved", async () => {
+    const { id } = await ready();
+    const [a, b] = await Promise.all([
+      chat(post(`/api/interviews/${id}/chat`, alice.cookie, { id, action: "start", messages: [] }), params({ id })),
+      chat(post(`/api/interviews/${id}/chat`, alice.cookie, { id, action: "start", messages: [] }), params({ id })),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    await readUiStream(a.status === 200 ? a : b);
+    expect((await listMessages(db, { interviewId: id })).filter((m) => m.kind === "question")).toHaveLength(1);
   });
 
   it("a client that disconnects mid-stream still gets the interviewer's message saved", async () => {

@@ -30,6 +30,16 @@ export async function createInterview(
   });
 }
 
+/** The interview row alone if `ownerId` owns it (the chat's hot path needs nothing else). */
+export async function getOwnedInterviewRow(db: Db, { id, ownerId }: { id: string; ownerId: string }) {
+  const [row] = await db
+    .select()
+    .from(interviews)
+    .where(and(eq(interviews.id, id), eq(interviews.ownerId, ownerId)))
+    .limit(1);
+  return row;
+}
+
 export async function getInterviewById(db: Db, { id }: { id: string }) {
   const [row] = await db.select().from(interviews).where(eq(interviews.id, id)).limit(1);
   return row;

@@ -4,10 +4,13 @@ import { getLlmConfig } from "@/lib/ai/config";
 import { toLlmError } from "@/lib/ai/errors";
 import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/ai/prompts/interview-turn";
 import { resolveLanguageModel } from "@/lib/ai/providers";
+import { guardUpstreamCall } from "@/lib/ai/upstream-guard";
 import type { Db } from "@/lib/db/client";
 import { appendMessage, listMessages, type InterviewMessageRow, type InterviewRow } from "@/lib/db/queries/interviews";
 import { recordUsage } from "@/lib/finops/usage";
+import type Redis from "ioredis";
 import type { Logger } from "@/lib/log";
+import { redisPrefix } from "@/lib/queue/names";
 import { nextOfflineTurn } from "../offline/interviewer";
 import type { Plan, TranscriptEntry } from "../schemas";
 
@@ -57,7 +60,7 @@ export function toTranscript(messages: InterviewMessageRow[]): TranscriptEntry[]
  */
 export async function streamInterviewerTurn(
   deps: { db: Db; log: Logger },
-  args: { interview: InterviewRow; plan: Plan; messages: InterviewMessageRow[] },
+  args: { interview: InterviewRow; plan: Plan; messages: InterviewMessageRow[]; releaseTurn?: () => Promise<void> },
 ): Promise<Response> {
   const { db, log } = deps;
   const { interview, plan } = args;
@@ -109,11 +112,13 @@ export async function streamInterviewerTurn(
             text: said.trim(),
           }).catch((err) => log.error({ err: String(err), interviewId: interview.id }, "saving the interviewer's turn failed"));
         }
+        await args.releaseTurn?.();
       }
     },
     onError: () => "The interviewer could not answer. Please try again.",
   });
-  return createUIMessageStreamResponse({ stream });
+  // no-transform: Next's gzip would otherwise compress (and buffer CPU on) every token event.
+  return createUIMessageStreamResponse({ stream, headers: { "Cache-Control": "no-cache, no-transform" } });
 }
 
 /**
@@ -135,25 +140,24 @@ async function phraseWithModel(
   let said = "";
   let outcome = "ok";
   let usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 };
+  const system = interviewerSystemPrompt(a.interview.language);
+  const prompt = interviewerTurnPrompt({ kind: a.turn.kind, text: a.turn.text, progress: a.turn.progress, lastAnswer: a.lastAnswer });
   try {
-    const result = streamText({
-      model,
-      system: interviewerSystemPrompt(a.interview.language),
-      prompt: interviewerTurnPrompt({ kind: a.turn.kind, text: a.turn.text, progress: a.turn.progress, lastAnswer: a.lastAnswer }),
-      maxOutputTokens: 400,
-      maxRetries: 0,
-      abortSignal: AbortSignal.timeout(60_000),
+    // Interactive priority through the shared governor and the model's circuit breaker.
+    await guardUpstreamCall(config, { system, prompt, maxOutputTokens: 400, priority: "interactive" }, async () => {
+      const result = streamText({ model, system, prompt, maxOutputTokens: 400, maxRetries: 0, abortSignal: AbortSignal.timeout(60_000) });
+      for await (const d of result.textStream) {
+        said += d;
+        a.onDelta(d);
+      }
+      const u = await result.usage;
+      usage = {
+        inputTokens: u.inputTokens ?? 0,
+        cachedInputTokens: u.inputTokenDetails?.cacheReadTokens ?? 0,
+        outputTokens: u.outputTokens ?? 0,
+      };
+      return { value: said, usedTokens: usage.inputTokens + usage.outputTokens, headers: (await result.response).headers };
     });
-    for await (const d of result.textStream) {
-      said += d;
-      a.onDelta(d);
-    }
-    const u = await result.usage;
-    usage = {
-      inputTokens: u.inputTokens ?? 0,
-      cachedInputTokens: u.inputTokenDetails?.cacheReadTokens ?? 0,
-      outputTokens: u.outputTokens ?? 0,
-    };
   } catch (err) {
     outcome = toLlmError(err).code;
     deps.log.warn({ err: String(err), interviewId: a.interview.id }, "interviewer model call failed");
@@ -172,6 +176,29 @@ async function phraseWithModel(
     outcome,
   }).catch(() => undefined);
   return said;
+}
+
+/** One turn at a time per interview, ms: longer than any turn's stream. */
+const TURN_LOCK_MS = 120_000;
+
+/**
+ * Takes the interview's turn lock (Redis `SET NX PX`), so a second tab, a reload mid-stream or a
+ * resent answer cannot make the interviewer ask twice. Returns the release function, or null
+ * while another turn is streaming. With Redis unreachable it lets the turn through unlocked.
+ */
+export async function acquireTurnLock(redis: Redis, interviewId: string): Promise<(() => Promise<void>) | null> {
+  const key = `${redisPrefix()}panelist:{interview:${interviewId}}:turn`;
+  const token = randomUUID();
+  try {
+    if (!(await redis.set(key, token, "PX", TURN_LOCK_MS, "NX"))) return null;
+  } catch {
+    return async () => undefined;
+  }
+  return async () => {
+    await redis
+      .eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, key, token)
+      .catch(() => undefined);
+  };
 }
 
 /** Appends the candidate's turn (idempotent by UI message id) and returns the whole transcript. */

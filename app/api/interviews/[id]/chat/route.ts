@@ -1,8 +1,11 @@
 import { getDb } from "@/lib/db/client";
-import { getInterviewForOwner, listMessages } from "@/lib/db/queries/interviews";
+import { getOwnedInterviewRow, listMessages } from "@/lib/db/queries/interviews";
 import { PanelistError } from "@/lib/errors";
-import { planSchema } from "@/lib/interview/schemas";
-import { recordCandidateTurn, streamInterviewerTurn } from "@/lib/interview/session/interviewer-turn";
+import type { z } from "zod";
+import type { InterviewRow } from "@/lib/db/queries/interviews";
+import { planSchema, type Plan } from "@/lib/interview/schemas";
+import { acquireTurnLock, recordCandidateTurn, streamInterviewerTurn } from "@/lib/interview/session/interviewer-turn";
+import { getRedis } from "@/lib/queue/redis";
 import { createLogger } from "@/lib/log";
 import { isUuid } from "@/lib/tasks/view";
 import { parseWith, readJson, withUser } from "../../../_lib/handler";
@@ -20,12 +23,34 @@ const log = createLogger("web");
 export const POST = withUser<{ id: string }>(async ({ req, user, params }) => {
   const body = parseWith(chatBodySchema, await readJson(req));
   const db = getDb();
-  const found = isUuid(params.id) ? await getInterviewForOwner(db, { id: params.id, ownerId: user.id }) : undefined;
-  if (!found) throw new PanelistError("not_found:interview", "No such interview.");
-  const { interview } = found;
+  const interview = isUuid(params.id) ? await getOwnedInterviewRow(db, { id: params.id, ownerId: user.id }) : undefined;
+  if (!interview) throw new PanelistError("not_found:interview", "No such interview.");
   if (!interview.plan) throw new PanelistError("conflict:interview", "The question plan is not ready yet.");
   if (interview.endedAt) throw new PanelistError("conflict:interview", "This interview has ended.");
   const plan = planSchema.parse(interview.plan);
+  const releaseTurn = await acquireTurnLock(getRedis(), interview.id);
+  if (!releaseTurn) throw new PanelistError("conflict:interview", "The interviewer is still answering.");
+  try {
+    return await converse({ db, interview, plan, body, releaseTurn });
+  } catch (err) {
+    await releaseTurn();
+    throw err;
+  }
+});
+
+async function converse({
+  db,
+  interview,
+  plan,
+  body,
+  releaseTurn,
+}: {
+  db: ReturnType<typeof getDb>;
+  interview: InterviewRow;
+  plan: Plan;
+  body: z.infer<typeof chatBodySchema>;
+  releaseTurn: () => Promise<void>;
+}): Promise<Response> {
   let messages = await listMessages(db, { interviewId: interview.id });
   const last = messages.at(-1);
 
@@ -45,5 +70,5 @@ export const POST = withUser<{ id: string }>(async ({ req, user, params }) => {
       throw new PanelistError("conflict:interview", "This answer was already answered.");
     }
   }
-  return streamInterviewerTurn({ db, log }, { interview, plan, messages });
-});
+  return streamInterviewerTurn({ db, log }, { interview, plan, messages, releaseTurn });
+}
