@@ -5,7 +5,7 @@ import { createResumeUpload } from "@/lib/db/queries/resumes";
 import { PanelistError } from "@/lib/errors";
 import type { Logger } from "@/lib/log";
 import { publishTask } from "@/lib/queue/producer";
-import { detectResumeKind } from "./extract/detect-type";
+import { detectResumeKind, unsupportedReason } from "./extract/detect-type";
 
 /** 10 MiB, issue #2. */
 export const MAX_RESUME_BYTES = 10 * 1024 * 1024;
@@ -48,10 +48,8 @@ export async function acceptResumeUpload(
   }
   const detected = await detectResumeKind(u.bytes);
   if (!detected) {
-    throw new PanelistError(
-      "unsupported_media_type:upload",
-      "Only PDF, Word (.docx), plain text, Markdown and JSON Resume files are supported.",
-    );
+    // The precise reason when the bytes tell one (password-protected .docx, old .doc, an image…).
+    throw new PanelistError("unsupported_media_type:upload", unsupportedReason(u.bytes));
   }
   const jobDescription = u.jobDescription?.trim() ? u.jobDescription.trim() : null;
   const sha256 = sha256Hex(u.bytes);

@@ -72,8 +72,14 @@ describe("POST /api/resumes", () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
     const res = await upload(uploadRequest({ cookie: alice.cookie, bytes: png, fileName: "resume.pdf" }), params({}));
     expect(res.status).toBe(415);
-    expect((await json(res)).code).toBe("unsupported_media_type:upload");
+    expect(await json(res)).toMatchObject({ code: "unsupported_media_type:upload", message: expect.stringMatching(/image/i) });
     expect(await db.$count(files)).toBe(before);
+  });
+
+  it("says why a password-protected Word file is refused (415)", async () => {
+    const res = await upload(uploadRequest({ cookie: alice.cookie, bytes: corpus("edge-docx/encrypted-password.docx"), fileName: "cv.docx" }), params({}));
+    expect(res.status).toBe(415);
+    expect((await json(res)).message).toMatch(/password/i);
   });
 
   it("refuses an empty file with 422", async () => {

@@ -33,6 +33,7 @@ export const POST = withUser(async ({ req, user }) => {
   if (!(file instanceof File)) throw new PanelistError("unprocessable:upload", "Attach the resume as the `file` field.");
   const text = (name: string) => {
     const v = form.get(name);
+    if (v instanceof File) throw new PanelistError("unprocessable:upload", `Send \`${name}\` as a text field, not a file.`, { issues: [{ path: name, message: "expected text" }] });
     return typeof v === "string" && v !== "" ? v : undefined;
   };
   const fields = parseWith(uploadFieldsSchema, { jobDescription: text("jobDescription"), callbackUrl: text("callbackUrl") });
