@@ -15,17 +15,32 @@ export type UsageRecord = {
   /** Integer micro-dollars (1 USD = 1 000 000). Prices come in a later issue; 0 until then and for offline. */
   costMicroUsd: number;
   latencyMs: number;
-  /** `ok` or the error code of the call. */
+  /** `ok`, the error code of the call, or `in_flight` while it runs (a worker killed mid-call leaves it so). */
   outcome: string;
 };
 
 /**
- * Writes one usage row for one upstream call (or one offline analysis). `callId` is
- * generated once per call by the caller; replaying the same write is a no-op.
+ * Writes the usage row of one upstream call (or one offline analysis), keyed by `callId`.
+ * Two-phase for upstream calls: written with outcome `in_flight` before the request leaves,
+ * then completed with the real tokens, latency and outcome — so a worker killed mid-call still
+ * leaves exactly one row for the call. Writing the same `callId` again updates that row.
  */
 export async function recordUsage(db: Db, rec: UsageRecord & { callId?: string }): Promise<void> {
+  const { callId = randomUUID(), ...fields } = rec;
   await db
     .insert(llmUsage)
-    .values({ ...rec, callId: rec.callId ?? randomUUID() })
-    .onConflictDoNothing({ target: llmUsage.callId });
+    .values({ ...fields, callId })
+    .onConflictDoUpdate({
+      target: llmUsage.callId,
+      set: {
+        provider: fields.provider,
+        model: fields.model,
+        inputTokens: fields.inputTokens,
+        cachedInputTokens: fields.cachedInputTokens,
+        outputTokens: fields.outputTokens,
+        costMicroUsd: fields.costMicroUsd,
+        latencyMs: fields.latencyMs,
+        outcome: fields.outcome,
+      },
+    });
 }

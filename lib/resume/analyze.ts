@@ -1,27 +1,22 @@
+import { randomUUID } from "node:crypto";
 import { getLlmConfig } from "@/lib/ai/config";
+import type { MeteredCall } from "@/lib/ai/metered";
 import { RESUME_ANALYSIS_PROMPT_VERSION } from "@/lib/ai/prompts/resume-analysis";
 import { finalizeAnalysis, type Analysis } from "./analysis-schema";
 import { analyzeWithLlm } from "./llm/analyze-with-llm";
 import { analyzeOffline } from "./offline";
 
-/** One model call (or one offline analysis), reported for the usage ledger. */
-export type AnalysisCall = {
-  provider: string;
-  model: string;
-  inputTokens: number;
-  cachedInputTokens: number;
-  outputTokens: number;
-  latencyMs: number;
-  outcome: string;
-};
+/** One model call (or one offline analysis), reported for the usage ledger (upserted by `callId`). */
+export type AnalysisCall = MeteredCall;
 
 /**
  * Analyses extracted resume text with the configured engine: the upstream model when
  * `LLM_BASE_URL`/`LLM_API_KEY` are set, else the offline analysers. Either way the server
  * finalizes the result (clamped dimensions, overall = Σ dimensions).
  *
- * `onCall` is invoked once per model call, also for a failed one, before this function
- * returns or throws — so the caller can write exactly one usage row per call.
+ * `onCall` reports each model call under one `callId`: `in_flight` before the request leaves,
+ * then its outcome (also for a failed one) before this function returns or throws — so the
+ * caller writes exactly one usage row per call, even if the process dies mid-call.
  * @throws the LLM layer's `LlmError` when the model call fails; zod/Error when the draft is unusable.
  */
 export async function analyzeResume(
@@ -41,11 +36,16 @@ export async function analyzeResume(
     const started = performance.now();
     const draft = analyzeOffline({ text: input.text, jobDescription: input.jobDescription, language: input.language });
     await onCall({
-      provider: "offline", model: "offline", inputTokens: 0, cachedInputTokens: 0, outputTokens: 0,
+      callId: randomUUID(), provider: "offline", model: "offline", inputTokens: 0, cachedInputTokens: 0, outputTokens: 0,
       latencyMs: Math.round(performance.now() - started), outcome: "ok",
     });
     return { analysis: finalizeAnalysis(draft, { engine: "offline", language: input.language, hasJobDescription }), promptVersion: null };
   }
+  const callId = randomUUID();
+  await onCall({
+    callId, provider: config.provider, model: config.model, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0,
+    latencyMs: 0, outcome: "in_flight",
+  });
   const started = performance.now();
   let result: Awaited<ReturnType<typeof analyzeWithLlm>>;
   try {
@@ -59,13 +59,13 @@ export async function analyzeResume(
     });
   } catch (err) {
     await onCall({
-      provider: config.provider, model: config.model, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0,
+      callId, provider: config.provider, model: config.model, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0,
       latencyMs: Math.round(performance.now() - started), outcome: errorCode(err),
     });
     throw err;
   }
   await onCall({
-    provider: result.provider, model: result.model,
+    callId, provider: result.provider, model: result.model,
     inputTokens: result.usage.inputTokens ?? 0, cachedInputTokens: result.usage.cachedInputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0,
     latencyMs: result.latencyMs, outcome: "ok",
   });

@@ -136,6 +136,18 @@ async function phraseWithModel(
   },
 ): Promise<string> {
   const { model, config } = resolveLanguageModel();
+  const usageRow = {
+    callId: randomUUID(),
+    userId: a.interview.ownerId,
+    feature: "interview.chat",
+    taskId: null,
+    attempt: null,
+    provider: config.provider,
+    model: config.model,
+    costMicroUsd: 0,
+  };
+  // Written before the request leaves, completed after: one row per call even if we die mid-call.
+  await recordUsage(deps.db, { ...usageRow, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, latencyMs: 0, outcome: "in_flight" }).catch(() => undefined);
   const started = performance.now();
   let said = "";
   let outcome = "ok";
@@ -163,18 +175,7 @@ async function phraseWithModel(
     deps.log.warn({ err: String(err), interviewId: a.interview.id }, "interviewer model call failed");
     if (said) said += "…";
   }
-  await recordUsage(deps.db, {
-    userId: a.interview.ownerId,
-    feature: "interview.chat",
-    taskId: null,
-    attempt: null,
-    provider: config.provider,
-    model: config.model,
-    ...usage,
-    costMicroUsd: 0,
-    latencyMs: Math.round(performance.now() - started),
-    outcome,
-  }).catch(() => undefined);
+  await recordUsage(deps.db, { ...usageRow, ...usage, latencyMs: Math.round(performance.now() - started), outcome }).catch(() => undefined);
   return said;
 }
 
