@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { finalizeReport, type CandidateAnswer, type Language, type Plan } from "@/lib/interview/schemas";
 import { evaluateOffline } from "./evaluate";
 import { buildOfflinePlan, fromBank } from "./plan";
 import { BANK_BY_ID } from "./question-bank";
+import { corpusPath } from "@/tests/corpus-dir";
 
 const planOf = (lang: Language, ...ids: string[]): Plan => ({ questions: ids.map((id) => fromBank(BANK_BY_ID.get(id)!, lang)) });
 
@@ -120,7 +120,7 @@ describe("evaluateOffline", () => {
   });
 
   it("evaluates a resume-grounded question by its template's terms and the resume skill", () => {
-    const resume = fs.readFileSync(path.resolve(import.meta.dirname, "../../../../shared/corpus/resumes-txt-md/en_plain_sample_resume.txt"), "utf8");
+    const resume = fs.readFileSync(corpusPath("resumes-txt-md/en_plain_sample_resume.txt"), "utf8");
     const plan = buildOfflinePlan({ role: "backend", level: "mid", questionCount: 5, language: "en", resumeText: resume });
     const q = plan.questions.find((x) => x.source === "resume")!;
     const skillPoint = q.keyPoints.find((k) => k.startsWith("What role"))!;

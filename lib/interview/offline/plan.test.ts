@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { planSchema } from "@/lib/interview/schemas";
 import { buildOfflinePlan } from "./plan";
 import { BANK_BY_ID } from "./question-bank";
+import { CORPUS_DIR } from "@/tests/corpus-dir";
 
-const CORPUS = path.resolve(import.meta.dirname, "../../../../shared/corpus");
+const CORPUS = CORPUS_DIR;
 const RESUME_EN = fs.readFileSync(path.join(CORPUS, "resumes-txt-md/en_plain_sample_resume.txt"), "utf8");
 
 const areaOf = (id: string) => BANK_BY_ID.get(id)?.area;
