@@ -87,20 +87,39 @@ export class OutboxRelay {
     await publishTask(this.deps.redis, this.deps.db, task);
   }
 
+  /**
+   * Redis lost its data: republish every PENDING task. A fresh epoch value is written first and
+   * checked after the pass; if Redis lost data again meanwhile (the value is gone or replaced),
+   * the pass runs again, so no task published into the lost data is stranded.
+   */
   private async republishAllPending(): Promise<number> {
     const { db, redis, log } = this.deps;
-    let afterId: string | null = null;
     let n = 0;
-    for (;;) {
-      const page = await listPendingTasks(db, { afterId, limit: this.options.batchSize });
-      for (const t of page) await this.publish(t);
-      n += page.length;
-      if (page.length < this.options.batchSize) break;
-      afterId = page[page.length - 1].id;
+    for (let pass = 1; ; pass++) {
+      const epoch = `${new Date().toISOString()} ${randomUUID()}`;
+      await redis.set(relayEpochKey(), epoch);
+      let afterId: string | null = null;
+      for (;;) {
+        const page = await listPendingTasks(db, { afterId, limit: this.options.batchSize });
+        for (const t of page) await this.publish(t);
+        n += page.length;
+        await this.renewLock();
+        if (page.length < this.options.batchSize) break;
+        afterId = page[page.length - 1].id;
+      }
+      if ((await redis.get(relayEpochKey())) === epoch) break;
+      log.warn({ pass }, "Redis lost data again during the republish pass; running it again");
     }
-    await redis.set(relayEpochKey(), new Date().toISOString());
     if (n > 0) log.warn({ republished: n }, "Redis had lost its data; republished every PENDING task");
     return n;
+  }
+
+  /** Keeps the relay lock through a long pass (a second relay must not start one alongside). */
+  private async renewLock(): Promise<void> {
+    await this.deps.redis.eval(
+      "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",
+      1, relayLockKey(), this.token, String(this.options.intervalMs * 5),
+    );
   }
 
   private async promoteRetries(): Promise<number> {

@@ -1,0 +1,141 @@
+/**
+ * Chaos 2: Redis loses all its data (FLUSHALL) twice in the middle of a run — on a private
+ * `redis-server` this test starts itself, never the shared one. The workers are not restarted:
+ * they recreate their consumer group, the outbox relay republishes from PostgreSQL, and every
+ * task completes exactly once in effect. See docs/testing.md "Chaos tests".
+ */
+import "../helpers/env";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, getDb } from "@/lib/db/client";
+import { redisPrefix, relayEpochKey, streamKey } from "@/lib/queue/names";
+import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import { createUser } from "../helpers/fixtures";
+import {
+  chaosTag, createResumeTasks, duplicateCallIds, Fleet, killEverything, pendingEntries, sleep, startPrivateRedis,
+  statusCounts, streamsReport, taskEffects, until, upstreamCallsByMarker, usageVsUpstream, waitForAllEnded,
+  type PrivateRedis,
+} from "./harness";
+
+const TASKS = 300;
+const LATE = 50; // uploaded just before the second flush
+const WORKERS = 2;
+
+const db = getDb();
+let llm: FakeLlm;
+let redis: PrivateRedis | undefined;
+let ownerId: string;
+
+beforeAll(async () => {
+  llm = await startFakeLlm({ maxRecorded: 1_000_000 });
+  ownerId = await createUser(db);
+});
+
+afterEach(async () => {
+  llm.control({ mode: "ok" });
+  await killEverything();
+  await redis?.stop();
+  redis = undefined;
+});
+
+afterAll(async () => {
+  await llm?.close();
+  await closeDb();
+});
+
+/** The relay's epoch key is present: no republish pass is due or running. */
+async function epochSet(r: PrivateRedis["client"]): Promise<boolean> {
+  return (await r.exists(relayEpochKey())) === 1;
+}
+
+/**
+ * The relay has recovered from a data loss: the epoch key is back and no republish pass is
+ * still XADDing (two workers may run overlapping passes, since the relay lock expires after
+ * 5 s while a pass can take longer; the stream stays the same length for 2 s).
+ */
+async function relayRecovered(r: PrivateRedis["client"]): Promise<boolean> {
+  if (!(await epochSet(r))) return false;
+  const stream = streamKey("resume.analyze", "batch");
+  const len = await r.xlen(stream);
+  await sleep(2_000);
+  return (await epochSet(r)) && (await r.xlen(stream)) === len;
+}
+
+describe("chaos: Redis FLUSHALL mid-run (private redis-server)", () => {
+  it(`${TASKS + LATE} tasks all complete through two FLUSHALLs, without restarting the workers`, async () => {
+    redis = await startPrivateRedis();
+    const r = redis.client;
+    const tag = chaosTag("flush");
+    const fleet = new Fleet({ databaseUrl: process.env.DATABASE_URL!, redisUrl: redis.url, prefix: redisPrefix(), llmUrl: llm.url, leaseMs: 3_000, concurrency: 6 });
+    const workers = Array.from({ length: WORKERS }, () => fleet.start());
+    const diagnose = () => fleet.describe();
+    // The workers' first relay pass (a fresh Redis has no epoch key) is over before the run.
+    await until(() => epochSet(r), { timeoutMs: 60_000, what: diagnose });
+
+    const created = await createResumeTasks({ db, redis: r }, { ownerId, tag, n: TASKS, parallel: 4, lane: "batch" });
+    const completed = async () => (await statusCounts(db, ownerId)).COMPLETED ?? 0;
+
+    // First flush once about a third is done.
+    await until(async () => (await completed()) >= TASKS / 3, { timeoutMs: 90_000, what: diagnose, stepMs: 100 });
+    const before1 = await completed();
+    await r.flushall();
+    // Once the relay has recovered from it (the epoch key is back; see the mid-pass test below
+    // for a flush during the recovery), more uploads arrive — and Redis loses everything again
+    // right after their XADDs.
+    await until(() => relayRecovered(r), { timeoutMs: 90_000, what: diagnose });
+    created.push(...(await createResumeTasks({ db, redis: r }, { ownerId, tag, n: LATE, from: TASKS, parallel: 4 })));
+    const before2 = await completed();
+    await r.flushall();
+
+    const counts = await waitForAllEnded(db, { ownerId, expected: TASKS + LATE, timeoutMs: 120_000, redis: r, diagnose });
+    // Both flushes hit a run in progress.
+    expect(before1).toBeLessThan(TASKS);
+    expect(before2).toBeLessThan(TASKS + LATE);
+    expect(counts).toEqual({ COMPLETED: TASKS + LATE });
+
+    // The same worker processes did it all.
+    expect(fleet.workers).toHaveLength(WORKERS);
+    for (const w of workers) expect(w.child.exitCode, diagnose()).toBeNull();
+
+    // Exactly once in effect; no worker was killed, so one usage row per upstream call exactly.
+    const effects = await taskEffects(db, ownerId);
+    expect([...effects.values()].filter((e) => e.analyses !== 1)).toEqual([]);
+    expect(await duplicateCallIds(db, ownerId)).toEqual([]);
+    expect(usageVsUpstream(created, effects, upstreamCallsByMarker(llm, tag))).toEqual([]);
+
+    let pending = await pendingEntries(r);
+    for (let i = 0; i < 40 && pending > 0; i++) {
+      await sleep(250);
+      pending = await pendingEntries(r);
+    }
+    expect(pending, await streamsReport(r)).toBe(0);
+    console.info(`chaos redis-flush: tasks=${TASKS + LATE} completed before flush 1=${before1}, before flush 2=${before2}`);
+  }, 240_000);
+
+  it("a FLUSHALL during the relay's republish pass strands nothing (the pass checks its epoch and runs again)", async () => {
+    // lib/queue/relay.ts: republishAllPending() writes a fresh epoch before its pass and checks it
+    // after; a data loss while the pass runs removes it, so the pass runs again.
+    redis = await startPrivateRedis();
+    const r = redis.client;
+    const owner = await createUser(db);
+    const tag = chaosTag("flush-pass");
+    const N = 150;
+    // One slow worker, so the backlog stays PENDING while the relay republishes it.
+    llm.control({ mode: "slow", delayMs: 2_000 });
+    const fleet = new Fleet({ databaseUrl: process.env.DATABASE_URL!, redisUrl: redis.url, prefix: redisPrefix(), llmUrl: llm.url, leaseMs: 3_000, concurrency: 1 });
+    fleet.start();
+    const diagnose = () => fleet.describe();
+    await until(() => epochSet(r), { timeoutMs: 60_000, what: diagnose });
+    await createResumeTasks({ db, redis: r }, { ownerId: owner, tag, n: N, parallel: 4, lane: "batch" });
+
+    await r.flushall(); // Redis loses its data: the relay's next tick starts a republish pass …
+    const stream = streamKey("resume.analyze", "batch");
+    await until(async () => (await r.xlen(stream)) >= 5, { timeoutMs: 60_000, what: diagnose, stepMs: 5 });
+    await r.flushall(); // … and loses it again while that pass is still running.
+    await until(() => epochSet(r), { timeoutMs: 120_000, what: diagnose }); // the pass ended
+    llm.control({ mode: "ok" });
+
+    // Every task should still end (lease 3 s, relay tick 1 s, grace 5 s).
+    await waitForAllEnded(db, { ownerId: owner, expected: N, timeoutMs: 20_000, redis: r, diagnose: () => `${diagnose()}
+upstream calls still open: ${JSON.stringify(llm.requests().filter((q) => q.finishedAt === undefined).map((q) => ({ at: q.at, fault: q.fault, marker: /Reference code: (\S+)/.exec(JSON.stringify(q.body))?.[1] })))}` });
+  }, 300_000);
+});
