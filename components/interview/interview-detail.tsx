@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, ArrowLeft, FileQuestion, MessagesSquare, RotateCcw } from "lucide-react";
+import { AlertTriangle, ArrowLeft, MessagesSquare, RotateCcw } from "lucide-react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -9,8 +9,7 @@ import { toast } from "sonner";
 import { isEndState, type TaskStatus } from "../resume/api";
 import { formatDateTime } from "../resume/resume-list";
 import { useTaskStatus } from "../resume/use-task-status";
-import { Button, buttonClasses } from "../ui/button";
-import { Card } from "../ui/card";
+import { Button } from "../ui/button";
 import { Skeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";
 import {
@@ -28,6 +27,7 @@ import { InterviewChat } from "./interview-chat";
 import { InterviewReport, TranscriptDisclosure } from "./interview-report";
 import { InterviewTaskProgress } from "./interview-task-progress";
 import { InterviewStatusBadge } from "./status-badge";
+import { DetailQueryState } from "../detail-query-state";
 
 /** How often the interview is fetched again while its followed task has ended but it does not show that yet, ms. */
 const STALE_REFETCH_MS = 2_000;
@@ -98,40 +98,17 @@ export function InterviewDetailView({ id }: { id: string }) {
     },
   });
 
-  const error = query.error;
-  const unauthorized = error instanceof ApiError && error.status === 401;
-  useEffect(() => {
-    if (unauthorized) router.replace("/sign-in");
-  }, [unauthorized, router]);
-
-  if (query.isPending || unauthorized) {
+  const errorStatus = query.error instanceof ApiError ? query.error.status : undefined;
+  if (!data || query.isPending || errorStatus === 401) {
     return (
-      <div className="space-y-4" aria-busy="true" aria-label={t("loading")} data-testid="interview-loading">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
-  }
-
-  if (!data) {
-    const notFound = error instanceof ApiError && [400, 404, 422].includes(error.status);
-    return notFound ? (
-      <Card className="flex flex-col items-center gap-3 py-12 text-center" data-testid="interview-not-found">
-        <FileQuestion aria-hidden className="size-10 text-slate-400" />
-        <h1 className="text-xl font-semibold">{t("notFoundTitle")}</h1>
-        <p className="max-w-md text-sm text-slate-600">{t("notFoundBody")}</p>
-        <Link href="/interviews" className={buttonClasses("secondary", "mt-2")}>
-          {t("backToList")}
-        </Link>
-      </Card>
-    ) : (
-      <Card role="alert" className="text-center" data-testid="interview-error">
-        <p className="text-sm text-rose-700">{t("loadError")}</p>
-        <Button variant="secondary" className="mt-3" onClick={() => query.refetch()}>
-          {t("retry")}
-        </Button>
-      </Card>
+      <DetailQueryState
+        pending={query.isPending}
+        errorStatus={errorStatus}
+        onRetry={() => void query.refetch()}
+        texts={{ loading: t("loading"), notFoundTitle: t("notFoundTitle"), notFoundBody: t("notFoundBody"), backToList: t("backToList"), loadError: t("loadError"), retry: t("retry") }}
+        backHref="/interviews"
+        testIdPrefix="interview"
+      />
     );
   }
 

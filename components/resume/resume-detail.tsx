@@ -1,12 +1,9 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, ChevronDown, FileQuestion, FileText } from "lucide-react";
+import { ArrowLeft, ChevronDown, FileText } from "lucide-react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { Button, buttonClasses } from "../ui/button";
-import { Card } from "../ui/card";
 import { Skeleton } from "../ui/skeleton";
 import { ApiError, fetchResume, isEndState, resumeKeys, retryTransient } from "./api";
 import { Report } from "./report";
@@ -15,12 +12,12 @@ import { StatusBadge } from "./status-badge";
 import { TaskFailure } from "./task-failure";
 import { TaskProgress } from "./task-progress";
 import { useTaskStatus } from "./use-task-status";
+import { DetailQueryState } from "../detail-query-state";
 
 /** One resume: header, then the live status, the failure panel or the report. */
 export function ResumeDetailView({ id }: { id: string }) {
   const t = useTranslations("resume");
   const locale = useLocale();
-  const router = useRouter();
   const queryClient = useQueryClient();
   const resume = useQuery({
     queryKey: resumeKeys.detail(id),
@@ -47,40 +44,17 @@ export function ResumeDetailView({ id }: { id: string }) {
     void queryClient.invalidateQueries({ queryKey: resumeKeys.all, exact: true });
   }, [task, data, id, queryClient]);
 
-  const error = resume.error;
-  const unauthorized = error instanceof ApiError && error.status === 401;
-  useEffect(() => {
-    if (unauthorized) router.replace("/sign-in");
-  }, [unauthorized, router]);
-
-  if (resume.isPending || unauthorized) {
+  const errorStatus = resume.error instanceof ApiError ? resume.error.status : undefined;
+  if (!data || resume.isPending || errorStatus === 401) {
     return (
-      <div className="space-y-4" aria-busy="true" aria-label={t("loading")} data-testid="resume-loading">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
-  }
-
-  if (!data) {
-    const notFound = error instanceof ApiError && [400, 404, 422].includes(error.status);
-    return notFound ? (
-      <Card className="flex flex-col items-center gap-3 py-12 text-center" data-testid="resume-not-found">
-        <FileQuestion aria-hidden className="size-10 text-slate-400" />
-        <h1 className="text-xl font-semibold">{t("notFoundTitle")}</h1>
-        <p className="max-w-md text-sm text-slate-600">{t("notFoundBody")}</p>
-        <Link href="/resumes" className={buttonClasses("secondary", "mt-2")}>
-          {t("backToList")}
-        </Link>
-      </Card>
-    ) : (
-      <Card role="alert" className="text-center" data-testid="resume-error">
-        <p className="text-sm text-rose-700">{t("loadError")}</p>
-        <Button variant="secondary" className="mt-3" onClick={() => resume.refetch()}>
-          {t("retry")}
-        </Button>
-      </Card>
+      <DetailQueryState
+        pending={resume.isPending}
+        errorStatus={errorStatus}
+        onRetry={() => void resume.refetch()}
+        texts={{ loading: t("loading"), notFoundTitle: t("notFoundTitle"), notFoundBody: t("notFoundBody"), backToList: t("backToList"), loadError: t("loadError"), retry: t("retry") }}
+        backHref="/resumes"
+        testIdPrefix="resume"
+      />
     );
   }
 
