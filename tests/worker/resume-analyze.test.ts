@@ -9,7 +9,7 @@ import { getTaskById } from "@/lib/db/queries/tasks";
 import { analyses, llmUsage } from "@/lib/db/schema";
 import { createLogger } from "@/lib/log";
 import { StreamConsumer } from "@/lib/queue/consumer";
-import { dlqKey } from "@/lib/queue/names";
+import { dlqKey, redisPrefix } from "@/lib/queue/names";
 import { createRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { analysisSchema, DIMENSION_MAX } from "@/lib/resume/analysis-schema";
@@ -61,7 +61,12 @@ beforeAll(async () => {
   relay.start();
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // Each test starts with the model's circuit closed and its quota unused: the breaker and the
+  // governor live in Redis and would otherwise carry one test's failures into the next.
+  const keys = await redis.keys(`${redisPrefix()}panelist:{cb:*`);
+  keys.push(...(await redis.keys(`${redisPrefix()}panelist:{gov:*`)));
+  if (keys.length) await redis.del(...keys);
   llm.reset();
   delete process.env.LLM_BASE_URL;
   delete process.env.LLM_API_KEY;
@@ -157,6 +162,29 @@ describe("resume.analyze end to end (upload → stream → worker → analysis)"
     expect(await db.$count(analyses, eq(analyses.taskId, task.id))).toBe(0);
     const dlq = await redis.xrange(dlqKey("resume.analyze"), "-", "+");
     expect(dlq.some(([, f]) => f.includes(task.id))).toBe(true);
+  });
+
+  it("after retryable failures the last attempt is served by the fallback model, and the result and usage say so", async () => {
+    useFakeLlm();
+    process.env.LLM_FALLBACK_MODEL = "fake-model";
+    try {
+      llm.control({ mode: "500", count: 2 });
+      const { task } = await upload(resumeText());
+      const done = await ended(task.id);
+      expect(done).toMatchObject({ status: "COMPLETED", attempts: 3 });
+      const [row] = await db.select().from(analyses).where(eq(analyses.taskId, task.id));
+      expect(analysisSchema.parse(row.result).engine).toBe("fake-model");
+      const usage = await usageOf(task.id);
+      expect(usage.map((u) => [u.model, u.outcome])).toEqual([
+        ["gpt-4o-mini", "upstream_5xx"],
+        ["gpt-4o-mini", "upstream_5xx"],
+        ["fake-model", "ok"],
+      ]);
+      const models = llm.requests().filter((r) => r.path.includes("chat/completions")).map((r) => (r.body as { model: string }).model);
+      expect(models.slice(-3)).toEqual(["gpt-4o-mini", "gpt-4o-mini", "fake-model"]);
+    } finally {
+      delete process.env.LLM_FALLBACK_MODEL;
+    }
   });
 
   it("a context-length refusal is not retried: TERMINATED_BY_POLICY after one attempt", async () => {
