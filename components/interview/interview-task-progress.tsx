@@ -2,20 +2,11 @@
 import { Radio, RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { Task, TaskStatus } from "../resume/api";
+import { TASK_PROGRESS_PERCENT } from "../resume/task-progress";
 import type { LiveMode } from "../resume/use-task-status";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
 import { Spinner } from "../ui/spinner";
-
-/** Where each running state sits on the bar (the work has no real percentage). */
-const PROGRESS: Record<TaskStatus, number> = {
-  PENDING: 15,
-  RETRYING: 40,
-  PROCESSING: 65,
-  COMPLETED: 100,
-  FAILED: 100,
-  TERMINATED_BY_POLICY: 100,
-};
 
 /**
  * The plan task (`phase="plan"`) or the evaluate task (`phase="evaluate"`) while it runs:
@@ -49,12 +40,12 @@ export function InterviewTaskProgress({
         aria-label={t("label")}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={PROGRESS[status]}
+        aria-valuenow={TASK_PROGRESS_PERCENT[status]}
         className="mt-4 h-2 overflow-hidden rounded-full bg-slate-200"
       >
         <div
           className={cn("h-full animate-pulse rounded-full transition-[width] duration-700", state === "RETRYING" ? "bg-amber-500" : "bg-indigo-600")}
-          style={{ width: `${PROGRESS[status]}%` }}
+          style={{ width: `${TASK_PROGRESS_PERCENT[status]}%` }}
         />
       </div>
       <p className="mt-4 flex items-center gap-1.5 text-xs text-slate-500" data-testid="live-mode" data-mode={mode}>

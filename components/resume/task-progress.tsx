@@ -8,7 +8,7 @@ import type { Task, TaskStatus } from "./api";
 import type { LiveMode } from "./use-task-status";
 
 /** Where each running state sits on the bar (the work has no real percentage). */
-const PROGRESS: Record<TaskStatus, number> = {
+export const TASK_PROGRESS_PERCENT: Record<TaskStatus, number> = {
   PENDING: 15,
   RETRYING: 40,
   PROCESSING: 65,
@@ -47,7 +47,7 @@ export function TaskProgress({ status, task, mode }: { status: TaskStatus; task?
         aria-label={t("label")}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={PROGRESS[status]}
+        aria-valuenow={TASK_PROGRESS_PERCENT[status]}
         aria-valuetext={t(`steps.${STEPS[current]}`)}
         className="mt-4 h-2 overflow-hidden rounded-full bg-slate-200"
       >
@@ -57,7 +57,7 @@ export function TaskProgress({ status, task, mode }: { status: TaskStatus; task?
             status === "RETRYING" ? "bg-amber-500" : "bg-indigo-600",
             "animate-pulse",
           )}
-          style={{ width: `${PROGRESS[status]}%` }}
+          style={{ width: `${TASK_PROGRESS_PERCENT[status]}%` }}
         />
       </div>
       <ol className="mt-3 grid grid-cols-3 gap-2 text-xs">

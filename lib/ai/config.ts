@@ -108,7 +108,3 @@ export function getFallbackConfig(primary: LlmConfig, env: Env = process.env): O
   if (model === primary.model && provider === primary.provider) return null;
   return { ...primary, baseURL, apiKey, model, provider };
 }
-
-export function isOffline(config: LlmConfig = getLlmConfig()): config is { mode: "offline" } {
-  return config.mode === "offline";
-}

@@ -60,13 +60,6 @@ class TaskEventHub {
     return this.ready;
   }
 
-  /** Calls `listener` on every status change of `taskId` until the returned function is called. */
-  async subscribe(taskId: string, listener: (ev: TaskEvent) => void): Promise<() => void> {
-    await this.ensure();
-    this.emitter.on(taskId, listener);
-    return () => this.emitter.off(taskId, listener);
-  }
-
   /**
    * Subscribes first, so a change that happens while the caller reads the database is not
    * missed; `next()` resolves on the next change (or one buffered since subscribing), after

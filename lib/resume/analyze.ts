@@ -41,40 +41,17 @@ export async function analyzeResume(
     });
     return { analysis: finalizeAnalysis(draft, { engine: "offline", language: input.language, hasJobDescription }), promptVersion: null };
   }
-  const callId = randomUUID();
-  await onCall({
-    callId, provider: config.provider, model: config.model, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0,
-    latencyMs: 0, outcome: "in_flight",
-  });
-  const started = performance.now();
-  let result: Awaited<ReturnType<typeof analyzeWithLlm>>;
-  try {
-    result = await analyzeWithLlm({
-      text: input.text,
-      jobDescription: input.jobDescription,
-      language: input.language,
-      abortSignal: input.signal,
-      priority: input.priority,
-      preferFallback: input.preferFallback,
-    });
-  } catch (err) {
-    await onCall({
-      callId, provider: config.provider, model: config.model, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0,
-      latencyMs: Math.round(performance.now() - started), outcome: errorCode(err),
-    });
-    throw err;
-  }
-  await onCall({
-    callId, provider: result.provider, model: result.model,
-    inputTokens: result.usage.inputTokens ?? 0, cachedInputTokens: result.usage.cachedInputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0,
-    latencyMs: result.latencyMs, outcome: "ok",
+  const result = await analyzeWithLlm({
+    text: input.text,
+    jobDescription: input.jobDescription,
+    language: input.language,
+    abortSignal: input.signal,
+    priority: input.priority,
+    preferFallback: input.preferFallback,
+    onCall,
   });
   return {
     analysis: finalizeAnalysis(result.draft, { engine: result.model, language: input.language, hasJobDescription }),
     promptVersion: RESUME_ANALYSIS_PROMPT_VERSION,
   };
-}
-
-function errorCode(err: unknown): string {
-  return typeof err === "object" && err && "code" in err && typeof err.code === "string" ? err.code : "error";
 }

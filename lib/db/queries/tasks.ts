@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client";
 import { END_STATUSES, type TaskStatus } from "@/lib/tasks/status";
 import { tasks } from "../schema";
@@ -156,10 +156,4 @@ export async function listPendingTasks(db: Db, { afterId, limit }: { afterId: st
     .where(and(eq(tasks.status, "PENDING"), afterId ? gt(tasks.id, afterId) : undefined))
     .orderBy(tasks.id)
     .limit(limit);
-}
-
-/** Tasks by id (for the events fan-out). */
-export async function getTasksByIds(db: Db, { ids }: { ids: string[] }) {
-  if (ids.length === 0) return [];
-  return db.select().from(tasks).where(inArray(tasks.id, ids));
 }

@@ -7,7 +7,9 @@
  * `invalid_output` (retryable), so it never reaches `finalizeAnalysis`.
  */
 import { z } from "zod";
+import { getLlmConfig } from "@/lib/ai/config";
 import { LlmError } from "@/lib/ai/errors";
+import { metered, type MeteredCall } from "@/lib/ai/metered";
 import {
   buildResumeAnalysisPrompt,
   RESUME_ANALYSIS_PROMPT_VERSION,
@@ -63,6 +65,8 @@ export interface AnalyzeWithLlmInput {
   priority?: "interactive" | "batch";
   /** Use the fallback model, when configured (a task's last attempt). */
   preferFallback?: boolean;
+  /** Usage ledger: reported `in_flight` before the request leaves and with its outcome after (see `metered`). */
+  onCall?: (call: MeteredCall) => Promise<void>;
 }
 
 export interface AnalyzeWithLlmResult {
@@ -84,7 +88,10 @@ export async function analyzeWithLlm(input: AnalyzeWithLlmInput): Promise<Analyz
   });
   const hasJd = Boolean(input.jobDescription && input.jobDescription.trim());
 
-  const result = await generateStructured({
+  const config = getLlmConfig();
+  if (config.mode === "offline") throw new LlmError({ code: "bad_request", message: "No LLM is configured." });
+  const result = await metered(config, () => generateStructured({
+    config,
     schema: analysisDraftLlmSchema,
     system: built.system,
     prompt: built.prompt,
@@ -96,7 +103,7 @@ export async function analyzeWithLlm(input: AnalyzeWithLlmInput): Promise<Analyz
     headers: input.headers,
     priority: input.priority,
     preferFallback: input.preferFallback,
-  });
+  }), input.onCall ?? (async () => undefined));
 
   const raw = result.object;
   const candidate = {
