@@ -5,6 +5,8 @@
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+# postinstall applies patches/ (patch-package) to the installed dependencies
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 # --- build -----------------------------------------------------------------------
