@@ -18,7 +18,8 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorType = keyof typeof ERROR_STATUS;
-export type Surface = "api" | "auth" | "upload" | "resume" | "task" | "interview" | "database" | "queue";
+/** `llm`: the upstream model (e.g. `unavailable:llm`, 503 + `Retry-After` while its circuit is open). */
+export type Surface = "api" | "auth" | "upload" | "resume" | "task" | "interview" | "database" | "queue" | "llm";
 export type ErrorCode = `${ErrorType}:${Surface}`;
 
 export type FieldIssue = { path: string; message: string };

@@ -120,9 +120,34 @@ export function settingsOf(i: InterviewDetail): NewInterview {
  * server's `{code, message}` and status (the AI SDK would otherwise throw a plain Error
  * holding the body text), so the page can tell a 409 from a network failure.
  */
+/**
+ * The chat answered 503 `unavailable:llm`: the AI interviewer's model is failing and calls are
+ * paused (its circuit breaker is open). `retryAfterS` is the server's `Retry-After`, in seconds.
+ */
+export class LlmUnavailableError extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(503, "unavailable:llm", message);
+    this.name = "LlmUnavailableError";
+  }
+}
+
+/** `Retry-After` as whole seconds (delta-seconds or an HTTP date, RFC 9110 §10.2.3), at least 1. */
+function retryAfterSeconds(value: string | null, now = Date.now()): number {
+  const v = value?.trim() ?? "";
+  const s = /^\d+$/.test(v) ? Number(v) : Number.isNaN(Date.parse(v)) ? 0 : (Date.parse(v) - now) / 1000;
+  return Math.max(1, Math.ceil(s));
+}
+
 export const chatFetch: typeof fetch = async (input, init) => {
   const res = await fetch(input, init);
-  if (!res.ok) throw toApiError(res.status, await res.text());
+  if (!res.ok) {
+    const err = toApiError(res.status, await res.text());
+    if (err.status === 503 && err.code === "unavailable:llm") throw new LlmUnavailableError(err.message, retryAfterSeconds(res.headers.get("retry-after")));
+    throw err;
+  }
   return res;
 };
 

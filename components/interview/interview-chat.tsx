@@ -2,7 +2,7 @@
 import { useChat } from "@ai-sdk/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { DefaultChatTransport } from "ai";
-import { CheckCircle2, Flag, Play, RotateCcw, Send, SkipForward } from "lucide-react";
+import { CheckCircle2, CloudOff, Flag, Play, RotateCcw, Send, SkipForward } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
@@ -16,6 +16,7 @@ import {
   chatFetch,
   fetchInterview,
   interviewKeys,
+  LlmUnavailableError,
   type InterviewDetail,
   type InterviewUIMessage,
   type TurnKind,
@@ -114,10 +115,14 @@ export function InterviewChat({
   }, [id, queryClient]);
 
   const setMessagesRef = useRef<(m: InterviewUIMessage[]) => void>(() => {});
+  // The model is paused (503 `unavailable:llm`): until when (epoch ms), shown in place of a toast.
+  const [unavailableUntil, setUnavailableUntil] = useState<number | null>(null);
   const onError = useCallback(
     (err: Error) => {
       writePending(id, null);
-      if (err instanceof ApiError) {
+      if (err instanceof LlmUnavailableError) {
+        setUnavailableUntil(Date.now() + err.retryAfterS * 1000);
+      } else if (err instanceof ApiError) {
         if (err.status === 401) return router.replace("/sign-in");
         if (err.status === 404) {
           toast.error(t("errors.notFound"));
@@ -207,8 +212,22 @@ export function InterviewChat({
     };
   }, [id, resync]);
 
+  // A one-second tick for the "try again in N seconds" countdown, only while it shows.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (unavailableUntil == null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= unavailableUntil) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [unavailableUntil]);
+  const unavailableFor = unavailableUntil == null ? 0 : Math.max(0, Math.ceil((unavailableUntil - now) / 1000));
+
   const send = useCallback(
     (action: Action, text = "") => {
+      setUnavailableUntil(null);
       writePending(id, Date.now());
       speech.cancel();
       if (action === "start") void sendMessage(undefined, { body: { action } });
@@ -220,6 +239,7 @@ export function InterviewChat({
   /** Asks again for the reply to the candidate's last message (after a failed request). */
   const retry = useCallback(() => {
     const lastUser = messages.findLast((m) => m.role === "user");
+    setUnavailableUntil(null);
     writePending(id, Date.now());
     const kind: TurnKind | undefined = lastUser?.metadata?.kind;
     void sendMessage(undefined, { body: { action: lastUser ? (kind === "skip" ? "skip" : "answer") : "start" } });
@@ -352,7 +372,25 @@ export function InterviewChat({
         </ol>
       )}
 
-      {turn === "stalled" ? (
+      {unavailableUntil != null && (turn === "stalled" || turn === "start") ? (
+        <div
+          role="alert"
+          className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center"
+          data-testid="chat-unavailable"
+          data-retry-after={unavailableFor}
+        >
+          <CloudOff aria-hidden className="hidden size-5 shrink-0 sm:block" />
+          {/* Announced once when it appears; the countdown's ticks are not read out. */}
+          <p className="flex-1" aria-live="off">
+            {unavailableFor > 0 ? t("unavailable", { seconds: unavailableFor }) : t("unavailableNow")}
+            {turn === "stalled" ? ` ${t("unavailableKept")}` : null}
+          </p>
+          <Button variant="secondary" onClick={retry} className="w-full sm:w-auto" data-testid="chat-retry">
+            <RotateCcw aria-hidden className="size-4" />
+            {t("retry")}
+          </Button>
+        </div>
+      ) : turn === "stalled" ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="chat-stalled">
           <span className="flex-1">{t("stalled")}</span>
           <Button variant="secondary" onClick={retry} data-testid="chat-retry">

@@ -43,6 +43,38 @@ describe("Retry-After parsing", () => {
     expect(parseRetryAfter(undefined, NOW)).toBeUndefined();
   });
 
+  it("reads the obsolete HTTP date formats RFC 9110 §5.6.7 obliges recipients to accept", () => {
+    // IMF-fixdate, RFC 850 and asctime() spellings of the same instant.
+    const at = Date.parse("Sun, 06 Nov 1994 08:49:37 GMT");
+    expect(parseRetryAfter("Sun, 06 Nov 1994 08:49:37 GMT", at - 12_000)).toBe(12_000);
+    expect(parseRetryAfter("Sunday, 06-Nov-94 08:49:37 GMT", at - 12_000)).toBe(12_000);
+    expect(parseRetryAfter("Sun Nov  6 08:49:37 1994", at - 12_000)).toBe(12_000);
+  });
+
+  it("retry-after-ms: fractional milliseconds round; garbage falls back to Retry-After", () => {
+    expect(retryAfterMsFromHeaders({ "retry-after-ms": "1500.6" }, NOW)).toBe(1501);
+    expect(retryAfterMsFromHeaders({ "retry-after-ms": "soon", "retry-after": "2" }, NOW)).toBe(2000);
+    expect(retryAfterMsFromHeaders({ "retry-after-ms": "-5" }, NOW)).toBeUndefined();
+    expect(retryAfterMsFromHeaders(new Headers({ "Retry-After-Ms": "40" }), NOW)).toBe(40);
+  });
+
+  it("x-ratelimit-remaining-tokens and its reset; unparseable values are left out", () => {
+    expect(
+      parseRateLimitHeaders(
+        new Headers({
+          "x-ratelimit-limit-tokens": "150000",
+          "x-ratelimit-remaining-tokens": "0",
+          "x-ratelimit-reset-tokens": "6m0s",
+          "x-ratelimit-remaining-requests": "n/a",
+        }),
+      ),
+    ).toEqual({ limitTokens: 150_000, remainingTokens: 0, resetTokensMs: 360_000 });
+    expect(parseRateLimitHeaders({ "X-RateLimit-Remaining-Requests": "7", "x-ratelimit-reset-requests": "850ms" })).toEqual({
+      remainingRequests: 7,
+      resetRequestsMs: 850,
+    });
+  });
+
   it("prefers retry-after-ms over Retry-After", () => {
     expect(retryAfterMsFromHeaders({ "retry-after-ms": "250", "retry-after": "9" }, NOW)).toBe(250);
     expect(retryAfterMsFromHeaders({ "Retry-After": "9" }, NOW)).toBe(9000);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { OnlineLlmConfig } from "./config";
 import type { StructuredResult } from "./structured";
@@ -17,24 +18,50 @@ export type MeteredCall = {
 };
 
 /**
+ * Set by {@link metered} around its call; `guardUpstreamCall` awaits it once the breaker and
+ * the governor have let the request through, right before it leaves. A call refused before
+ * that (circuit open, no quota within the wait) therefore writes no usage row: there was no
+ * upstream call. Async context rather than a parameter, so every `generateStructured` caller
+ * keeps its signature.
+ */
+const dispatchHook = new AsyncLocalStorage<(ref: { provider: string; model: string }) => Promise<void>>();
+
+/**
+ * Called by the upstream guard right before a request leaves, with the model that serves it
+ * (the fallback's, when it serves). A no-op outside {@link metered}.
+ */
+export async function beforeDispatch(ref: { provider: string; model: string }): Promise<void> {
+  await dispatchHook.getStore()?.(ref);
+}
+
+/**
  * Runs one structured model call and reports it to `onCall` twice under one `callId`: as
- * `in_flight` before the request leaves, then with its usage when it succeeds or its error code
- * (and whatever usage the error carried) when it fails — before returning or rethrowing. The
- * caller upserts by `callId`: one usage row per upstream call, even if the process dies mid-call.
+ * `in_flight` right before the request leaves (after the circuit breaker and the governor),
+ * then with its usage when it succeeds or its error code (and whatever usage the error carried)
+ * when it fails — before returning or rethrowing. A call refused before it left (`circuit_open`,
+ * `rate_limited` from the governor) is reported not at all. The caller upserts by `callId`: one
+ * usage row per upstream call, even if the process dies mid-call.
+ * @throws whatever `call` throws, and `onCall`'s errors.
  */
 export async function metered<T>(
-  config: OnlineLlmConfig,
+  // The primary's configuration; the row names the model that actually served.
+  _config: OnlineLlmConfig,
   call: () => Promise<StructuredResult<T>>,
   onCall: (c: MeteredCall) => Promise<void>,
 ): Promise<StructuredResult<T>> {
   const callId = randomUUID();
-  await onCall({
-    callId, provider: config.provider, model: config.model,
-    inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, latencyMs: 0, outcome: "in_flight",
-  });
-  const started = performance.now();
+  let dispatched: { provider: string; model: string } | undefined;
+  let started = performance.now();
+  const hook = async (ref: { provider: string; model: string }) => {
+    dispatched = ref;
+    await onCall({
+      callId, provider: ref.provider, model: ref.model,
+      inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, latencyMs: 0, outcome: "in_flight",
+    });
+    started = performance.now();
+  };
   try {
-    const r = await call();
+    const r = await dispatchHook.run(hook, call);
     await onCall({
       callId,
       provider: r.provider,
@@ -47,11 +74,12 @@ export async function metered<T>(
     });
     return r;
   } catch (err) {
+    if (!dispatched) throw err;
     const e = err as { code?: unknown; usage?: { inputTokens?: number; outputTokens?: number; cachedInputTokens?: number } };
     await onCall({
       callId,
-      provider: config.provider,
-      model: config.model,
+      provider: dispatched.provider,
+      model: dispatched.model,
       inputTokens: e.usage?.inputTokens ?? 0,
       cachedInputTokens: e.usage?.cachedInputTokens ?? 0,
       outputTokens: e.usage?.outputTokens ?? 0,

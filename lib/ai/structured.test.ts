@@ -2,15 +2,21 @@
  * The real client code (AI SDK v6 + @ai-sdk/openai chat model) against the fake
  * OpenAI-compatible server over HTTP.
  */
+// A Redis key prefix of this file's own: the governor and the breaker keep their pauses and
+// counts in Redis, and each test starts from none (a 429's Retry-After would otherwise hold
+// the next test's call — and anybody else's on the same Redis).
+import "@/tests/helpers/env";
 import { streamText } from "ai";
 import { z } from "zod";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { analyzeWithLlm } from "@/lib/resume/llm/analyze-with-llm";
 import { analysisDraftSchema, finalizeAnalysis } from "@/lib/resume/analysis-schema";
+import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import { clearPrefix } from "@/tests/helpers/fixtures";
 import { LlmError } from "./errors";
 import { getLanguageModel } from "./providers";
-import { generateStructured } from "./structured";
+import { DEFAULT_TIMEOUT_MS, defaultTimeoutMs, generateStructured } from "./structured";
 
 const ENV_KEYS = ["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "LLM_PROVIDER", "LLM_STRUCTURED_OUTPUT"] as const;
 const saved: Record<string, string | undefined> = {};
@@ -35,8 +41,11 @@ afterAll(async () => {
     else process.env[k] = saved[k];
   }
   await llm.close();
+  await clearPrefix(getRedis());
+  await closeRedis();
 });
-beforeEach(() => {
+beforeEach(async () => {
+  await clearPrefix(getRedis());
   llm.reset();
   for (const k of ENV_KEYS) delete process.env[k];
   process.env.LLM_BASE_URL = llm.url;
@@ -162,6 +171,22 @@ describe("analyzeWithLlm against the fake server", () => {
     const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en", timeoutMs: 400 }));
     expect(e).toMatchObject({ code: "timeout", retryable: true });
     expect(Date.now() - t0).toBeLessThan(3000);
+  });
+
+  it("without a deadline of its own, a call takes LLM_TIMEOUT_MS (else 90 s); nonsense is refused", async () => {
+    expect(defaultTimeoutMs({})).toBe(DEFAULT_TIMEOUT_MS);
+    expect(defaultTimeoutMs({ LLM_TIMEOUT_MS: " 2500 " })).toBe(2_500);
+    expect(() => defaultTimeoutMs({ LLM_TIMEOUT_MS: "0" })).toThrow(/LLM_TIMEOUT_MS/);
+    expect(() => defaultTimeoutMs({ LLM_TIMEOUT_MS: "5s" })).toThrow(/LLM_TIMEOUT_MS/);
+    llm.control({ mode: "hang", count: 1 });
+    process.env.LLM_TIMEOUT_MS = "300";
+    try {
+      const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+      expect(e).toMatchObject({ code: "timeout", retryable: true });
+      expect(e.message).toContain("300 ms");
+    } finally {
+      delete process.env.LLM_TIMEOUT_MS;
+    }
   });
 
   it("an unreachable server is a retryable network error", async () => {

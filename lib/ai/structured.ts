@@ -21,6 +21,18 @@ import { guardUpstreamCall } from "./upstream-guard";
 
 export const DEFAULT_TIMEOUT_MS = 90_000;
 
+/**
+ * The deadline of one call when the caller names none: `LLM_TIMEOUT_MS` (positive integer, ms),
+ * else {@link DEFAULT_TIMEOUT_MS}. Read per call. Chaos tests shorten it so a hanging upstream
+ * costs seconds, not minutes. @throws Error on anything but a positive integer.
+ */
+export function defaultTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.LLM_TIMEOUT_MS?.trim();
+  if (!raw) return DEFAULT_TIMEOUT_MS;
+  if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new Error(`LLM_TIMEOUT_MS must be a positive integer (got "${raw}")`);
+  return Number(raw);
+}
+
 export interface StructuredUsage {
   inputTokens: number;
   /** Part of inputTokens served from the provider's prompt cache. */
@@ -33,7 +45,7 @@ export interface GenerateStructuredOptions<T> {
   system: string;
   prompt: string;
   maxOutputTokens?: number;
-  /** Deadline for the whole call (default 90 s); past it → LlmError `timeout` (retryable). */
+  /** Deadline for the whole call (default `LLM_TIMEOUT_MS` or 90 s); past it → LlmError `timeout` (retryable). */
   timeoutMs?: number;
   abortSignal?: AbortSignal;
   temperature?: number;
@@ -75,6 +87,18 @@ function usageFrom(u: {
   };
 }
 
+const schemaTexts = new WeakMap<ZodType, string>();
+
+/** The JSON Schema text a structured call sends (either mode), for the governor's estimate. Cached per schema. */
+function schemaText(schema: ZodType): string {
+  let text = schemaTexts.get(schema);
+  if (text === undefined) {
+    text = JSON.stringify(z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" }));
+    schemaTexts.set(schema, text);
+  }
+  return text;
+}
+
 /** System prompt addition for JSON mode (no server-side schema): the schema, spelled out. */
 export function jsonModeInstructions(schema: ZodType): string {
   const jsonSchema = z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" });
@@ -99,7 +123,14 @@ export async function generateStructured<T>(opts: GenerateStructuredOptions<T>):
   const run = (config: OnlineLlmConfig) =>
     guardUpstreamCall(
       config,
-      { system: opts.system, prompt: opts.prompt, maxOutputTokens: opts.maxOutputTokens, priority: opts.priority ?? "interactive", signal: opts.abortSignal },
+      {
+        system: opts.system,
+        prompt: opts.prompt,
+        extra: [schemaText(opts.schema)],
+        maxOutputTokens: opts.maxOutputTokens,
+        priority: opts.priority ?? "interactive",
+        signal: opts.abortSignal,
+      },
       async () => {
         const r = await generateStructuredOnce({ ...opts, config });
         return { value: r, usedTokens: r.usage.inputTokens + r.usage.outputTokens, rateLimit: r.rateLimit };
@@ -123,7 +154,7 @@ async function generateStructuredOnce<T>(opts: GenerateStructuredOptions<T>): Pr
     });
   }
   const { model } = resolveLanguageModel(config);
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = opts.timeoutMs ?? defaultTimeoutMs();
   // One controller for both our deadline and the caller's signal. Linked by hand (not
   // AbortSignal.any) so a long-lived caller signal, such as a worker's shutdown signal,
   // keeps no reference to finished calls.

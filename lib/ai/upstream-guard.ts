@@ -1,17 +1,32 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { getBreaker, getGovernor } from "@/lib/ratelimit/shared";
 import { isBreakerFailure } from "@/lib/ratelimit/circuit-breaker";
-import { QuotaWaitExceededError, type Priority } from "@/lib/ratelimit/governor";
+import { DEFAULT_MAX_WAIT_MS, QuotaWaitExceededError, type Priority } from "@/lib/ratelimit/governor";
 import { estimateTokens, setTokenCounter } from "@/lib/ratelimit/tokens";
 import type { OnlineLlmConfig } from "./config";
 import { LlmError, toLlmError, type RateLimitInfo } from "./errors";
+import { beforeDispatch } from "./metered";
 
-// A real tokenizer for reservations: o200k_base is the encoding of OpenAI's current models;
-// for other providers it is a close estimate, and settle() corrects to the reported usage.
-setTokenCounter({ name: "o200k_base", count: (text) => countTokens(text) });
+// Reservations must not fall short of what upstream's limiter charges. The real tokenizer
+// (o200k_base, OpenAI's current encoding) gives the tokens billed, but OpenAI's rate limiter
+// charges "the estimated number of tokens based on the character count" (OpenAI, "Rate
+// limits"), ≈ 4 characters per token, which is ~12 % more for English prose. The larger of the
+// two is reserved; settle() then corrects to the reported usage. Measured by
+// bench/quota-use.ts: with o200k alone, upstream refused at the edge of a full TPM window.
+setTokenCounter({ name: "max(o200k_base, chars/4)", count: (text) => Math.max(countTokens(text), Math.ceil(text.length / 4)) });
 
-/** How long a call may wait for quota before its task is retried later instead, ms. */
-const MAX_QUOTA_WAIT_MS = Number(process.env.LLM_MAX_QUOTA_WAIT_MS ?? 60_000);
+/**
+ * How long a call may wait for quota before giving up with a retryable `rate_limited`, ms:
+ * `LLM_MAX_QUOTA_WAIT_MS`, else one minute for interactive calls (a person is waiting) and two
+ * of the governor's windows for batch. A full sliding window frees its first slot only after
+ * window + margin (61 s); a shorter wait would turn the backlog's normal wait into a spent
+ * attempt and a trip through the retry path.
+ */
+function maxQuotaWaitMs(priority: Priority, effectiveWindowMs: number): number {
+  const raw = process.env.LLM_MAX_QUOTA_WAIT_MS?.trim();
+  if (raw) return Number(raw);
+  return priority === "batch" ? 2 * effectiveWindowMs : DEFAULT_MAX_WAIT_MS;
+}
 
 export type UpstreamCallOutcome = {
   /** Real tokens used (input + output), when known. */
@@ -24,14 +39,25 @@ export type UpstreamCallOutcome = {
  * Every upstream call goes through here (DESIGN.md §4): the model's circuit breaker, then the
  * shared RPM/TPM governor (tokens reserved = input estimate + max output), then the call; after
  * it, the reservation is settled with the real usage, the answer's rate-limit headers are
- * observed (a 429 pauses every process), and the breaker learns the outcome.
+ * observed (a 429 pauses every process), and the breaker learns the outcome. Right before the
+ * request leaves it tells the usage ledger (`beforeDispatch`, see `metered.ts`), so a call
+ * refused by the breaker or the governor leaves no usage row.
  *
  * @throws {LlmError} `circuit_open` (retryable, with retryAfterMs) while the breaker is open;
  *   `rate_limited` when no quota frees up within the wait limit; the call's own errors.
  */
 export async function guardUpstreamCall<T>(
   config: OnlineLlmConfig,
-  req: { system?: string; prompt?: string; messages?: { role: string; content: string }[]; maxOutputTokens?: number; priority: Priority; signal?: AbortSignal },
+  req: {
+    system?: string;
+    prompt?: string;
+    messages?: { role: string; content: string }[];
+    /** Other text the request carries (a response JSON schema): reserved too. */
+    extra?: string[];
+    maxOutputTokens?: number;
+    priority: Priority;
+    signal?: AbortSignal;
+  },
   call: () => Promise<{ value: T } & UpstreamCallOutcome>,
 ): Promise<T> {
   const ref = { provider: config.provider, model: config.model };
@@ -50,15 +76,22 @@ export async function guardUpstreamCall<T>(
   try {
     grant = await governor.acquire({
       ...ref,
-      estimatedTokens: estimateTokens({ system: req.system, prompt: req.prompt, messages: req.messages, maxOutputTokens: req.maxOutputTokens }),
+      estimatedTokens: estimateTokens({ system: req.system, prompt: req.prompt, messages: req.messages, extra: req.extra, maxOutputTokens: req.maxOutputTokens }),
       priority: req.priority,
       signal: req.signal,
-      maxWaitMs: MAX_QUOTA_WAIT_MS,
+      maxWaitMs: maxQuotaWaitMs(req.priority, governor.effectiveWindowMs),
     });
   } catch (err) {
     if (err instanceof QuotaWaitExceededError) {
       throw new LlmError({ code: "rate_limited", retryable: true, retryAfterMs: err.retryAfterMs, message: "The model's quota is used up for now." });
     }
+    throw err;
+  }
+  try {
+    await beforeDispatch(ref);
+  } catch (err) {
+    // The ledger could not record the call (database down): it must not leave unrecorded.
+    await governor.release({ reservationId: grant.reservationId }).catch(() => undefined);
     throw err;
   }
   try {

@@ -382,7 +382,9 @@ export class StreamConsumer {
       await ack();
       return;
     }
-    await publishTaskEvent(redis, { taskId: task.id, status: "PROCESSING" });
+    // Not awaited: events are best effort, and one connection keeps them in order (PROCESSING
+    // still goes out before COMPLETED), so the handler need not wait a round trip for it.
+    void publishTaskEvent(redis, { taskId: task.id, status: "PROCESSING" });
 
     const abort = new AbortController();
     const timeout = setTimeout(() => abort.abort(new TaskTimeout()), this.options.taskTimeoutMs);
@@ -408,8 +410,8 @@ export class StreamConsumer {
         if (!ok) throw new LostClaimError();
         await this.options.onTaskEnded?.(tx, task);
       });
-      await ack();
-      await publishTaskEvent(redis, { taskId: task.id, status: "COMPLETED" });
+      // Sent back to back: one round trip for both.
+      await Promise.all([ack(), publishTaskEvent(redis, { taskId: task.id, status: "COMPLETED" })]);
     } catch (err) {
       if (err instanceof LostClaimError) {
         log.warn({ taskId: task.id, attempt }, "attempt lost its claim; late result discarded");
@@ -436,14 +438,14 @@ export class StreamConsumer {
     const error = { code: te.code, message: te.message };
     let status: "RETRYING" | "FAILED" | "TERMINATED_BY_POLICY";
     if (!te.retryable) status = "TERMINATED_BY_POLICY";
-    else if (attempt >= task.maxAttempts) status = "FAILED";
+    else if (attempt >= task.maxAttempts && te.spendsAttempt) status = "FAILED";
     else status = "RETRYING";
     const retryInMs =
       status === "RETRYING"
         ? backoffMs(attempt, { baseMs: this.options.backoffBaseMs, capMs: this.options.backoffCapMs, retryAfterMs: te.retryAfterMs })
         : undefined;
     const ok = await db.transaction(async (tx) => {
-      const done = await finishAttempt(tx, { id: task.id, attempt, status, error, retryInMs });
+      const done = await finishAttempt(tx, { id: task.id, attempt, status, error, retryInMs, refundAttempt: !te.spendsAttempt });
       if (done && status !== "RETRYING") await this.options.onTaskEnded?.(tx, task);
       return done;
     });

@@ -9,6 +9,8 @@ export class TaskError extends Error {
     message: string,
     readonly retryable: boolean,
     readonly retryAfterMs?: number,
+    /** False when the attempt never reached the upstream (its circuit is open): it is not counted. */
+    readonly spendsAttempt: boolean = true,
   ) {
     super(message);
     this.name = "TaskError";
@@ -22,5 +24,14 @@ export class TaskError extends Error {
   /** Retryable: 429, 5xx, timeouts, invalid model output. */
   static transient(code: string, message: string, retryAfterMs?: number): TaskError {
     return new TaskError(code, message, true, retryAfterMs);
+  }
+
+  /**
+   * Retryable without spending an attempt: the work was refused before it started (the model's
+   * circuit breaker is open), so the task waits RETRYING for `retryAfterMs` and keeps its
+   * attempts for real failures.
+   */
+  static deferred(code: string, message: string, retryAfterMs: number): TaskError {
+    return new TaskError(code, message, true, retryAfterMs, false);
   }
 }

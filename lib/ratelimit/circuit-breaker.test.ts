@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedis } from "@/lib/queue/redis";
-import { BREAKER_DEFAULTS, CircuitBreaker, isBreakerFailure, type BreakerOptions } from "./circuit-breaker";
+import { BREAKER_DEFAULTS, breakerOptionsFromEnv, CircuitBreaker, isBreakerFailure, type BreakerOptions } from "./circuit-breaker";
 import { deletePrefix, uniquePrefix, wait } from "./test-redis";
 
 const PREFIX = uniquePrefix("breaker");
@@ -133,5 +133,39 @@ describe("circuit breaker", () => {
     expect(["upstream_5xx", "timeout", "network"].every((code) => isBreakerFailure({ code }))).toBe(true);
     expect(["rate_limited", "invalid_output", "bad_request", "context_length", "content_policy"].some((code) => isBreakerFailure({ code }))).toBe(false);
     expect(() => pair({ failureRateThreshold: 0 })).toThrow(RangeError);
+  });
+
+  it("reads its knobs from the environment; constructor options win; typos throw", async () => {
+    expect(breakerOptionsFromEnv({})).toEqual({});
+    expect(
+      breakerOptionsFromEnv({
+        LLM_BREAKER_FAILURE_THRESHOLD: "3",
+        LLM_BREAKER_FAILURE_RATE: "0.25",
+        LLM_BREAKER_MINIMUM_CALLS: " 8 ",
+        LLM_BREAKER_WINDOW_MS: "",
+        LLM_BREAKER_COOLDOWN_MS: "2500",
+        LLM_BREAKER_PROBE_LEASE_MS: "9000",
+      }),
+    ).toEqual({ failureThreshold: 3, failureRateThreshold: 0.25, minimumCalls: 8, cooldownMs: 2500, probeLeaseMs: 9000 });
+    for (const [name, bad] of [["LLM_BREAKER_COOLDOWN_MS", "30s"], ["LLM_BREAKER_FAILURE_THRESHOLD", "0"], ["LLM_BREAKER_FAILURE_RATE", "1.5"], ["LLM_BREAKER_WINDOW_MS", "-5"]]) {
+      expect(() => breakerOptionsFromEnv({ [name]: bad }), `${name}=${bad}`).toThrow(name);
+    }
+    const saved = process.env.LLM_BREAKER_COOLDOWN_MS;
+    process.env.LLM_BREAKER_COOLDOWN_MS = "250";
+    try {
+      const [a] = pair({ failureThreshold: 1 });
+      expect(a.options).toMatchObject({ cooldownMs: 250, failureThreshold: 1 });
+      expect(pair({ cooldownMs: 40_000 })[0].options.cooldownMs).toBe(40_000);
+      // The environment's cool-down is the one the script applies.
+      expect(await a.recordFailure()).toBe("open");
+      const r = await a.canCall();
+      expect(r.allowed).toBe(false);
+      expect(r.retryAfterMs).toBeLessThanOrEqual(250);
+      await wait(270);
+      expect(await a.canCall()).toMatchObject({ allowed: true, probe: true });
+    } finally {
+      if (saved === undefined) delete process.env.LLM_BREAKER_COOLDOWN_MS;
+      else process.env.LLM_BREAKER_COOLDOWN_MS = saved;
+    }
   });
 });

@@ -29,6 +29,10 @@
  * ({@link isBreakerFailure}). Not 429 (the governor's business), not invalid output, not a
  * 4xx about the request, not the caller's own cancel.
  *
+ * Each default can be set for every breaker of a process from the environment
+ * ({@link breakerOptionsFromEnv}: `LLM_BREAKER_COOLDOWN_MS`, …); options passed to the
+ * constructor win over both.
+ *
  * Key: `<prefix>panelist:{cb:<provider>:<model>}` — one hash, so every step is one atomic
  * script on one slot. Time is Redis' clock. Losing the key (Redis flushed) means closed.
  */
@@ -78,6 +82,47 @@ export interface BreakerSnapshot {
   probeLeaseLeftMs: number;
   /** How many times this circuit opened (since the key last expired). */
   timesOpened: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Environment variable → option. Integers in ms or counts; the rate is a share in (0, 1]. */
+const ENV_KNOBS = {
+  LLM_BREAKER_FAILURE_THRESHOLD: "failureThreshold",
+  LLM_BREAKER_FAILURE_RATE: "failureRateThreshold",
+  LLM_BREAKER_MINIMUM_CALLS: "minimumCalls",
+  LLM_BREAKER_WINDOW_MS: "windowMs",
+  LLM_BREAKER_COOLDOWN_MS: "cooldownMs",
+  LLM_BREAKER_PROBE_LEASE_MS: "probeLeaseMs",
+} as const satisfies Record<string, keyof typeof BREAKER_DEFAULTS>;
+
+/**
+ * Breaker options set in the environment (unset or empty → the default):
+ *
+ *   LLM_BREAKER_FAILURE_THRESHOLD  consecutive failures that open the circuit (integer ≥ 1)
+ *   LLM_BREAKER_FAILURE_RATE       failure share over the window that opens it, in (0, 1]
+ *   LLM_BREAKER_MINIMUM_CALLS      calls in the window before the rate counts (integer ≥ 1)
+ *   LLM_BREAKER_WINDOW_MS          rolling window, ms (integer ≥ 10, the bucket count)
+ *   LLM_BREAKER_COOLDOWN_MS        open → half-open, ms (integer ≥ 1)
+ *   LLM_BREAKER_PROBE_LEASE_MS     how long a silent probe holds half-open, ms (integer ≥ 1)
+ *
+ * Read on every construction (cheap; `getBreaker()` builds one per call), like
+ * `lib/ratelimit/config.ts`, so tests and scripts can change it.
+ * @throws {Error} on a value that is not a number of the right kind, so a typo is seen at once.
+ */
+export function breakerOptionsFromEnv(env: Env = process.env): BreakerOptions {
+  const out: BreakerOptions = {};
+  for (const [name, option] of Object.entries(ENV_KNOBS) as [keyof typeof ENV_KNOBS, (typeof ENV_KNOBS)[keyof typeof ENV_KNOBS]][]) {
+    const raw = env[name]?.trim();
+    if (!raw) continue;
+    const n = Number(raw);
+    const ok = option === "failureRateThreshold" ? /^\d*\.?\d+$/.test(raw) && n > 0 && n <= 1 : /^\d+$/.test(raw) && n >= 1 && Number.isSafeInteger(n);
+    if (!ok) {
+      throw new Error(`${name} must be ${option === "failureRateThreshold" ? "a number in (0, 1]" : "a positive integer"} (got "${env[name]}")`);
+    }
+    out[option] = n;
+  }
+  return out;
 }
 
 /** Upstream errors that count against the circuit (an `LlmError` code, lib/ai/errors.ts). */
@@ -187,10 +232,19 @@ export class CircuitBreaker {
   ) {
     this.key = breakerKey(ref, opts.prefix);
     const { prefix: _prefix, ...rest } = opts;
-    this.o = { ...BREAKER_DEFAULTS, ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) };
+    this.o = {
+      ...BREAKER_DEFAULTS,
+      ...breakerOptionsFromEnv(),
+      ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+    };
     if (this.o.failureThreshold < 1) throw new RangeError("failureThreshold must be ≥ 1");
     if (!(this.o.failureRateThreshold > 0 && this.o.failureRateThreshold <= 1)) throw new RangeError("failureRateThreshold must be in (0, 1]");
     if (this.o.buckets < 1 || this.o.windowMs < this.o.buckets) throw new RangeError("need windowMs ≥ buckets ≥ 1");
+  }
+
+  /** The options in force (defaults ← environment ← constructor), for logs and tests. */
+  get options(): Readonly<Required<Omit<BreakerOptions, "prefix">>> {
+    return this.o;
   }
 
   private run<T>(op: "can" | "success" | "failure" | "state"): Promise<T> {
@@ -223,6 +277,7 @@ export class CircuitBreaker {
     return this.run<BreakerState>("failure");
   }
 
+  /** The stored state, read-only (never takes the half-open probe): for logs, dashboards, tests. */
   async snapshot(): Promise<BreakerSnapshot> {
     const [state, fails, openFor, lease, opened] = await this.run<[BreakerState, number, number, number, number]>("state");
     return {

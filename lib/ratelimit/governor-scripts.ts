@@ -76,9 +76,15 @@ end
 
 /**
  * reserve — KEYS: req, tok, w, st, pause.
- * ARGV: window, cost (tokens), rpmCeil, tpmCeil, rpmLimit, tpmLimit (0 = unlimited).
+ * ARGV: window, cost (tokens), rpmCeil, tpmCeil, rpmLimit, tpmLimit (0 = unlimited),
+ *       priority (interactive | batch), lendIdleMs (0 = never lend).
  * The ceilings are the limits for interactive and the 85 % ceilings for batch.
  * → {1, id, grantedAtMs} | {0, retryAfterMs, reason}, reason ∈ paused | rpm | tpm | priority.
+ *
+ * Lending: every interactive ask (granted or not) stamps `st.ia`. A batch ask made when no
+ * interactive one came within lendIdleMs is held to the full limits instead of the 85 %
+ * ceilings — the reserve nobody is using is lent to the backlog, and the first interactive
+ * ask takes it back at once (batch is then refused until the window drains below 85 %).
  *
  * A request fits when used + cost ≤ ceiling, or when nothing at all is in the window (so a
  * single request larger than the whole quota still runs, alone, instead of waiting forever).
@@ -91,7 +97,16 @@ export const reserveScript = new LuaScript(
 local cost = tonumber(ARGV[2])
 local rpmCeil, tpmCeil = tonumber(ARGV[3]), tonumber(ARGV[4])
 local rpmLimit, tpmLimit = tonumber(ARGV[5]), tonumber(ARGV[6])
+local priority, lendIdle = ARGV[7], tonumber(ARGV[8])
 local now = nowMs()
+
+if priority == 'interactive' then
+  redis.call('HSET', ST, 'ia', now)
+  local keep = math.max(WINDOW, lendIdle) + 1000
+  if redis.call('PTTL', ST) < keep then redis.call('PEXPIRE', ST, keep) end
+elseif lendIdle > 0 and now - num(redis.call('HGET', ST, 'ia')) >= lendIdle then
+  rpmCeil, tpmCeil = rpmLimit, tpmLimit
+end
 
 local pausedUntil = num(redis.call('GET', PAUSE))
 if pausedUntil > now then return {0, pausedUntil - now, 'paused'} end

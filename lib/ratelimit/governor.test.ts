@@ -211,13 +211,14 @@ describe("shared across processes", () => {
 });
 
 describe("priority: batch slows first above 85 %", () => {
-  it("RPM: batch is refused past 85 % while interactive still passes up to 100 %", async () => {
+  it("RPM: while people are asking, batch is refused past 85 % and interactive still passes up to 100 %", async () => {
     const [batchSide, chatSide] = pair({ rpm: 20 });
     const m = newModel();
-    for (let i = 0; i < 17; i++) granted(await batchSide.reserve({ ...m, estimatedTokens: 1, priority: "batch" }));
+    granted(await chatSide.reserve({ ...m, estimatedTokens: 1, priority: "interactive" }));
+    for (let i = 0; i < 16; i++) granted(await batchSide.reserve({ ...m, estimatedTokens: 1, priority: "batch" }));
     const refused = await batchSide.reserve({ ...m, estimatedTokens: 1, priority: "batch" });
     expect(refused).toMatchObject({ granted: false, reason: "priority" });
-    if (!refused.granted) expect(refused.retryAfterMs).toBeGreaterThan(50_000); // the oldest batch grant must leave
+    if (!refused.granted) expect(refused.retryAfterMs).toBeGreaterThan(50_000); // the oldest grant must leave
     for (let i = 0; i < 3; i++) granted(await chatSide.reserve({ ...m, estimatedTokens: 1, priority: "interactive" }));
     expect(await chatSide.reserve({ ...m, estimatedTokens: 1, priority: "interactive" })).toMatchObject({ granted: false, reason: "rpm" });
     expect(await batchSide.reserve({ ...m, estimatedTokens: 1, priority: "batch" })).toMatchObject({ granted: false, reason: "rpm" });
@@ -226,10 +227,40 @@ describe("priority: batch slows first above 85 %", () => {
   it("TPM: batch may fill 850 of 1 000 tokens, interactive the rest", async () => {
     const [gov] = pair({ tpm: 1_000 });
     const m = newModel();
+    granted(await gov.reserve({ ...m, estimatedTokens: 0, priority: "interactive" })); // someone is asking
     granted(await gov.reserve({ ...m, estimatedTokens: 850, priority: "batch" }));
     expect(await gov.reserve({ ...m, estimatedTokens: 1, priority: "batch" })).toMatchObject({ granted: false, reason: "priority" });
     granted(await gov.reserve({ ...m, estimatedTokens: 150, priority: "interactive" }));
     expect(await gov.reserve({ ...m, estimatedTokens: 1, priority: "interactive" })).toMatchObject({ granted: false, reason: "tpm" });
+  });
+
+  it("a backlog alone borrows the reserve: batch fills 100 % until an interactive ask takes it back", async () => {
+    const [batchSide, chatSide] = pair({ rpm: 20 });
+    const m = newModel();
+    for (let i = 0; i < 18; i++) granted(await batchSide.reserve({ ...m, estimatedTokens: 1, priority: "batch" }));
+    granted(await chatSide.reserve({ ...m, estimatedTokens: 1, priority: "interactive" }));
+    // 19 of 20 used and someone is asking: the loan ends, batch waits below 85 % again.
+    expect(await batchSide.reserve({ ...m, estimatedTokens: 1, priority: "batch" })).toMatchObject({ granted: false, reason: "priority" });
+    granted(await chatSide.reserve({ ...m, estimatedTokens: 1, priority: "interactive" }));
+
+    const alone = newModel();
+    for (let i = 0; i < 20; i++) granted(await batchSide.reserve({ ...alone, estimatedTokens: 1, priority: "batch" }));
+    expect(await batchSide.reserve({ ...alone, estimatedTokens: 1, priority: "batch" })).toMatchObject({ granted: false, reason: "rpm" });
+  });
+
+  it("the loan resumes once no interactive ask came for lendIdleMs; lendIdleMs 0 never lends", async () => {
+    const [gov] = pair({ rpm: 20 }, { lendIdleMs: 300 });
+    const m = newModel();
+    granted(await gov.reserve({ ...m, estimatedTokens: 1, priority: "interactive" }));
+    for (let i = 0; i < 16; i++) granted(await gov.reserve({ ...m, estimatedTokens: 1, priority: "batch" }));
+    expect(await gov.reserve({ ...m, estimatedTokens: 1, priority: "batch" })).toMatchObject({ granted: false, reason: "priority" });
+    await wait(350);
+    granted(await gov.reserve({ ...m, estimatedTokens: 1, priority: "batch" }));
+
+    const [strict] = pair({ rpm: 20 }, { lendIdleMs: 0 });
+    const s2 = newModel();
+    for (let i = 0; i < 17; i++) granted(await strict.reserve({ ...s2, estimatedTokens: 1, priority: "batch" }));
+    expect(await strict.reserve({ ...s2, estimatedTokens: 1, priority: "batch" })).toMatchObject({ granted: false, reason: "priority" });
   });
 
   it("the batch ceiling is floor(limit × 0.85), at least 1", () => {
@@ -286,6 +317,23 @@ describe("upstream feedback", () => {
     });
     expect(obs.pausedForMs).toBeGreaterThan(1_400);
     expect(await b.reserve({ ...m, estimatedTokens: 1, priority: "batch" })).toMatchObject({ granted: false, reason: "paused" });
+  });
+
+  it("x-ratelimit-remaining-tokens: 0 pauses until the token reset; a 429 prefers retry-after-ms", async () => {
+    const [a, b] = pair({});
+    const m = newModel();
+    const obs = await a.observe({
+      ...m,
+      status: 200,
+      headers: { "x-ratelimit-remaining-requests": "40", "x-ratelimit-remaining-tokens": "0", "x-ratelimit-reset-tokens": "1s" },
+    });
+    expect(obs.pausedForMs).toBeGreaterThan(900);
+    expect(obs.pausedForMs).toBeLessThanOrEqual(1_000);
+    expect(await b.reserve({ ...m, estimatedTokens: 1, priority: "interactive" })).toMatchObject({ granted: false, reason: "paused" });
+    const m2 = newModel();
+    const precise = await a.observe({ ...m2, status: 429, headers: { "retry-after-ms": "750", "retry-after": "30" } });
+    expect(precise.pausedForMs).toBeGreaterThan(650);
+    expect(precise.pausedForMs).toBeLessThanOrEqual(750);
   });
 
   it("a 429 that names no wait pauses for the default; a huge Retry-After is capped", async () => {
@@ -367,6 +415,19 @@ describe("acquire", () => {
     expect(performance.now() - t0).toBeGreaterThanOrEqual(790);
     expect(grants[4]!.grantedAtMs - grants[0]!.grantedAtMs).toBeGreaterThanOrEqual(800);
     expect(performance.now() - t0).toBeLessThan(2_500); // and not much more: the waits are exact
+  });
+
+  it("refused on tokens, it re-asks and is granted as soon as a settle refunds, long before the window frees", async () => {
+    const [a, b] = pair({ tpm: 1_000 }, { settlePollMs: 100 });
+    const m = newModel();
+    const inFlight = granted(await a.reserve({ ...m, estimatedTokens: 900, priority: "interactive" })); // max output reserved
+    const waiting = b.acquire({ ...m, estimatedTokens: 500, priority: "interactive", maxWaitMs: 120_000 });
+    await wait(150);
+    await a.settle({ reservationId: inFlight.reservationId, actualTokens: 300 }); // the call used far less
+    const g = await waiting;
+    // Granted while the first reservation is still in the 60 s window: freed by the refund, not by ageing.
+    expect(g.grantedAtMs).toBeLessThan(inFlight.grantedAtMs + 60_000);
+    expect((await a.snapshot(m)).tokens).toBe(800);
   });
 
   it("gives up at once with QuotaWaitExceededError when the next slot lies beyond maxWaitMs", async () => {

@@ -68,6 +68,11 @@ describe("estimateTokens", () => {
     expect(getTokenCounter()).toBe(heuristicCounter);
   });
 
+  it("adds the extra text a request carries (a response schema), without message framing", () => {
+    const base = estimateInputTokens({ prompt: "b".repeat(80) });
+    expect(estimateInputTokens({ prompt: "b".repeat(80), extra: ["c".repeat(400), "d".repeat(40)] })).toBe(base + 100 + 10);
+  });
+
   it("refuses a nonsense max output", () => {
     expect(() => estimateTokens({ prompt: "x", maxOutputTokens: -1 })).toThrow(TypeError);
     expect(() => estimateTokens({ prompt: "x", maxOutputTokens: Number.POSITIVE_INFINITY })).toThrow(TypeError);

@@ -85,6 +85,11 @@ export interface EstimateInput {
   prompt?: string;
   /** Or a chat history (streamText `messages`): only text parts are counted. */
   messages?: readonly ChatMessageLike[];
+  /**
+   * Other text the request carries and upstream counts against TPM: a response JSON schema,
+   * tool definitions. Counted as-is, without message framing.
+   */
+  extra?: readonly string[];
   /** The call's `maxOutputTokens`; default {@link DEFAULT_MAX_OUTPUT_TOKENS}. */
   maxOutputTokens?: number;
   /** Default: the process counter (`setTokenCounter`). */
@@ -103,6 +108,7 @@ export function estimateInputTokens(input: Omit<EstimateInput, "maxOutputTokens"
   for (const m of input.messages ?? []) {
     add(typeof m.content === "string" ? m.content : m.content.map((p) => (typeof p.text === "string" ? p.text : "")).join(""));
   }
+  for (const text of input.extra ?? []) tokens += counter.count(text);
   return tokens;
 }
 

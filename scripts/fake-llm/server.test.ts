@@ -223,4 +223,64 @@ describe("fake LLM server", () => {
     expect(statuses).toEqual([200, 200, 429]);
     expect(llm.requests()[2].faultSource).toBe("quota");
   });
+
+  it("runs a script of phases by count and by time, then answers normally", async () => {
+    llm.control({
+      script: [
+        { mode: "429", count: 2, retryAfterS: 3 },
+        { mode: "ok", count: 1 },
+        { mode: "500", forMs: 1_500 },
+      ],
+    });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await chat({})).status);
+    expect(statuses).toEqual([429, 429, 200, 500]);
+    // Still inside the 1.5 s phase (it started with the 4th request): another 500.
+    const during = await chat({});
+    expect(during.status).toBe(500);
+    await new Promise((r) => setTimeout(r, 1_600));
+    expect((await chat({})).status).toBe(200);
+    expect((await chat({})).status).toBe(200);
+    const recs = llm.requests();
+    expect(recs.map((r) => r.step)).toEqual([0, 0, 1, 2, 2, undefined, undefined]);
+    expect(recs.map((r) => r.faultSource)).toEqual(["script", "script", "script", "script", "script", "none", "none"]);
+    expect(recs[0].status).toBe(429);
+  });
+
+  it("a script phase without count or forMs lasts until reset; an unknown mode is refused", async () => {
+    llm.control({ script: [{ mode: "500" }] });
+    for (let i = 0; i < 3; i++) expect((await chat({})).status).toBe(500);
+    llm.reset();
+    expect((await chat({})).status).toBe(200);
+    const bad = await fetch(llm.url.replace(/\/v1$/, "/__control"), {
+      method: "POST",
+      body: JSON.stringify({ script: [{ mode: "explode" }] }),
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("the quota is a sliding window: Retry-After says when the oldest admitted request leaves it", async () => {
+    llm.control({ rpm: 2 });
+    expect((await chat({})).status).toBe(200);
+    expect((await chat({})).status).toBe(200);
+    const refused = await chat({});
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(59);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers.get("x-ratelimit-remaining-requests")).toBe("0");
+  });
+
+  it("a tpm quota refuses a request whose prompt plus max output does not fit", async () => {
+    llm.control({ tpm: 500 });
+    expect((await chat({ max_tokens: 100 })).status).toBe(200);
+    const over = await chat({ max_tokens: 480 });
+    expect(over.status).toBe(429);
+    expect(llm.requests()[1].faultSource).toBe("quota");
+    const ok = await chat({ max_tokens: 100 });
+    expect(ok.status).toBe(200);
+    const remaining = Number(ok.headers.get("x-ratelimit-remaining-tokens"));
+    const usedTokens = llm.requests().filter((r) => r.status === 200).reduce((a, r) => a + r.usage!.total_tokens, 0);
+    expect(remaining).toBe(500 - usedTokens);
+  });
 });

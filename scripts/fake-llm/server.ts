@@ -10,7 +10,9 @@
  *
  * Faults are chosen per request with the `x-fake-fault: <mode>[:<n>]` header or a
  * `[[fault:<mode>[:<n>]]]` marker in the last user message (n = Retry-After seconds for
- * 429, delay ms for slow), or for the next `count` requests through `POST /__control`.
+ * 429, delay ms for slow), for the next `count` requests through `POST /__control`, or by a
+ * scripted sequence of phases (`{script: [{mode, forMs | count, ...}, ...]}`).
+ * The optional quota (`rpm`, `tpm`) is a sliding 60-second window, like upstream's rolling minute.
  * See docs/testing.md.
  *
  * In-process: `const llm = await startFakeLlm(); process.env.LLM_BASE_URL = llm.url;`
@@ -55,7 +57,18 @@ export interface FaultSettings {
   chunkDelayMs?: number;
 }
 
+/**
+ * One phase of a scripted fault sequence. It starts with the first chat request after the
+ * previous phase ended and lasts `count` requests or `forMs` milliseconds (whichever comes
+ * first); with neither it lasts until reset. `mode: "ok"` is a phase of normal answers.
+ */
+export interface FaultStep extends FaultSettings {
+  forMs?: number;
+}
+
 export interface ControlBody extends Partial<FaultSettings> {
+  /** Run these phases in order, then answer normally; replaces any earlier script. null clears it. */
+  script?: FaultStep[] | null;
   /** Enforce a requests-per-minute quota (429 past it); 0 or null removes it. */
   rpm?: number | null;
   /** Enforce a tokens-per-minute quota (429 past it); 0 or null removes it. */
@@ -77,7 +90,9 @@ export interface RecordedRequest {
   body: unknown;
   stream: boolean;
   fault: FaultMode;
-  faultSource: "header" | "marker" | "control" | "quota" | "none";
+  faultSource: "header" | "marker" | "control" | "script" | "quota" | "none";
+  /** Index of the script phase that chose the fault (faultSource `script`, including its `ok` phases). */
+  step?: number;
   /** HTTP status sent (undefined while pending / for `hang`). */
   status?: number;
   /** Epoch ms when the response finished (undefined while pending / for `hang`). */
@@ -129,11 +144,19 @@ export interface FakeLlm {
 }
 
 const DEFAULT_MODELS = ["gpt-4o-mini", "gpt-4o", "fake-model"];
+/** The quota's window: OpenAI's limits are per rolling minute. */
+const QUOTA_WINDOW_MS = 60_000;
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 interface ControlState {
   fault: FaultSettings | null;
   remaining: number; // Infinity = until reset
+  script: FaultStep[];
+  /** Current phase of the script; script.length = finished. */
+  step: number;
+  /** When the current phase took its first request (undefined: not started). */
+  stepStartedAt?: number;
+  stepRequests: number;
   rpm: number | null;
   tpm: number | null;
   latencyMs: number;
@@ -141,6 +164,7 @@ interface ControlState {
 
 interface ChosenFault extends FaultSettings {
   source: RecordedRequest["faultSource"];
+  step?: number;
 }
 
 export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> {
@@ -155,14 +179,17 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
   const control: ControlState = {
     fault: null,
     remaining: 0,
+    script: [],
+    step: 0,
+    stepRequests: 0,
     rpm: opts.rpm ?? null,
     tpm: opts.tpm ?? null,
     latencyMs: opts.latencyMs ?? 0,
   };
-  // Fixed one-minute windows for the optional quota and the x-ratelimit-* headers.
-  let windowStart = Date.now();
-  let windowRequests = 0;
-  let windowTokens = 0;
+  // Sliding one-minute window for the optional quota and the x-ratelimit-* headers: the arrival
+  // times of admitted requests, and their tokens (counted from arrival once they are known).
+  let admitted: number[] = [];
+  let tokenLog: { time: number; tokens: number }[] = [];
   const timers = new Set<NodeJS.Timeout>();
 
   function applyControl(body: ControlBody): void {
@@ -183,6 +210,14 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
         control.remaining = typeof body.count === "number" && body.count > 0 ? body.count : Infinity;
       }
     }
+    if (body.script !== undefined) {
+      const steps = body.script ?? [];
+      for (const st of steps) if (!isFaultMode(st?.mode)) throw new Error(`unknown mode ${String(st?.mode)} in script`);
+      control.script = steps.map((st) => ({ ...st }));
+      control.step = 0;
+      control.stepStartedAt = undefined;
+      control.stepRequests = 0;
+    }
     if (body.rpm !== undefined) control.rpm = body.rpm || null;
     if (body.tpm !== undefined) control.tpm = body.tpm || null;
     if (body.latencyMs !== undefined) control.latencyMs = Math.max(0, body.latencyMs);
@@ -194,34 +229,78 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     control.rpm = opts.rpm ?? null;
     control.tpm = opts.tpm ?? null;
     control.latencyMs = opts.latencyMs ?? 0;
+    control.script = [];
+    control.step = 0;
+    control.stepStartedAt = undefined;
+    control.stepRequests = 0;
     recorded = [];
     seenPrefixes = new Set();
-    windowStart = Date.now();
-    windowRequests = 0;
-    windowTokens = 0;
+    admitted = [];
+    tokenLog = [];
   }
 
-  function rollWindow(now: number): void {
-    if (now - windowStart >= 60_000) {
-      windowStart = now - ((now - windowStart) % 60_000);
-      windowRequests = 0;
-      windowTokens = 0;
-    }
+  /** Drops what left the sliding window; returns the requests and tokens still in it. */
+  function windowUsage(now: number): { requests: number; tokens: number } {
+    const cutoff = now - QUOTA_WINDOW_MS;
+    while (admitted.length > 0 && admitted[0]! <= cutoff) admitted.shift();
+    while (tokenLog.length > 0 && tokenLog[0]!.time <= cutoff) tokenLog.shift();
+    return { requests: admitted.length, tokens: tokenLog.reduce((a, e) => a + e.tokens, 0) };
   }
 
   function rateLimitHeaders(now: number, exhausted: boolean): Record<string, string> {
-    rollWindow(now);
+    const used = windowUsage(now);
     const rpm = control.rpm ?? 10_000;
     const tpm = control.tpm ?? 10_000_000;
-    const reset = formatDuration(Math.max(0, windowStart + 60_000 - now));
+    const oldest = Math.min(admitted[0] ?? now, tokenLog[0]?.time ?? now);
+    const reset = formatDuration(Math.max(0, oldest + QUOTA_WINDOW_MS - now));
     return {
       "x-ratelimit-limit-requests": String(rpm),
-      "x-ratelimit-remaining-requests": String(exhausted ? 0 : Math.max(0, rpm - windowRequests)),
+      "x-ratelimit-remaining-requests": String(exhausted ? 0 : Math.max(0, rpm - used.requests)),
       "x-ratelimit-reset-requests": reset,
       "x-ratelimit-limit-tokens": String(tpm),
-      "x-ratelimit-remaining-tokens": String(exhausted ? 0 : Math.max(0, tpm - windowTokens)),
+      "x-ratelimit-remaining-tokens": String(exhausted ? 0 : Math.max(0, tpm - used.tokens)),
       "x-ratelimit-reset-tokens": reset,
     };
+  }
+
+  /** Charges a request's tokens at its arrival time (the log stays sorted by time). */
+  function insertTokens(time: number, tokens: number): void {
+    let i = tokenLog.length;
+    while (i > 0 && tokenLog[i - 1]!.time > time) i--;
+    tokenLog.splice(i, 0, { time, tokens });
+  }
+
+  /** Time until `requests` admitted requests and `tokens` tokens have left the window, ms. */
+  function quotaWaitMs(now: number, requests: number, tokens: number): number {
+    let wait = 0;
+    if (requests > 0) wait = Math.max(wait, (admitted[requests - 1] ?? now) + QUOTA_WINDOW_MS - now);
+    let freed = 0;
+    for (const e of tokenLog) {
+      if (freed >= tokens) break;
+      freed += e.tokens;
+      wait = Math.max(wait, e.time + QUOTA_WINDOW_MS - now);
+    }
+    return wait;
+  }
+
+  /** The script phase for a request arriving now (advancing past finished phases), or null. */
+  function scriptStep(now: number): { step: FaultStep; index: number } | null {
+    while (control.step < control.script.length) {
+      const st = control.script[control.step]!;
+      const started = control.stepStartedAt;
+      const over =
+        started !== undefined &&
+        ((st.count !== undefined && control.stepRequests >= st.count) || (st.forMs !== undefined && now - started >= st.forMs));
+      if (!over) {
+        control.stepStartedAt ??= now;
+        control.stepRequests += 1;
+        return { step: st, index: control.step };
+      }
+      control.step += 1;
+      control.stepStartedAt = undefined;
+      control.stepRequests = 0;
+    }
+    return null;
   }
 
   /** Resolves true after `ms`, or false as soon as the client goes away. */
@@ -268,6 +347,11 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       if (control.remaining <= 0) control.fault = null;
       return { ...f, source: "control" };
     }
+    const scripted = scriptStep(Date.now());
+    if (scripted) {
+      const { forMs: _forMs, count: _count, ...f } = scripted.step;
+      return { ...f, source: "script", step: scripted.index };
+    }
     return { mode: "ok", source: "none" };
   }
 
@@ -291,6 +375,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     const fault = chooseFault(req, body);
     rec.fault = fault.mode;
     rec.faultSource = fault.source;
+    if (fault.step !== undefined) rec.step = fault.step;
     const now = Date.now();
 
     if (fault.mode === "hang") return; // never answer; close() destroys the socket
@@ -356,19 +441,19 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       );
     }
 
-    // Optional quota (for governor tests and benchmarks).
-    rollWindow(now);
+    // Optional quota (for governor tests and benchmarks), over a sliding window. Like OpenAI's,
+    // the token check counts the prompt plus the requested max output.
+    const used = windowUsage(now);
     const maxTokens = Number(body.max_completion_tokens ?? body.max_tokens ?? 0) || 0;
-    if (
-      (control.rpm != null && windowRequests + 1 > control.rpm) ||
-      (control.tpm != null && windowTokens + promptTokens + maxTokens > control.tpm)
-    ) {
+    const overRpm = control.rpm != null && used.requests + 1 > control.rpm;
+    const overTpm = control.tpm != null && used.tokens + promptTokens + maxTokens > control.tpm;
+    if (overRpm || overTpm) {
       rec.fault = "429";
       rec.faultSource = "quota";
-      const waitS = Math.max(1, Math.ceil((windowStart + 60_000 - now) / 1000));
-      return send429(res, rec, body.model, { mode: "429", retryAfterS: waitS }, now);
+      const waitMs = quotaWaitMs(now, overRpm ? 1 : 0, overTpm ? used.tokens + promptTokens + maxTokens - control.tpm! : 0);
+      return send429(res, rec, body.model, { mode: "429", retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) }, now);
     }
-    windowRequests += 1;
+    admitted.push(now);
 
     if (control.latencyMs > 0 && !(await sleep(control.latencyMs, res))) return;
 
@@ -376,7 +461,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     const completionTokens = Math.max(1, estimateTokens(answer.kind === "text" ? answer.content : answer.args));
     const cached = cachedTokens(body, promptTokens, seenPrefixes);
     const usage = makeUsage(promptTokens, completionTokens, cached);
-    windowTokens += promptTokens + completionTokens;
+    insertTokens(now, promptTokens + completionTokens);
     rec.usage = usage;
 
     const id = `chatcmpl-${randomUUID().replace(/-/g, "").slice(0, 24)}`;
@@ -569,6 +654,8 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     return {
       fault: control.fault,
       remaining: control.remaining === Infinity ? null : control.remaining,
+      script: control.script,
+      step: control.step,
       rpm: control.rpm,
       tpm: control.tpm,
       latencyMs: control.latencyMs,

@@ -102,6 +102,8 @@ export type WorkerEnv = {
   leaseMs?: number;
   concurrency?: number;
   pgPoolMax?: number;
+  /** More variables for every worker (e.g. `LLM_RPM`, `LLM_TIMEOUT_MS`); applied last. */
+  extraEnv?: Record<string, string>;
 };
 
 export type WorkerProc = {
@@ -140,7 +142,7 @@ export class Fleet {
       PANELIST_PG_POOL_MAX: String(this.cfg.pgPoolMax ?? 5),
       LOG_LEVEL: process.env.CHAOS_WORKER_LOG_LEVEL ?? "warn",
       NODE_ENV: "test",
-    });
+    }, this.cfg.extraEnv ?? {});
     return env;
   }
 
@@ -171,18 +173,8 @@ export class Fleet {
     });
     const w: WorkerProc = { name, pid: child.pid!, child, exited, tail, signalled: false };
     this.workers.push(w);
-    void exited.then(() => {
-      if (!w.signalled && this.supervised) {
-        this.crashes.push(`${w.name} pid ${w.pid} exited code=${w.child.exitCode} signal=${w.child.signalCode}\n${w.tail.slice(-8).join("\n")}`);
-        this.start(); // like a process supervisor (docker restart policy, systemd) would
-      }
-    });
     return w;
   }
-
-  /** When on, a worker that exits without being signalled is recorded in `crashes` and replaced. */
-  supervised = false;
-  readonly crashes: string[] = [];
 
   /** Workers that exited without being signalled by the test (crashes), described; "" when none. */
   unexpectedExits(): string {
@@ -208,7 +200,6 @@ export class Fleet {
   }
 
   async stopAll(): Promise<void> {
-    this.supervised = false;
     const alive = this.alive();
     for (const w of alive) this.signal(w, "SIGKILL");
     await Promise.all(alive.map((w) => w.exited));

@@ -172,6 +172,23 @@ describe("the task pipeline", () => {
     expect(t.finishedAt).not.toBeNull();
   });
 
+  it("a deferred attempt (capacity refused it: open circuit, quota) is not spent: more deferrals than maxAttempts still complete", async () => {
+    const seen: number[] = [];
+    await startConsumer(handler(async (_id, attempt) => {
+      seen.push(attempt);
+      if (seen.length <= 4) throw TaskError.deferred("circuit_open", "circuit open", 10);
+    }));
+    startRelay();
+    const task = await newTask();
+    await publishTask(redis, db, task);
+    await eventually(async () => (await status(task.id)).status === "COMPLETED");
+    const t = await status(task.id);
+    // Every run was attempt 1: the four refusals gave their attempt back (maxAttempts is 3).
+    expect(seen).toEqual([1, 1, 1, 1, 1]);
+    expect(t.attempts).toBe(1);
+    expect(await redis.xlen(dlqKey("resume.analyze"))).toBe(0);
+  });
+
   it("a policy refusal ends TERMINATED_BY_POLICY after one attempt, ACKed, nothing in the DLQ", async () => {
     await startConsumer(handler(async () => {
       throw TaskError.policy("no_text_layer", "This PDF has no selectable text.");

@@ -127,14 +127,15 @@ describe("resume.analyze end to end (upload → stream → worker → analysis)"
     expect(sent).toContain("<resume>");
   });
 
-  it("a 429 with Retry-After is retried after the delay and then completes; one usage row per call", async () => {
+  it("a 429 with Retry-After is retried after the delay, without spending an attempt, and then completes; one usage row per call", async () => {
     useFakeLlm();
     llm.control({ mode: "429", count: 1, retryAfterS: 1 });
     const marker = `run-429-${Math.random().toString(36).slice(2)}`;
     const { task } = await upload(resumeText(marker));
     const done = await ended(task.id);
     expect(done.status).toBe("COMPLETED");
-    expect(done.attempts).toBe(2);
+    // The 429 is capacity, not the task: that attempt was given back (worker/handlers/llm-errors.ts).
+    expect(done.attempts).toBe(1);
     const usage = await usageOf(task.id);
     expect(usage.map((u) => u.outcome)).toEqual(["rate_limited", "ok"]);
     const calls = llm.requests().filter((r) => r.path.includes("chat/completions") && JSON.stringify(r.body).includes(marker));

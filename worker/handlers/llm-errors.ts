@@ -4,6 +4,14 @@ import { TaskError } from "@/lib/queue/task-error";
 /** Maps the LLM layer's error taxonomy onto the pipeline's: retryable → RETRYING, else policy. */
 export function toTaskError(err: unknown): unknown {
   if (err instanceof LlmError) {
+    // Capacity, not the task: the model's circuit is open, the governor found no quota within
+    // its wait, or upstream answered 429 (its Retry-After is honoured). The task waits RETRYING
+    // and keeps its attempts for real failures, as BullMQ's RateLimitError does; a backlog
+    // meeting a quota or an outage must not fail. (A 429 `insufficient_quota` is not retryable:
+    // it is a policy end, see lib/ai/errors.ts.)
+    if (err.retryable && (err.code === "circuit_open" || err.code === "rate_limited")) {
+      return TaskError.deferred(err.code, err.message, err.retryAfterMs ?? 1_000);
+    }
     return err.retryable ? TaskError.transient(err.code, err.message, err.retryAfterMs) : TaskError.policy(err.code, err.message);
   }
   return err;

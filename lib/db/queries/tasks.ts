@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client";
 import { END_STATUSES, type TaskStatus } from "@/lib/tasks/status";
 import { tasks } from "../schema";
@@ -26,9 +26,41 @@ export async function insertTask(
   return row;
 }
 
+/**
+ * Inserts PENDING tasks with one multi-row INSERT inside the caller's transaction (the
+ * outbox write of a bulk submission: many files, a re-analysis, an admin replay).
+ * @returns the rows in input order.
+ */
+export async function insertTasks(
+  tx: Tx | Db,
+  list: { type: string; lane: "interactive" | "batch"; ownerId: string; payload: Record<string, unknown>; maxAttempts?: number; callbackUrl?: string | null }[],
+): Promise<TaskRow[]> {
+  if (list.length === 0) return [];
+  return tx
+    .insert(tasks)
+    .values(list.map((t) => ({ type: t.type, lane: t.lane, ownerId: t.ownerId, payload: t.payload, maxAttempts: t.maxAttempts ?? 3, callbackUrl: t.callbackUrl ?? null })))
+    .returning();
+}
+
+/** Records the stream entry ids of many XADDs with one UPDATE … FROM (VALUES …). */
+export async function markTasksPublished(db: Db, list: { id: string; messageId: string }[]): Promise<void> {
+  if (list.length === 0) return;
+  const values = sql.join(list.map((t) => sql`(${t.id}::uuid, ${t.messageId})`), sql`, `);
+  await db.execute(sql`
+    update ${tasks} set message_id = v.message_id, published_at = now()
+    from (values ${values}) as v(id, message_id)
+    where ${tasks.id} = v.id`);
+}
+
 export async function getTaskById(db: Db, { id }: { id: string }): Promise<TaskRow | undefined> {
   const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
   return row;
+}
+
+/** Status of each of `ids` that exists, in one query (the event hub's safety sweep). */
+export async function readTaskStatuses(db: Db, { ids }: { ids: string[] }): Promise<{ id: string; status: string }[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: tasks.id, status: tasks.status }).from(tasks).where(inArray(tasks.id, ids));
 }
 
 /** Records the stream entry id of the latest XADD (the relay checks it still exists). */
@@ -89,6 +121,8 @@ export async function finishAttempt(
     status: Exclude<TaskStatus, "PENDING" | "PROCESSING">;
     error?: { code: string; message: string } | null;
     retryInMs?: number;
+    /** The attempt is not counted (`TaskError.deferred`): `attempts` goes back by one. */
+    refundAttempt?: boolean;
   },
 ): Promise<boolean> {
   const ended = f.status !== "RETRYING";
@@ -102,6 +136,7 @@ export async function finishAttempt(
       updatedAt: sql`now()`,
       finishedAt: ended ? sql`now()` : null,
       availableAt: f.retryInMs !== undefined ? sql`now() + make_interval(secs => ${f.retryInMs / 1000})` : undefined,
+      attempts: f.refundAttempt ? sql`${tasks.attempts} - 1` : undefined,
     })
     .where(and(eq(tasks.id, f.id), eq(tasks.status, "PROCESSING"), eq(tasks.attempts, f.attempt)))
     .returning({ id: tasks.id });

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { createUIMessageStream, createUIMessageStreamResponse, streamText } from "ai";
-import { getLlmConfig } from "@/lib/ai/config";
-import { toLlmError } from "@/lib/ai/errors";
+import { getFallbackConfig, getLlmConfig, type OnlineLlmConfig } from "@/lib/ai/config";
+import { LlmError, toLlmError } from "@/lib/ai/errors";
 import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/ai/prompts/interview-turn";
 import { resolveLanguageModel } from "@/lib/ai/providers";
 import { guardUpstreamCall } from "@/lib/ai/upstream-guard";
 import type { Db } from "@/lib/db/client";
 import { appendMessage, listMessages, type InterviewMessageRow, type InterviewRow } from "@/lib/db/queries/interviews";
+import { PanelistError } from "@/lib/errors";
 import { recordUsage } from "@/lib/finops/usage";
 import type Redis from "ioredis";
 import type { Logger } from "@/lib/log";
@@ -56,7 +57,15 @@ export function toTranscript(messages: InterviewMessageRow[]): TranscriptEntry[]
  * midway (writes to a cancelled stream are dropped, the work is not). A model failure before
  * the first token falls back to the offline wording, so the interview can go on.
  *
+ * With a model configured, the response starts only once the call has passed the model's
+ * circuit breaker and the governor, so that a refusal can still be an HTTP status: while the
+ * circuit of the chat model is open (and of `LLM_FALLBACK_MODEL`, which serves in its place
+ * when it is configured and closed), this throws instead of streaming. `args.releaseTurn` is
+ * then not called — the caller releases the turn when this throws.
+ *
  * @returns a `Response` with `text/event-stream` (UI message stream protocol).
+ * @throws {PanelistError} `unavailable:llm` (503) with a `Retry-After` header: whole seconds
+ *   until the first breaker may let a call through (≥ 1), RFC 9110 §10.2.3.
  */
 export async function streamInterviewerTurn(
   deps: { db: Db; log: Logger },
@@ -69,12 +78,20 @@ export async function streamInterviewerTurn(
   const lastCandidate = [...args.messages].reverse().find((m) => m.role === "user");
   const messageId = randomUUID();
   const config = getLlmConfig();
-  const engine = config.mode === "offline" ? "offline" : config.model;
+  const phrasing =
+    config.mode === "offline"
+      ? null
+      : await openModelTurn(deps, {
+          interview,
+          turn,
+          lastAnswer: lastCandidate && lastCandidate.kind === "answer" ? lastCandidate.text : null,
+          primary: config,
+        });
   const metadata: InterviewerMessageMetadata = {
     kind: turn.kind,
     questionId: turn.questionId ?? null,
     progress: turn.progress,
-    engine,
+    engine: phrasing?.config.model ?? "offline",
   };
 
   const stream = createUIMessageStream({
@@ -84,14 +101,7 @@ export async function streamInterviewerTurn(
       writer.write({ type: "text-start", id: textId });
       let said = "";
       try {
-        if (config.mode !== "offline") {
-          said = await phraseWithModel(deps, {
-            interview,
-            turn,
-            lastAnswer: lastCandidate && lastCandidate.kind === "answer" ? lastCandidate.text : null,
-            onDelta: (d) => writer.write({ type: "text-delta", id: textId, delta: d }),
-          });
-        }
+        if (phrasing) said = await phrasing.pipe((d) => writer.write({ type: "text-delta", id: textId, delta: d }));
         if (!said) {
           for (const d of deltas(turn.text)) {
             said += d;
@@ -121,21 +131,101 @@ export async function streamInterviewerTurn(
   return createUIMessageStreamResponse({ stream, headers: { "Cache-Control": "no-cache, no-transform" } });
 }
 
+type TurnToPhrase = {
+  interview: InterviewRow;
+  turn: ReturnType<typeof nextOfflineTurn>;
+  lastAnswer: string | null;
+};
+
+/** A model call that has passed the breaker and the governor, its deltas held until piped. */
+type ModelTurn = {
+  config: OnlineLlmConfig;
+  /** Sends the deltas so far and the rest to `onDelta`; resolves with the text said ("" when the model failed before saying anything). */
+  pipe: (onDelta: (d: string) => void) => Promise<string>;
+};
+
 /**
- * Phrases the decided turn with the configured model, streaming deltas. Writes one usage row.
- * @returns the text said, or "" when the model failed before saying anything (the caller falls
- *   back to the offline wording).
+ * Starts phrasing with the primary model, or with the fallback model while the primary's
+ * circuit is open, and resolves once one of them is let through.
+ * @returns the started call, or null when the call was refused for another reason than an open
+ *   circuit (e.g. no quota within the governor's wait): the offline wording serves, as before.
+ * @throws {PanelistError} `unavailable:llm` with `Retry-After` when every circuit is open.
+ */
+async function openModelTurn(deps: { db: Db; log: Logger }, a: TurnToPhrase & { primary: OnlineLlmConfig }): Promise<ModelTurn | null> {
+  const fallback = getFallbackConfig(a.primary);
+  const refusals: LlmError[] = [];
+  for (const config of fallback ? [a.primary, fallback] : [a.primary]) {
+    const started = startPhrasing(deps, { ...a, config });
+    const gate = await started.gate;
+    if (gate === "passed") return { config, pipe: started.pipe };
+    if (gate.code !== "circuit_open") {
+      deps.log.warn({ err: gate.message, code: gate.code, interviewId: a.interview.id, model: config.model }, "interviewer model call refused; offline wording serves");
+      return null;
+    }
+    refusals.push(gate);
+  }
+  const waitMs = Math.min(...refusals.map((r) => r.retryAfterMs ?? 1_000));
+  const seconds = Math.max(1, Math.ceil(waitMs / 1_000));
+  deps.log.warn({ interviewId: a.interview.id, models: [a.primary.model, fallback?.model].filter(Boolean), retryAfterS: seconds }, "interviewer model circuit open; answering 503");
+  throw new PanelistError("unavailable:llm", `The AI interviewer is unavailable right now. Please try again in ${seconds} s.`, {
+    headers: { "Retry-After": String(seconds) },
+  });
+}
+
+/**
+ * Runs {@link phraseWithModel} in the background. `gate` settles when the call is let through
+ * upstream ("passed") or with the error that refused it before that; deltas are buffered until
+ * `pipe` takes them.
+ */
+function startPhrasing(
+  deps: { db: Db; log: Logger },
+  a: TurnToPhrase & { config: OnlineLlmConfig },
+): { gate: Promise<"passed" | LlmError>; pipe: ModelTurn["pipe"] } {
+  let settleGate!: (v: "passed" | LlmError) => void;
+  const gate = new Promise<"passed" | LlmError>((resolve) => (settleGate = resolve));
+  const held: string[] = [];
+  let sink: ((d: string) => void) | null = null;
+  const done = phraseWithModel(deps, {
+    ...a,
+    onGate: () => settleGate("passed"),
+    onDelta: (d) => (sink ? sink(d) : held.push(d)),
+  }).then(
+    (r) => {
+      if (r.refused) settleGate(r.refused); // no-op when the gate had passed
+      return r.said;
+    },
+    (err: unknown) => {
+      // Never leave the request waiting on a gate that cannot settle any more.
+      settleGate(toLlmError(err));
+      return "";
+    },
+  );
+  return {
+    gate,
+    pipe: (onDelta) => {
+      for (const d of held.splice(0)) onDelta(d);
+      sink = onDelta;
+      return done;
+    },
+  };
+}
+
+/** Deadline of one interviewer turn's model call, ms. */
+const CHAT_CALL_TIMEOUT_MS = 60_000;
+
+/**
+ * Phrases the decided turn with `a.config`'s model through the upstream guard (breaker →
+ * governor → call), streaming deltas. Writes one usage row per call that went upstream (none
+ * for a call refused before it left).
+ * @returns `said`: the text said, or "" when the model failed before saying anything (the
+ *   caller falls back to the offline wording); `refused`: the error when the call never passed
+ *   the guard (`onGate` was not called).
  */
 async function phraseWithModel(
   deps: { db: Db; log: Logger },
-  a: {
-    interview: InterviewRow;
-    turn: ReturnType<typeof nextOfflineTurn>;
-    lastAnswer: string | null;
-    onDelta: (d: string) => void;
-  },
-): Promise<string> {
-  const { model, config } = resolveLanguageModel();
+  a: TurnToPhrase & { config: OnlineLlmConfig; onGate: () => void; onDelta: (d: string) => void },
+): Promise<{ said: string; refused?: LlmError }> {
+  const { model, config } = resolveLanguageModel(a.config);
   const usageRow = {
     callId: randomUUID(),
     userId: a.interview.ownerId,
@@ -146,21 +236,33 @@ async function phraseWithModel(
     model: config.model,
     costMicroUsd: 0,
   };
-  // Written before the request leaves, completed after: one row per call even if we die mid-call.
-  await recordUsage(deps.db, { ...usageRow, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, latencyMs: 0, outcome: "in_flight" }).catch(() => undefined);
-  const started = performance.now();
+  let started: number | undefined;
   let said = "";
-  let outcome = "ok";
   let usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 };
   const system = interviewerSystemPrompt(a.interview.language);
   const prompt = interviewerTurnPrompt({ kind: a.turn.kind, text: a.turn.text, progress: a.turn.progress, lastAnswer: a.lastAnswer });
   try {
     // Interactive priority through the shared governor and the model's circuit breaker.
     await guardUpstreamCall(config, { system, prompt, maxOutputTokens: 400, priority: "interactive" }, async () => {
-      const result = streamText({ model, system, prompt, maxOutputTokens: 400, maxRetries: 0, abortSignal: AbortSignal.timeout(60_000) });
-      for await (const d of result.textStream) {
-        said += d;
-        a.onDelta(d);
+      // Written before the request leaves, completed after: one row per call even if we die mid-call.
+      await recordUsage(deps.db, { ...usageRow, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, latencyMs: 0, outcome: "in_flight" }).catch(() => undefined);
+      started = performance.now();
+      a.onGate();
+      const result = streamText({
+        model, system, prompt, maxOutputTokens: 400, maxRetries: 0, abortSignal: AbortSignal.timeout(CHAT_CALL_TIMEOUT_MS),
+        onError: () => undefined, // surfaced below as the stream's error part instead of logged
+      });
+      // fullStream, not textStream: streamText does not throw on an upstream error (a 500, a cut
+      // connection) but ends textStream early; the guard must see it to count it against the circuit.
+      for await (const part of result.fullStream) {
+        if (part.type === "text-delta") {
+          said += part.text;
+          a.onDelta(part.text);
+        } else if (part.type === "error") {
+          throw part.error;
+        } else if (part.type === "abort") {
+          throw new DOMException(`LLM call timed out after ${CHAT_CALL_TIMEOUT_MS} ms`, "TimeoutError");
+        }
       }
       const u = await result.usage;
       usage = {
@@ -171,12 +273,15 @@ async function phraseWithModel(
       return { value: said, usedTokens: usage.inputTokens + usage.outputTokens, headers: (await result.response).headers };
     });
   } catch (err) {
-    outcome = toLlmError(err).code;
-    deps.log.warn({ err: String(err), interviewId: a.interview.id }, "interviewer model call failed");
+    const e = toLlmError(err);
+    if (started === undefined) return { said: "", refused: e };
+    deps.log.warn({ err: String(err), interviewId: a.interview.id, model: config.model }, "interviewer model call failed");
     if (said) said += "…";
+    await recordUsage(deps.db, { ...usageRow, ...usage, latencyMs: Math.round(performance.now() - started), outcome: e.code }).catch(() => undefined);
+    return { said };
   }
-  await recordUsage(deps.db, { ...usageRow, ...usage, latencyMs: Math.round(performance.now() - started), outcome }).catch(() => undefined);
-  return said;
+  await recordUsage(deps.db, { ...usageRow, ...usage, latencyMs: Math.round(performance.now() - started!), outcome: "ok" }).catch(() => undefined);
+  return { said };
 }
 
 /** One turn at a time per interview, ms: longer than any turn's stream. */

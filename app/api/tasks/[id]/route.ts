@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { PanelistError } from "@/lib/errors";
 import { getTaskEventHub } from "@/lib/queue/events";
-import { getOwnedTask, isEnded, toTaskBody } from "@/lib/tasks/view";
+import { getOwnedTask, isEnded, isUuid, toTaskBody } from "@/lib/tasks/view";
 import { parseWith, withUser } from "../../_lib/handler";
 import { taskQuerySchema } from "./schema";
 
@@ -10,6 +10,8 @@ export const dynamic = "force-dynamic";
 /**
  * The task body; with `?wait=N` a long-poll: answers at once if the task has ended, else when
  * its status changes (Redis pub/sub wakes it, the database is not polled) or N s pass.
+ * A parked long-poll holds no database connection and no Redis connection of its own
+ * (tests/api/task-waiters.test.ts proves it with 500 at once).
  */
 export const GET = withUser<{ id: string }>(async ({ req, user, params }) => {
   const { wait } = parseWith(taskQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
@@ -19,6 +21,7 @@ export const GET = withUser<{ id: string }>(async ({ req, user, params }) => {
     if (!task) throw new PanelistError("not_found:task", "No such task.");
     return Response.json(toTaskBody(task));
   }
+  if (!isUuid(params.id)) throw new PanelistError("not_found:task", "No such task.");
   const watch = await getTaskEventHub().watch(params.id);
   try {
     const task = await getOwnedTask(db, { id: params.id, ownerId: user.id });

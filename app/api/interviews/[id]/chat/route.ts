@@ -19,6 +19,9 @@ const log = createLogger("web");
  * One exchange: stores the candidate's newest message (answer or skip), then streams the
  * interviewer's turn as a UI message stream. `action: "start"` asks the first question.
  * 409 until the plan is ready, after the interview ended, and when it is not the candidate's turn.
+ * 503 `unavailable:llm` with `Retry-After` while the chat model's circuit breaker is open (and
+ * no fallback model can serve): the candidate's message stays stored, the turn lock is
+ * released, and the same request (same message id) asks again once the cool-down is over.
  */
 export const POST = withUser<{ id: string }>(async ({ req, user, params }) => {
   const body = parseWith(chatBodySchema, await readJson(req));
@@ -65,6 +68,12 @@ async function converse({
       if (last.kind === "closing") throw new PanelistError("conflict:interview", "The interview is over; end it to get the report.");
     }
     const text = newest.parts.map((p) => (p.type === "text" ? (p.text ?? "") : "")).join("").slice(0, 20_000);
+    // Stored before the model's circuit breaker is asked, on purpose. A look at the breaker
+    // first would save a write on a 503, but it cannot decide: only the breaker's own gate,
+    // taken by the call itself, knows who gets the half-open probe, and the circuit can open
+    // between a look and the call. Stored first, a 503 keeps the answer where the UI reloads
+    // the conversation from (a reload or the resync after an error still shows it), and the
+    // retry re-sends this message id: recorded once, then answered below (last is the user's).
     messages = await recordCandidateTurn(db, { interview, plan, messageId: newest.id, action: body.action, text });
     if (already && messages.at(-1)?.role === "assistant") {
       throw new PanelistError("conflict:interview", "This answer was already answered.");

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { PanelistError } from "@/lib/errors";
 import { getTaskEventHub } from "@/lib/queue/events";
-import { getOwnedTask, isEnded, toTaskBody } from "@/lib/tasks/view";
+import { getOwnedTask, isEnded, isUuid, toTaskBody } from "@/lib/tasks/view";
 import { withUser } from "../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
@@ -13,9 +13,12 @@ const MAX_STREAM_MS = 10 * 60_000;
 
 /**
  * SSE: `event: status` with the task body — a snapshot first, then one per change (woken by
- * Redis pub/sub), a comment heartbeat every 15 s, closed after an end state.
+ * Redis pub/sub, or by the hub's sweep when a status changed without an event; the database
+ * is read once per wake-up, never on a per-stream timer), a comment heartbeat
+ * every 15 s, closed after an end state or after 10 min (EventSource reconnects by itself).
  */
 export const GET = withUser<{ id: string }>(async ({ req, user, params }) => {
+  if (!isUuid(params.id)) throw new PanelistError("not_found:task", "No such task.");
   const db = getDb();
   const watch = await getTaskEventHub().watch(params.id);
   const first = await getOwnedTask(db, { id: params.id, ownerId: user.id }).catch((e) => {
@@ -46,10 +49,11 @@ export const GET = withUser<{ id: string }>(async ({ req, user, params }) => {
         sendStatus(toTaskBody(first));
         let last = first.status;
         const deadline = Date.now() + MAX_STREAM_MS;
-        while (!isEnded(last) && !abort.signal.aborted && Date.now() < deadline) {
-          await watch.next(Math.min(HEARTBEAT_MS * 2, deadline - Date.now()), abort.signal);
-          if (abort.signal.aborted) break;
-          // Re-read on every wake-up (and every 30 s without one) so a lost event costs little.
+        while (!isEnded(last)) {
+          // null: the client left or the stream's life is over (the reconnect brings a snapshot).
+          // A wake-up re-reads the database: the event may race its commit, or be a resync.
+          const ev = await watch.next(deadline - Date.now(), abort.signal);
+          if (!ev) break;
           const fresh = await getOwnedTask(db, { id: params.id, ownerId: user.id });
           if (!fresh) break;
           if (fresh.status !== last) {

@@ -1,0 +1,180 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { ROOT } from "./docs";
+
+/**
+ * The production web server for benchmarks: `next build` when the build is missing or stale
+ * (the rule of scripts/e2e-serve.mjs), then `next start` as a child in its own process group.
+ * Same approach as bench/interview-chat-streams.ts.
+ */
+
+const BUILD_INPUTS = ["app", "components", "lib", "i18n", "messages", "public", "next.config.ts", "postcss.config.mjs", "package.json"];
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+function newestMtimeMs(p: string): number {
+  const st = statSync(p, { throwIfNoEntry: false });
+  if (!st) return 0;
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(p)) {
+    if (entry === "node_modules" || entry.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtimeMs(path.join(p, entry)));
+  }
+  return newest;
+}
+
+function cmdlineOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ").trim();
+  } catch {
+    return "";
+  }
+}
+
+function ppidOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether someone else's `next build` is running in this checkout (Next refuses a second one). */
+function otherBuildRunning(): boolean {
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d) || Number(d) === process.pid) continue;
+    const cmd = cmdlineOf(Number(d));
+    // `next build` renames itself "next-build (vX)".
+    const isBuild = /^next-build\b/.test(cmd) || /next(\/dist\/bin\/next)?\s+build\b/.test(cmd);
+    let cwd: string | null = null;
+    try {
+      cwd = readlinkSync(`/proc/${d}/cwd`);
+    } catch {
+      /* gone */
+    }
+    if (isBuild && cwd === ROOT) return true;
+  }
+  return false;
+}
+
+/** Why a build is needed (`BENCH_REBUILD=1` always, `=0` only when missing), or null. */
+function buildReason(): string | null {
+  const buildId = path.join(ROOT, ".next/BUILD_ID");
+  if (process.env.BENCH_REBUILD === "1") return "BENCH_REBUILD=1";
+  if (!existsSync(buildId)) return ".next/BUILD_ID is missing";
+  if (process.env.BENCH_REBUILD === "0") return null;
+  const builtAt = statSync(buildId).mtimeMs;
+  const stale = BUILD_INPUTS.find((p) => newestMtimeMs(path.join(ROOT, p)) > builtAt);
+  return stale ? `${stale} changed since the last build` : null;
+}
+
+/**
+ * Waits for anyone else's build in this checkout, then runs `next build` if needed.
+ * @throws {Error} when the build fails or another build runs for more than 15 min.
+ */
+export async function ensureBuild(log: (msg: string) => void): Promise<void> {
+  for (let waited = 0; otherBuildRunning(); waited += 2) {
+    if (waited === 0) log("another `next build` is running in this checkout; waiting for it …");
+    if (waited > 900) throw new Error("another `next build` has been running for 15 min");
+    await sleep(2_000);
+  }
+  const reason = buildReason();
+  if (!reason) return log("reusing the existing .next build");
+  log(`next build (${reason}) …`);
+  const t = Date.now();
+  const res = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (res.status !== 0) throw new Error(`next build failed (${res.status ?? res.signal})`);
+  log(`next build done in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type Child = { name: string; proc: ChildProcess; logFile: string; exited: boolean; code: number | string | null };
+
+/** A Node child in its own process group, output to `<logDir>/<name>.log`. */
+export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, logDir: string): Child {
+  const logFile = path.join(logDir, `${name}.log`);
+  const fd = openSync(logFile, "a");
+  const proc = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", fd, fd] });
+  closeSync(fd);
+  const child: Child = { name, proc, logFile, exited: false, code: null };
+  proc.on("exit", (code, signal) => {
+    child.exited = true;
+    child.code = code ?? signal;
+  });
+  return child;
+}
+
+/** SIGTERM the child's process group, then SIGKILL it after `graceMs` (`next start` may leave a forked server behind). */
+export async function stopChild(c: Child, graceMs = 8_000): Promise<void> {
+  const signalGroup = (sig: NodeJS.Signals) => {
+    try {
+      if (c.proc.pid) process.kill(-c.proc.pid, sig);
+    } catch {
+      /* already gone */
+    }
+  };
+  if (!c.exited) signalGroup("SIGTERM");
+  const deadline = Date.now() + graceMs;
+  while (!c.exited && Date.now() < deadline) await sleep(100);
+  signalGroup("SIGKILL");
+}
+
+/**
+ * Starts `next start` on 127.0.0.1:`port` and waits until `/api/auth/ok` answers.
+ * @returns the child and the pid of the process serving HTTP (`next-server`, forked by `next start`).
+ * @throws {Error} when the server dies or does not answer within 60 s.
+ */
+export async function startNext(o: { port: number; env: NodeJS.ProcessEnv; logDir: string }): Promise<{ child: Child; serverPid: number }> {
+  const child = startChild("web", [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(o.port), "-H", "127.0.0.1"], o.env, o.logDir);
+  const readyBy = Date.now() + 60_000;
+  for (;;) {
+    if (child.exited) throw new Error(`web died (${child.code}); see ${child.logFile}`);
+    const ok = await fetch(`http://127.0.0.1:${o.port}/api/auth/ok`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > readyBy) throw new Error(`web did not answer within 60 s; see ${child.logFile}`);
+    await sleep(250);
+  }
+  return { child, serverPid: findNextServerPid(child.proc.pid!) };
+}
+
+/** The process serving HTTP: `next start` itself, or the `next-server` it forked. */
+function findNextServerPid(rootPid: number): number {
+  const tree = new Set([rootPid]);
+  const pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map(Number);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of pids) {
+      if (tree.has(p)) continue;
+      const pp = ppidOf(p);
+      if (pp !== null && tree.has(pp)) {
+        tree.add(p);
+        grew = true;
+      }
+    }
+  }
+  return [...tree].find((p) => cmdlineOf(p).startsWith("next-server")) ?? rootPid;
+}
+
+/** CPU time (user + system, all threads) of a process so far, ms (USER_HZ = 100). */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
