@@ -57,8 +57,9 @@ import { createRedis } from "@/lib/queue/redis";
 import { acceptResumeUpload } from "@/lib/resume/upload";
 import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
 import { corpusPath } from "@/tests/corpus-dir";
-import { machineLine, writeBenchSection } from "./lib/docs";
-import { Knobs, shouldWriteDocs } from "./lib/knobs";
+import { machineLine, recordRun } from "./lib/docs";
+import { Knobs } from "./lib/knobs";
+import { concurrently } from "./lib/pool";
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, onInterrupt, redisUrl } from "./lib/resources";
 import { consoleTable, fmtMs, markdownTable, percentile, ratio } from "./lib/stats";
 import { WorkerFleet } from "./lib/worker-fleet";
@@ -211,15 +212,7 @@ async function loadedPhase(a: Arena, spread: boolean, problems: string[]): Promi
   const { db } = a.deps;
   const latency = () => (spread ? LATENCY_MS * (1 - SPREAD + 2 * SPREAD * Math.random()) : undefined);
   const t0 = Date.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < BATCH) {
-        const i = next++;
-        await upload(a.deps, a.ownerId, `${a.tag}-batch-${i}`, "batch", latency());
-      }
-    }),
-  );
+  await concurrently(BATCH, 8, (i) => upload(a.deps, a.ownerId, `${a.tag}-batch-${i}`, "batch", latency()));
   log(`${a.name}: ${BATCH} batch tasks queued in ${((Date.now() - t0) / 1000).toFixed(1)} s; starting fresh workers`);
   a.fleet.start(WORKERS);
   await until(async () => (await laneCounts(db)).processing >= SLOTS, 120_000, "every slot busy with batch work", a.fleet);
@@ -331,17 +324,15 @@ async function main(): Promise<{ failed: boolean }> {
 
     const valid = problems.length === 0;
     if (!valid) console.error(`NOT VALID:\n  ${problems.join("\n  ")}`);
-    const docs = shouldWriteDocs(knobs.isDefault(), valid);
-    if (!docs.write) log(`docs/benchmarks.md not updated (${docs.why})`);
-    else {
-      writeBenchSection({
-        section: SECTION,
-        script: SCRIPT,
-        indexRow: `| [Interactive wait behind a batch backlog](#${SECTION}) | \`npx tsx ${SCRIPT}\` | How long an interactive task waits to start behind 2,000 queued batch tasks, against one batch-task duration, an idle queue and a single-lane FIFO |`,
-        body: docsBody({ rows, other, summary, seconds: (Date.now() - started) / 1000, loadStart }),
-      });
-      log("docs/benchmarks.md updated");
-    }
+    recordRun({
+      defaultSettings: knobs.isDefault(),
+      valid,
+      log,
+      section: SECTION,
+      script: SCRIPT,
+      indexRow: `| [Interactive wait behind a batch backlog](#${SECTION}) | \`npx tsx ${SCRIPT}\` | How long an interactive task waits to start behind 2,000 queued batch tasks, against one batch-task duration, an idle queue and a single-lane FIFO |`,
+      body: () => docsBody({ rows, other, summary, seconds: (Date.now() - started) / 1000, loadStart }),
+    });
     return { failed: !valid };
   } finally {
     for (const a of arenas) await a.drop();

@@ -13,12 +13,13 @@
  * other. Also: memory per open stream = (RSS of the `next-server` process with all N streams
  * open − RSS idle) / N, from /proc/<pid>/status.
  *
- * Self-contained: creates its own database on the server of `DATABASE_URL` (default
- * postgres://postgres@127.0.0.1:5432/postgres) and migrates it, uses a fresh
+ * Self-contained (through bench/lib): creates its own database on the server of `DATABASE_URL`
+ * (default postgres://postgres@127.0.0.1:5432/postgres) and migrates it, uses a fresh
  * `PANELIST_REDIS_PREFIX`, starts the fake LLM in-process, runs `next build` only when
  * `.next/BUILD_ID` is missing or older than the sources (as scripts/e2e-serve.mjs does), starts
  * `next start` on a free port and one worker (both with `LLM_BASE_URL` = the fake server), and
- * removes all of it at the end (children stopped, database dropped, Redis keys deleted).
+ * removes all of it at the end, also when interrupted (children stopped, database dropped, Redis
+ * keys deleted).
  *
  * Phases, in order:
  *   setup    N users (signed up in-process through better-auth: over HTTP sign-up is rate
@@ -42,247 +43,49 @@
  * REDIS_URL pass through to web and worker. No timing assertions: this prints, it never fails on
  * a figure — it fails only when a stream is not real (error, missing text, message not saved).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
-import net from "node:net";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import Redis from "ioredis";
 import postgres from "postgres";
-import { runMigrations } from "@/lib/db/migrate";
 import { startFakeLlm, type FakeLlm, type RecordedRequest } from "@/scripts/fake-llm/server";
+import { machineLine, recordRun, ROOT } from "./lib/docs";
+import { Knobs } from "./lib/knobs";
+import { cpuMsOf, ensureBuild, freePort, rssOf, startChild, startNext, stopChild, type Child } from "./lib/next-server";
+import { concurrently } from "./lib/pool";
+import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, onInterrupt, redisUrl, serverUrl } from "./lib/resources";
+import { consoleTable, fmtMs, markdownTable, percentile, ratio } from "./lib/stats";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SCRIPT = "bench/interview-chat-streams.ts";
 const SECTION = "interview-chat-streams";
+const knobs = new Knobs({ BENCH_STREAMS: 200, BENCH_CHUNK_DELAY_MS: 50, BENCH_HOLD_CHUNK_DELAY_MS: 2500, BENCH_WARMUP: 5 });
+const N = knobs.get("BENCH_STREAMS");
+const CHUNK_MS = knobs.get("BENCH_CHUNK_DELAY_MS");
+const HOLD_CHUNK_MS = knobs.get("BENCH_HOLD_CHUNK_DELAY_MS");
+const WARMUP = knobs.get("BENCH_WARMUP");
+/** Settings outside `knobs` that make a run non-default (they change what is measured). */
+const NON_DEFAULT = ["PANELIST_PG_POOL_MAX", "BENCH_WEB_NODE_ARGS"];
+/** Settings shown in the docs' command line, after the knobs. */
+const COMMAND_ENV = ["BENCH_REBUILD", "BENCH_KEEP", "BENCH_WRITE_DOCS", "BENCH_WEB_NODE_ARGS", "PANELIST_PG_POOL_MAX"];
+const KEEP = process.env.BENCH_KEEP === "1";
 
-function intEnv(name: string, dflt: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return dflt;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`);
-  return n;
-}
-
-const N = intEnv("BENCH_STREAMS", 200);
-const CHUNK_MS = intEnv("BENCH_CHUNK_DELAY_MS", 50);
-const HOLD_CHUNK_MS = intEnv("BENCH_HOLD_CHUNK_DELAY_MS", 2500);
-const WARMUP = intEnv("BENCH_WARMUP", 5);
-const DEFAULTS = { BENCH_STREAMS: 200, BENCH_CHUNK_DELAY_MS: 50, BENCH_HOLD_CHUNK_DELAY_MS: 2500, BENCH_WARMUP: 5 };
-const KNOBS = [...Object.keys(DEFAULTS), "BENCH_REBUILD", "BENCH_KEEP", "BENCH_WRITE_DOCS", "BENCH_WEB_NODE_ARGS", "PANELIST_PG_POOL_MAX", "DATABASE_URL", "REDIS_URL"];
-const defaultSettings =
-  Object.entries(DEFAULTS).every(([k, v]) => intEnv(k, v) === v) && !process.env.PANELIST_PG_POOL_MAX && !process.env.BENCH_WEB_NODE_ARGS;
-
-const SERVER_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const RUN_ID = `${Date.now()}_${process.pid}`;
-const DB_NAME = `panelist_bench_${RUN_ID}`;
-const REDIS_PREFIX = `bench:${randomUUID().slice(0, 8)}:`;
+const REDIS_PREFIX = benchRedisPrefix();
 const SECRET = randomBytes(32).toString("base64url");
 const PASSWORD = "bench-password-123";
-const STOP_GRACE_MS = 8_000;
-
-function dbUrl(name: string): string {
-  const u = new URL(SERVER_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-const DATABASE_URL = dbUrl(DB_NAME);
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
-
-/** Nearest-rank percentile of an unsorted list (NaN when empty). */
-function pct(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-}
-const median = (v: number[]) => pct(v, 50);
-
-/** Runs `fn` over `items` with at most `limit` in flight. */
-async function pool<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return out;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Build freshness (same rule as scripts/e2e-serve.mjs)
-
-const BUILD_INPUTS = ["app", "components", "lib", "i18n", "messages", "public", "next.config.ts", "postcss.config.mjs", "package.json"];
-
-function newestMtimeMs(p: string): number {
-  const st = statSync(p, { throwIfNoEntry: false });
-  if (!st) return 0;
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(p)) {
-    if (entry === "node_modules" || entry.startsWith(".")) continue;
-    newest = Math.max(newest, newestMtimeMs(path.join(p, entry)));
-  }
-  return newest;
-}
-
-/** Whether a `next build` (someone else's) is running in this checkout. */
-function otherBuildRunning(): boolean {
-  for (const d of readdirSync("/proc")) {
-    if (!/^\d+$/.test(d) || Number(d) === process.pid) continue;
-    const cmd = cmdlineOf(Number(d));
-    // `next build` renames itself "next-build (vX)".
-    const isBuild = /^next-build\b/.test(cmd) || /next(\/dist\/bin\/next)?\s+build\b/.test(cmd);
-    if (isBuild && readlinkSafe(`/proc/${d}/cwd`) === ROOT) return true;
-  }
-  return false;
-}
-
-function readlinkSafe(p: string): string | null {
-  try {
-    return readlinkSync(p);
-  } catch {
-    return null;
-  }
-}
-
-function buildReason(): string | null {
-  const buildId = path.join(ROOT, ".next/BUILD_ID");
-  if (process.env.BENCH_REBUILD === "1") return "BENCH_REBUILD=1";
-  if (!existsSync(buildId)) return ".next/BUILD_ID is missing";
-  if (process.env.BENCH_REBUILD === "0") return null;
-  const builtAt = statSync(buildId).mtimeMs;
-  const stale = BUILD_INPUTS.find((p) => newestMtimeMs(path.join(ROOT, p)) > builtAt);
-  return stale ? `${stale} changed since the last build` : null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Child processes (own process groups, so `next start` and anything it forks stop together)
-
-type Child = { name: string; proc: ChildProcess; logFile: string; exited: boolean; code: number | string | null };
-const children: Child[] = [];
-let stopping = false;
-
-function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, logDir: string): Child {
-  const logFile = path.join(logDir, `${name}.log`);
-  const fd = openSync(logFile, "a");
-  const proc = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", fd, fd] });
-  closeSync(fd);
-  const child: Child = { name, proc, logFile, exited: false, code: null };
-  proc.on("exit", (code, signal) => {
-    child.exited = true;
-    child.code = code ?? signal;
-    if (!stopping) console.error(`[bench] ${name} exited unexpectedly (${child.code}); see ${logFile}`);
-  });
-  children.push(child);
-  log(`${name} started (pid ${proc.pid}), log ${logFile}`);
-  return child;
-}
-
-function assertAlive(): void {
-  const dead = children.find((c) => c.exited);
-  if (dead) throw new Error(`${dead.name} died (${dead.code}); see ${dead.logFile}`);
-}
-
-async function stopChildren(): Promise<void> {
-  stopping = true;
-  const signalGroup = (c: Child, sig: NodeJS.Signals) => {
-    try {
-      if (c.proc.pid) process.kill(-c.proc.pid, sig);
-    } catch {
-      /* already gone */
-    }
-  };
-  for (const c of children) if (!c.exited) signalGroup(c, "SIGTERM");
-  const deadline = Date.now() + STOP_GRACE_MS;
-  while (children.some((c) => !c.exited) && Date.now() < deadline) await sleep(100);
-  // SIGKILL the groups regardless: `next start` may leave a forked server behind.
-  for (const c of children) signalGroup(c, "SIGKILL");
-}
-
-// ---------------------------------------------------------------------------------------------
-// /proc: the next-server process and its memory
-
-function ppidOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-  } catch {
-    return null;
-  }
-}
-
-function cmdlineOf(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ").trim();
-  } catch {
-    return "";
-  }
-}
-
-/** The process serving HTTP: `next start` itself, or the `next-server` it forked. */
-function findNextServerPid(rootPid: number): number {
-  const tree = new Set([rootPid]);
-  let grew = true;
-  const pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map(Number);
-  while (grew) {
-    grew = false;
-    for (const p of pids) {
-      if (tree.has(p)) continue;
-      const pp = ppidOf(p);
-      if (pp !== null && tree.has(pp)) {
-        tree.add(p);
-        grew = true;
-      }
-    }
-  }
-  return [...tree].find((p) => cmdlineOf(p).startsWith("next-server")) ?? rootPid;
-}
-
-/** CPU time (user + system, all threads) of a process so far, ms. */
-function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // After "pid (comm) ": state is f[0], so utime (field 14) is f[11] and stime f[12]; USER_HZ = 100.
-  return (Number(f[11]) + Number(f[12])) * 10;
-}
-
-/** VmRSS (and VmHWM) of a process in bytes. */
-function memOf(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) * 1024;
-  return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
-}
+const median = (v: number[]) => percentile(v, 50);
 
 const MB = 1024 * 1024;
 const fmtMb = (b: number) => `${(b / MB).toFixed(1)} MB`;
 const fmtKb = (b: number) => `${(b / 1024).toFixed(0)} KB`;
-const fmtMs = (ms: number) => (Number.isFinite(ms) ? `${ms.toFixed(ms < 100 ? 1 : 0)} ms` : "—");
 
 // ---------------------------------------------------------------------------------------------
 // The streaming client (global fetch = undici, shipped with Node)
@@ -380,22 +183,31 @@ async function runStream(url: string, init: RequestInit, kind: "ui" | "openai", 
 // Main
 
 type Ctx = {
+  /** On the server's maintenance database: pg_stat_* of the bench database without being counted in it. */
   admin: postgres.Sql;
+  database: Awaited<ReturnType<typeof createBenchDatabase>> | null;
   db: postgres.Sql | null;
   llm: FakeLlm | null;
+  /** web and worker, stopped together at the end. */
+  children: Child[];
   logDir: string;
   failed: boolean;
 };
 
+function assertAlive(ctx: Ctx): void {
+  const dead = ctx.children.find((c) => c.exited);
+  if (dead) throw new Error(`${dead.name} died (${dead.code}); see ${dead.logFile}`);
+}
+
 async function main(ctx: Ctx): Promise<void> {
   const started = Date.now();
   const loadStart = os.loadavg()[0];
-  log(`${N} streams, ${CHUNK_MS} ms per piece (TTFT phases), ${HOLD_CHUNK_MS} ms per piece (memory phase); database ${DB_NAME}, redis prefix ${REDIS_PREFIX}`);
 
   // Database
-  await ctx.admin.unsafe(`CREATE DATABASE "${DB_NAME}"`);
-  await runMigrations(DATABASE_URL);
-  ctx.db = postgres(DATABASE_URL, { max: 2, onnotice: () => {} });
+  ctx.database = await createBenchDatabase("chat");
+  const { name: dbName, url: databaseUrl } = ctx.database;
+  log(`${N} streams, ${CHUNK_MS} ms per piece (TTFT phases), ${HOLD_CHUNK_MS} ms per piece (memory phase); database ${dbName}, redis prefix ${REDIS_PREFIX}`);
+  ctx.db = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   const db = ctx.db;
   log("database created and migrated");
 
@@ -404,33 +216,16 @@ async function main(ctx: Ctx): Promise<void> {
   ctx.llm = llm;
   log(`fake LLM at ${llm.url}`);
 
-  // Build, then web + worker. Others may share this checkout: wait for their `next build`
-  // (Next refuses a second one, and serving a half-written .next fails) before deciding.
-  for (let waited = 0; otherBuildRunning(); waited += 2) {
-    if (waited === 0) log("another `next build` is running in this checkout; waiting for it …");
-    if (waited > 900) throw new Error("another `next build` has been running for 15 min");
-    await sleep(2_000);
-  }
-  const reason = buildReason();
-  if (reason) {
-    log(`next build (${reason}) …`);
-    const t = Date.now();
-    const res = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
-      cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-    });
-    if (res.status !== 0) throw new Error(`next build failed (${res.status ?? res.signal})`);
-    log(`next build done in ${((Date.now() - t) / 1000).toFixed(0)} s`);
-  } else {
-    log("reusing the existing .next build");
-  }
+  // Build, then web + worker (ensureBuild waits for anyone else's `next build` in this checkout).
+  await ensureBuild(log);
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
-    DATABASE_URL,
-    REDIS_URL,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl(),
     PANELIST_REDIS_PREFIX: REDIS_PREFIX,
     LLM_BASE_URL: llm.url,
     LLM_API_KEY: "bench",
@@ -440,34 +235,26 @@ async function main(ctx: Ctx): Promise<void> {
     PORT: String(port),
     WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY ?? "16",
   };
-  // Node flags for the web alone, e.g. BENCH_WEB_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
-  // (--cpu-prof is not allowed in NODE_OPTIONS).
   const webNodeArgs = (process.env.BENCH_WEB_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
   delete childEnv.LLM_PROVIDER;
   delete childEnv.LLM_MODEL;
   delete childEnv.PANELIST_DEMO;
-  startChild("worker", [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "worker/index.ts"], childEnv, ctx.logDir);
-  const web = startChild("web", [...webNodeArgs, path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], childEnv, ctx.logDir);
-  const readyBy = Date.now() + 60_000;
-  for (;;) {
-    assertAlive();
-    const ok = await fetch(`${appUrl}/api/auth/ok`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > readyBy) throw new Error(`web did not answer on ${appUrl} within 60 s; see ${web.logFile}`);
-    await sleep(250);
-  }
-  const serverPid = findNextServerPid(web.proc.pid!);
-  log(`web ready on ${appUrl} (next-server pid ${serverPid}: ${cmdlineOf(serverPid).slice(0, 40)})`);
+  const worker = startChild("worker", [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "worker/index.ts"], childEnv, ctx.logDir);
+  ctx.children.push(worker);
+  log(`worker started (pid ${worker.proc.pid}), log ${worker.logFile}`);
+  const { child: web, serverPid } = await startNext({ port, env: childEnv, logDir: ctx.logDir, nodeArgs: webNodeArgs });
+  ctx.children.push(web);
+  log(`web ready on ${appUrl} (next-server pid ${serverPid}), log ${web.logFile}`);
 
   // Users: in-process better-auth sign-up against the same database and secret (the HTTP
   // sign-up endpoint allows 3 per 10 s per IP in production).
-  Object.assign(process.env, { DATABASE_URL, BETTER_AUTH_SECRET: SECRET, APP_URL: appUrl, BETTER_AUTH_URL: appUrl, PORT: String(port) });
+  Object.assign(process.env, { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: SECRET, APP_URL: appUrl, BETTER_AUTH_URL: appUrl, PORT: String(port) });
   const { getAuth } = await import("@/lib/auth/auth");
   const { closeDb } = await import("@/lib/db/client");
   const tUsers = Date.now();
-  const cookies = await pool(Array.from({ length: N + 1 }, (_, i) => i), 4, async (i) => {
+  const cookies = await concurrently(N + 1, 4, async (i) => {
     const res = await getAuth().api.signUpEmail({
-      body: { email: `bench-${i}-${RUN_ID}@example.test`, password: PASSWORD, name: `Bench ${i}` },
+      body: { email: `bench-${i}-${process.pid}@example.test`, password: PASSWORD, name: `Bench ${i}` },
       asResponse: true,
     });
     if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
@@ -491,13 +278,13 @@ async function main(ctx: Ctx): Promise<void> {
   const warmCookie = cookies[N];
   const jobs: string[] = [...cookies.slice(0, N), ...cookies.slice(0, N), ...Array.from({ length: WARMUP }, () => warmCookie)];
   const tPlan = Date.now();
-  const created = await pool(jobs, 16, (c) => createFor(c));
+  const created = await concurrently(jobs.length, 16, (i) => createFor(jobs[i]));
   const holdIvs = created.slice(0, N);
   const ttftIvs = created.slice(N, 2 * N);
   const warmIvs = created.slice(2 * N);
   log(`${created.length} interviews created; waiting for their plans …`);
   for (let lastNote = 0; ; ) {
-    assertAlive();
+    assertAlive(ctx);
     const [{ planned, failed }] = await db<{ planned: number; failed: number }[]>`
       select (select count(*)::int from interviews where plan is not null) as planned,
              (select count(*)::int from tasks where status = 'FAILED') as failed`;
@@ -565,7 +352,7 @@ async function main(ctx: Ctx): Promise<void> {
   await sleep(2_000);
   const idleSamples: number[] = [];
   for (let i = 0; i < 5; i++) {
-    idleSamples.push(memOf(serverPid).rss);
+    idleSamples.push(rssOf(serverPid));
     await sleep(200);
   }
   const rssIdle = median(idleSamples);
@@ -574,14 +361,14 @@ async function main(ctx: Ctx): Promise<void> {
   const tHold = performance.now();
   const sampler = setInterval(() => {
     try {
-      samples.push({ t: performance.now() - tHold, rss: memOf(serverPid).rss, open: holdTracker.open, streaming: holdTracker.streaming });
+      samples.push({ t: performance.now() - tHold, rss: rssOf(serverPid), open: holdTracker.open, streaming: holdTracker.streaming });
     } catch {
       /* process gone: reported by assertAlive */
     }
   }, 100);
   const holdResults = await Promise.all(holdIvs.map((iv) => runStream(chatUrl(iv.id), chatInit(iv), "ui", holdTracker)));
   clearInterval(sampler);
-  assertAlive();
+  assertAlive(ctx);
   const allOpen = samples.filter((s) => s.streaming === N);
   const maxStreaming = Math.max(0, ...samples.map((s) => s.streaming));
   // When the streams never all overlapped, fall back to the samples with the most open.
@@ -596,10 +383,10 @@ async function main(ctx: Ctx): Promise<void> {
   // then snapshot the bench database's transaction counter and the settled RSS.
   slow(CHUNK_MS);
   await sleep(11_000);
-  const rssAfterHold = memOf(serverPid).rss;
+  const rssAfterHold = rssOf(serverPid);
   const xacts = async () => {
     const [row] = await ctx.admin<{ n: string }[]>`
-      select (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = ${DB_NAME}`;
+      select (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = ${dbName}`;
     return row ? Number(row.n) : Number.NaN;
   };
   const xactsBefore = await xacts();
@@ -621,7 +408,7 @@ async function main(ctx: Ctx): Promise<void> {
                count(*) filter (where state = 'active')::int as active,
                count(*) filter (where state like 'idle in transaction%')::int as idletx,
                count(*) filter (where wait_event_type = 'Lock')::int as locked
-        from pg_stat_activity where datname = ${DB_NAME}`;
+        from pg_stat_activity where datname = ${dbName}`;
       maxBusy = Math.max(maxBusy, row.busy);
       maxActive = Math.max(maxActive, row.active);
       maxIdleInTx = Math.max(maxIdleInTx, row.idletx);
@@ -637,13 +424,13 @@ async function main(ctx: Ctx): Promise<void> {
   const webCpuMs = cpuMsOf(serverPid) - cpuBefore;
   sampling = false;
   await pgSampler;
-  assertAlive();
+  assertAlive(ctx);
   const upstream: RecordedRequest[] = llm.requests().slice(upstreamBefore).filter((q) => q.path.endsWith("/chat/completions") && q.stream);
   const firstSent = Math.min(...chatResults.map((r) => r.sentAt));
   const upstreamStartMs = upstream.map((q) => q.time - firstSent);
   await sleep(11_000);
   const xactsPerStream = (await xacts() - xactsBefore) / N;
-  const rssEnd = memOf(serverPid).rss;
+  const rssEnd = rssOf(serverPid);
 
   // Verify: real streams, saved messages, usage rows.
   const problems: string[] = [];
@@ -685,15 +472,15 @@ async function main(ctx: Ctx): Promise<void> {
   const base = ok(baseResults);
   const pan = ok(chatResults);
   const f = {
-    baseTtft: [pct(base.map((r) => r.ttftMs), 50), pct(base.map((r) => r.ttftMs), 99)],
-    panTtft: [pct(pan.map((r) => r.ttftMs), 50), pct(pan.map((r) => r.ttftMs), 99)],
-    baseTotal: [pct(base.map((r) => r.totalMs), 50), pct(base.map((r) => r.totalMs), 99)],
-    panTotal: [pct(pan.map((r) => r.totalMs), 50), pct(pan.map((r) => r.totalMs), 99)],
-    panHeaders: [pct(pan.map((r) => r.headersMs), 50), pct(pan.map((r) => r.headersMs), 99)],
-    upstreamStart: [pct(upstreamStartMs, 50), pct(upstreamStartMs, 99)],
+    baseTtft: [percentile(base.map((r) => r.ttftMs), 50), percentile(base.map((r) => r.ttftMs), 99)],
+    panTtft: [percentile(pan.map((r) => r.ttftMs), 50), percentile(pan.map((r) => r.ttftMs), 99)],
+    baseTotal: [percentile(base.map((r) => r.totalMs), 50), percentile(base.map((r) => r.totalMs), 99)],
+    panTotal: [percentile(pan.map((r) => r.totalMs), 50), percentile(pan.map((r) => r.totalMs), 99)],
+    panHeaders: [percentile(pan.map((r) => r.headersMs), 50), percentile(pan.map((r) => r.headersMs), 99)],
+    upstreamStart: [percentile(upstreamStartMs, 50), percentile(upstreamStartMs, 99)],
   };
   const added = [f.panTtft[0] - f.baseTtft[0], f.panTtft[1] - f.baseTtft[1]];
-  const ratio = [f.panTtft[0] / f.baseTtft[0], f.panTtft[1] / f.baseTtft[1]];
+  const ratios = [ratio(f.panTtft[0], f.baseTtft[0]), ratio(f.panTtft[1], f.baseTtft[1])];
   const perStream = (rssOpen - rssIdle) / Math.max(1, openCount);
   const holdTotals = ok(holdResults).map((r) => r.totalMs);
   const pieces = median(base.map((r) => r.deltas));
@@ -703,7 +490,7 @@ async function main(ctx: Ctx): Promise<void> {
     [`baseline TTFT (fake-upstream-direct)`, fmtMs(f.baseTtft[0]), fmtMs(f.baseTtft[1])],
     [`Panelist TTFT (chat route)`, fmtMs(f.panTtft[0]), fmtMs(f.panTtft[1])],
     [`added by Panelist (Panelist − baseline)`, fmtMs(added[0]), fmtMs(added[1])],
-    [`ratio Panelist / baseline`, `${ratio[0].toFixed(2)}×`, `${ratio[1].toFixed(2)}×`],
+    [`ratio Panelist / baseline`, ratios[0], ratios[1]],
     [`Panelist: response headers`, fmtMs(f.panHeaders[0]), fmtMs(f.panHeaders[1])],
     [`Panelist: upstream call starts (after send)`, fmtMs(f.upstreamStart[0]), fmtMs(f.upstreamStart[1])],
     [`baseline total stream`, fmtMs(f.baseTotal[0]), fmtMs(f.baseTotal[1])],
@@ -718,7 +505,7 @@ async function main(ctx: Ctx): Promise<void> {
   ];
   const extraRows: [string, string][] = [
     [`text pieces per answer (median)`, String(pieces)],
-    [`memory-phase streams: total time p50 / p99`, `${fmtMs(pct(holdTotals, 50))} / ${fmtMs(pct(holdTotals, 99))}`],
+    [`memory-phase streams: total time p50 / p99`, `${fmtMs(percentile(holdTotals, 50))} / ${fmtMs(percentile(holdTotals, 99))}`],
     [`next-server CPU time per chat stream (whole Panelist phase / ${N}); busy share of the phase`, `${fmtMs(webCpuMs / N)}; ${((100 * webCpuMs) / panelistWallMs).toFixed(0)} % of one core`],
     [`PostgreSQL: max non-idle backends on the bench database (web pool ${process.env.PANELIST_PG_POOL_MAX ?? 10} + worker): active / idle in transaction`, `${maxBusy}: ${maxActive} / ${maxIdleInTx}`],
     [`PostgreSQL: max backends waiting on a lock`, String(maxWaitingLock)],
@@ -730,17 +517,12 @@ async function main(ctx: Ctx): Promise<void> {
   ];
   const summary =
     `${N} concurrent chat streams: Panelist adds ${fmtMs(added[0])} p50 / ${fmtMs(added[1])} p99 to the fake upstream's TTFT ` +
-    `(${fmtMs(f.baseTtft[0])} / ${fmtMs(f.baseTtft[1])} → ${fmtMs(f.panTtft[0])} / ${fmtMs(f.panTtft[1])}, ${ratio[0].toFixed(2)}× / ${ratio[1].toFixed(2)}× the baseline); ` +
+    `(${fmtMs(f.baseTtft[0])} / ${fmtMs(f.baseTtft[1])} → ${fmtMs(f.panTtft[0])} / ${fmtMs(f.panTtft[1])}, ${ratios[0]} / ${ratios[1]} the baseline); ` +
     `${fmtMs(webCpuMs / N)} of next-server CPU and ${fmtKb(perStream)} of its RSS per stream.`;
 
-  const table = (head: string[], body: string[][]) => {
-    const w = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
-    const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join("   ");
-    return [line(head), w.map((x) => "-".repeat(x)).join("   "), ...body.map(line)].join("\n");
-  };
-  console.log(`\n${table([`time to first token, ${N} concurrent, ${CHUNK_MS} ms per piece`, "p50", "p99"], rows)}`);
-  console.log(`\n${table([`memory, ${HOLD_CHUNK_MS} ms per piece`, "value"], memRows)}`);
-  console.log(`\n${table(["other", "value"], extraRows)}`);
+  console.log(`\n${consoleTable([`time to first token, ${N} concurrent, ${CHUNK_MS} ms per piece`, "p50", "p99"], rows)}`);
+  console.log(`\n${consoleTable([`memory, ${HOLD_CHUNK_MS} ms per piece`, "value"], memRows)}`);
+  console.log(`\n${consoleTable(["other", "value"], extraRows)}`);
   console.log(`\n${summary}\n(load average ${loadStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at the end, on ${os.cpus().length} cores)\n`);
 
   if (problems.length) {
@@ -748,55 +530,34 @@ async function main(ctx: Ctx): Promise<void> {
     console.error(`NOT VALID — the streams were not all real:\n  ${problems.join("\n  ")}`);
   }
 
-  // docs/benchmarks.md
-  const want = process.env.BENCH_WRITE_DOCS;
-  if (want === "0" || (want !== "1" && !defaultSettings) || problems.length) {
-    log(`docs/benchmarks.md not updated (${problems.length ? "invalid run" : want === "0" ? "BENCH_WRITE_DOCS=0" : "non-default settings; BENCH_WRITE_DOCS=1 forces it"})`);
-  } else {
-    writeDocs({ rows, memRows, extraRows, summary, seconds: (Date.now() - started) / 1000, template: templateBody, load: [loadStart, os.loadavg()[0]], pieces });
-    log("docs/benchmarks.md updated");
-  }
+  recordRun({
+    defaultSettings: knobs.isDefault(NON_DEFAULT),
+    valid: problems.length === 0,
+    log,
+    section: SECTION,
+    script: SCRIPT,
+    indexRow:
+      `| [Interview chat streams](#interview-chat-streams) | \`npx tsx ${SCRIPT}\` | TTFT added by Panelist over the fake upstream ` +
+      `at 200 concurrent chat streams; memory per open stream |`,
+    body: () => docsBody({ rows, memRows, extraRows, summary, seconds: (Date.now() - started) / 1000, template: templateBody, loadStart, pieces }),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
-// docs/benchmarks.md: this benchmark owns the part between its markers; the rest is left alone.
+// docs/benchmarks.md: this benchmark owns the part between its markers (bench/lib/docs.ts).
 
-const DOCS = path.join(ROOT, "docs/benchmarks.md");
-const BEGIN = `<!-- bench:${SECTION}:begin (generated by ${SCRIPT}; edits inside are overwritten) -->`;
-const END = `<!-- bench:${SECTION}:end -->`;
-const DOC_INTRO = `# Benchmarks
-
-House rules: benchmarks live in \`bench/\`; each one prints its figures as a ratio against a
-named baseline measured in the same run, and its latest figures are recorded here (the
-benchmark rewrites its own section). Tests never assert timings.
-
-| benchmark | run | measures |
-|---|---|---|
-| [Interview chat streams](#interview-chat-streams) | \`npx tsx bench/interview-chat-streams.ts\` | TTFT added by Panelist over the fake upstream at 200 concurrent chat streams; memory per open stream |
-
-Each benchmark needs what \`npm test\` needs (PostgreSQL at \`DATABASE_URL\`, default
-\`postgres://postgres@127.0.0.1:5432/postgres\`, and Redis at \`REDIS_URL\`) and cleans up after itself.
-`;
-
-function commandLine(): string {
-  const env = KNOBS.filter((k) => process.env[k] !== undefined && k !== "DATABASE_URL" && k !== "REDIS_URL").map((k) => `${k}=${process.env[k]}`);
-  return [...env, "npx tsx", SCRIPT, ...process.argv.slice(2)].join(" ");
-}
-
-function writeDocs(d: {
+/** Markdown of the "Interview chat streams" section of docs/benchmarks.md, from its heading on. */
+function docsBody(d: {
   rows: [string, string, string][];
   memRows: [string, string][];
   extraRows: [string, string][];
   summary: string;
   seconds: number;
   template: { model: string; messages: unknown[] };
-  load: [number, number];
+  loadStart: number;
   pieces: number;
-}): void {
-  const cpu = os.cpus();
-  const md = (rows: string[][]) => rows.map((r) => `| ${r.join(" | ")} |`).join("\n");
-  const section = `${BEGIN}
-## Interview chat streams
+}): string {
+  return `## Interview chat streams
 
 \`npx tsx ${SCRIPT}\` — ${N} candidates each open \`POST /api/interviews/{id}/chat\`
 \`{action: "start"}\` at the same moment, against the production build (\`next start\`) plus one
@@ -825,78 +586,48 @@ rewrites this section.
 
 ### Latest run
 
-${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC · ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}),
-${(os.totalmem() / 1024 ** 3).toFixed(0)} GB · Node ${process.version} · ${os.type()} ${os.release()} · 1-min load average ${d.load[0].toFixed(1)} → ${d.load[1].toFixed(1)} (shared machine) · run took ${d.seconds.toFixed(0)} s ·
-\`${commandLine()}\`
+${machineLine({ loadStart: d.loadStart, seconds: d.seconds, command: knobs.commandLine(SCRIPT, COMMAND_ENV) })}
 
-| time to first token | p50 | p99 |
-|---|--:|--:|
-${md(d.rows)}
+${markdownTable(["time to first token", "p50", "p99"], d.rows)}
 
-| memory | value |
-|---|--:|
-${md(d.memRows)}
+${markdownTable(["memory", "value"], d.memRows)}
 
-| other | value |
-|---|--:|
-${md(d.extraRows)}
+${markdownTable(["other", "value"], d.extraRows)}
 
-**${d.summary}**
-${END}`;
-  let doc = existsSync(DOCS) ? readFileSync(DOCS, "utf8") : DOC_INTRO;
-  const a = doc.indexOf(`<!-- bench:${SECTION}:begin`);
-  const b = doc.indexOf(END);
-  if (a >= 0 && b > a) doc = doc.slice(0, a) + section + doc.slice(b + END.length);
-  else doc = `${doc.trimEnd()}\n\n${section}\n`;
-  writeFileSync(DOCS, doc);
+**${d.summary}**`;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Clean-up on every path
+// Clean-up on every path, once (an interrupt during the normal clean-up waits for it)
 
 async function cleanUp(ctx: Ctx): Promise<void> {
-  await stopChildren();
+  await Promise.all(ctx.children.map((c) => stopChild(c)));
   await ctx.llm?.close().catch(() => undefined);
   await ctx.db?.end({ timeout: 5 }).catch(() => undefined);
-  if (process.env.BENCH_KEEP === "1") {
-    log(`kept database ${DB_NAME}, redis prefix ${REDIS_PREFIX}, logs in ${ctx.logDir}`);
-    await ctx.admin.end({ timeout: 5 });
+  await ctx.admin.end({ timeout: 5 }).catch(() => undefined);
+  if (KEEP) {
+    log(`kept database ${ctx.database?.name}, redis prefix ${REDIS_PREFIX}, logs in ${ctx.logDir}`);
     return;
   }
-  await ctx.admin.unsafe(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`).catch((err) => console.error("[bench] dropping the database failed", err));
-  await ctx.admin.end({ timeout: 5 });
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${REDIS_PREFIX}*`, "COUNT", 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== "0");
-  } catch (err) {
-    console.error("[bench] deleting the Redis keys failed", err);
-  } finally {
-    redis.disconnect();
-  }
+  await ctx.database?.drop().catch((err) => console.error("[bench] dropping the database failed", err));
+  await deleteRedisPrefix(REDIS_PREFIX).catch((err) => console.error("[bench] deleting the Redis keys failed", err));
   if (!ctx.failed) rmSync(ctx.logDir, { recursive: true, force: true });
   else log(`logs kept in ${ctx.logDir}`);
   log("cleaned up (children stopped, database dropped, Redis keys deleted)");
 }
 
 const ctx: Ctx = {
-  admin: postgres(SERVER_URL, { max: 2, onnotice: () => {} }),
+  admin: postgres(serverUrl(), { max: 2, onnotice: () => {} }),
+  database: null,
   db: null,
   llm: null,
+  children: [],
   logDir: mkdtempSync(path.join(os.tmpdir(), "panelist-bench-")),
   failed: false,
 };
 let cleaning: Promise<void> | undefined;
-const finish = (code: number) => {
-  cleaning ??= cleanUp(ctx).finally(() => process.exit(code));
-  return cleaning;
-};
-for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(sig, () => void finish(130));
+const cleanUpOnce = () => (cleaning ??= cleanUp(ctx));
+onInterrupt(cleanUpOnce);
 
 try {
   await main(ctx);
@@ -904,4 +635,5 @@ try {
   ctx.failed = true;
   console.error("[bench] failed:", err);
 }
-await finish(ctx.failed ? 1 : 0);
+await cleanUpOnce();
+process.exit(ctx.failed ? 1 : 0);

@@ -59,8 +59,9 @@ import { CONSUMER_GROUP, LANES, streamKey, taskEventsChannel, type Lane } from "
 import { publishTask, publishTasks } from "@/lib/queue/producer";
 import { createRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
-import { machineLine, writeBenchSection } from "./lib/docs";
-import { Knobs, shouldWriteDocs } from "./lib/knobs";
+import { machineLine, recordRun } from "./lib/docs";
+import { Knobs } from "./lib/knobs";
+import { concurrently } from "./lib/pool";
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, onInterrupt, redisUrl } from "./lib/resources";
 import { consoleTable, fmtMs, markdownTable, percentile, perSecond, ratio } from "./lib/stats";
 
@@ -222,18 +223,12 @@ async function panelistEndToEnd(ctx: Ctx): Promise<Measure> {
     if (++completed === N) finished();
   });
   const t0 = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: PRODUCERS }, async () => {
-      while (next < N) {
-        const i = next++;
-        const at = performance.now();
-        const t = await insertTask(ctx.db, newTask(ctx, i, "interactive"));
-        submitted.set(t.id, at);
-        await publishTask(ctx.redis, ctx.db, t);
-      }
-    }),
-  );
+  await concurrently(N, PRODUCERS, async (i) => {
+    const at = performance.now();
+    const t = await insertTask(ctx.db, newTask(ctx, i, "interactive"));
+    submitted.set(t.id, at);
+    await publishTask(ctx.redis, ctx.db, t);
+  });
   await allDone;
   const ms = performance.now() - t0;
   await worker.stop();
@@ -361,17 +356,11 @@ async function bullEndToEnd(ctx: Ctx): Promise<Measure> {
   void worker.run();
   await worker.waitUntilReady();
   const t0 = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: PRODUCERS }, async () => {
-      while (next < N) {
-        const i = next++;
-        const key = `k${i}`;
-        submitted.set(key, performance.now());
-        await queue.add("noop", { n: i, key });
-      }
-    }),
-  );
+  await concurrently(N, PRODUCERS, async (i) => {
+    const key = `k${i}`;
+    submitted.set(key, performance.now());
+    await queue.add("noop", { n: i, key });
+  });
   await allDone;
   const ms = performance.now() - t0;
   await worker.close();
@@ -502,18 +491,15 @@ async function main(): Promise<{ failed: boolean }> {
 
     const valid = ctx.problems.length === 0;
     if (!valid) console.error(`NOT VALID — not every task ran exactly once with one result row:\n  ${ctx.problems.join("\n  ")}`);
-    const docs = shouldWriteDocs(knobs.isDefault(EXTRA_ENV), valid && ONLY.length === 0);
-    if (!docs.write) {
-      log(`docs/benchmarks.md not updated (${docs.why})`);
-    } else {
-      writeBenchSection({
-        section: SECTION,
-        script: SCRIPT,
-        indexRow: `| [Pipeline vs BullMQ](#${SECTION}) | \`npx tsx ${SCRIPT}\` | No-op tasks/s through Panelist's queue (outbox, streams, consumer, PostgreSQL state) vs BullMQ 6.7.0 doing the same result-row write: add, bulk add, worker at concurrency 1 and 100, end to end |`,
-        body: docsBody({ rows, rowVariant, latRows, summary, redisVersion, poolMax, seconds: (Date.now() - started) / 1000, loadStart }),
-      });
-      log("docs/benchmarks.md updated");
-    }
+    recordRun({
+      defaultSettings: knobs.isDefault(EXTRA_ENV),
+      valid: valid && ONLY.length === 0,
+      log,
+      section: SECTION,
+      script: SCRIPT,
+      indexRow: `| [Pipeline vs BullMQ](#${SECTION}) | \`npx tsx ${SCRIPT}\` | No-op tasks/s through Panelist's queue (outbox, streams, consumer, PostgreSQL state) vs BullMQ 6.7.0 doing the same result-row write: add, bulk add, worker at concurrency 1 and 100, end to end |`,
+      body: () => docsBody({ rows, rowVariant, latRows, summary, redisVersion, poolMax, seconds: (Date.now() - started) / 1000, loadStart }),
+    });
     return { failed: !valid };
   } finally {
     redis.disconnect();
@@ -555,7 +541,6 @@ ${W + N} queued.
 - **End to end**: ${PRODUCERS} producers add ${N} tasks one at a time while one worker at concurrency
   ${CONCURRENCY} runs; tasks/s = ${N} / (first add → last result), latency = a task's add → its
   completion event (Panelist: the COMPLETED task event, after commit and XACK; BullMQ: \`completed\`).
-  It includes queueing: the side whose producers add faster than its worker drains builds a backlog.
   It includes queueing: the side whose producers add faster than its worker drains builds a backlog.
 - Valid only if every task ran once and left one result row (Panelist: all COMPLETED with one
   attempt, nothing pending; BullMQ: all completed, none failed); otherwise NOT VALID and this section

@@ -35,50 +35,29 @@
  * REDIS_URL; both removed at the end. A full run takes about 10 minutes.
  */
 import os from "node:os";
-import path from "node:path";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { closeDb, getDb } from "@/lib/db/client";
 import { user } from "@/lib/db/schema";
-import { runMigrations } from "@/lib/db/migrate";
 import { createRedis } from "@/lib/queue/redis";
 import { startFakeLlm, type FakeLlm, type RecordedRequest } from "@/scripts/fake-llm/server";
 import {
-  createResumeTasks, deletePrefix, Fleet, killEverything, ROOT, taskEffects, waitForAllEnded,
+  createResumeTasks, deletePrefix, Fleet, killEverything, taskEffects, waitForAllEnded,
 } from "@/tests/chaos/harness";
+import { machineLine, recordRun } from "./lib/docs";
+import { Knobs } from "./lib/knobs";
+import { createBenchDatabase, redisUrl } from "./lib/resources";
 
 const SCRIPT = "bench/quota-use.ts";
 const SECTION = "quota-use";
-
-function intEnv(name: string, dflt: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return dflt;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`);
-  return n;
-}
-
-const DEFAULTS = { BENCH_TASKS: 2000, BENCH_RPM: 600, BENCH_CONCURRENCY: 16, BENCH_LATENCY_MS: 400, BENCH_UNGOVERNED_TASKS: 800 };
-const TASKS = intEnv("BENCH_TASKS", DEFAULTS.BENCH_TASKS);
-const RPM = intEnv("BENCH_RPM", DEFAULTS.BENCH_RPM);
-const CONCURRENCY = intEnv("BENCH_CONCURRENCY", DEFAULTS.BENCH_CONCURRENCY);
-const LATENCY_MS = intEnv("BENCH_LATENCY_MS", DEFAULTS.BENCH_LATENCY_MS);
-const UNGOVERNED_TASKS = intEnv("BENCH_UNGOVERNED_TASKS", DEFAULTS.BENCH_UNGOVERNED_TASKS);
+const knobs = new Knobs({ BENCH_TASKS: 2000, BENCH_RPM: 600, BENCH_CONCURRENCY: 16, BENCH_LATENCY_MS: 400, BENCH_UNGOVERNED_TASKS: 800 });
+const TASKS = knobs.get("BENCH_TASKS");
+const RPM = knobs.get("BENCH_RPM");
+const CONCURRENCY = knobs.get("BENCH_CONCURRENCY");
+const LATENCY_MS = knobs.get("BENCH_LATENCY_MS");
+const UNGOVERNED_TASKS = knobs.get("BENCH_UNGOVERNED_TASKS");
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? "1,4").split(",").map((s) => Number(s.trim()));
-const KNOBS = [...Object.keys(DEFAULTS), "BENCH_WORKERS", "BENCH_WRITE_DOCS"];
-const defaultSettings =
-  Object.entries(DEFAULTS).every(([k, v]) => intEnv(k, v) === v) && (process.env.BENCH_WORKERS ?? "1,4") === "1,4";
+const defaultSettings = knobs.isDefault() && (process.env.BENCH_WORKERS ?? "1,4") === "1,4";
 const WINDOW_MS = 60_000;
-
-const SERVER_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const DB_NAME = `panelist_bench_quota_${Date.now()}_${process.pid}`;
-const dbUrl = (() => {
-  const u = new URL(SERVER_URL);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-})();
 
 const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
@@ -137,6 +116,7 @@ function steadyState(chat: RecordedRequest[]): { windows: number; rpm: number; t
 
 async function runConfig(
   llm: FakeLlm,
+  databaseUrl: string,
   o: { label: string; workers: number; tasks: number; governed: boolean; tpm: number },
 ): Promise<RunResult> {
   const db = getDb();
@@ -153,7 +133,7 @@ async function runConfig(
   llm.reset();
   llm.control({ rpm: RPM, tpm: o.tpm, latencyMs: LATENCY_MS });
   const fleet = new Fleet({
-    databaseUrl: dbUrl, redisUrl: REDIS_URL, prefix, llmUrl: llm.url, leaseMs: 30_000, concurrency: CONCURRENCY, pgPoolMax: 10,
+    databaseUrl, redisUrl: redisUrl(), prefix, llmUrl: llm.url, leaseMs: 30_000, concurrency: CONCURRENCY, pgPoolMax: 10,
     extraEnv: o.governed ? { LLM_RPM: String(RPM), LLM_TPM: String(o.tpm) } : { LLM_RPM: "", LLM_TPM: "" },
   });
   const started = Date.now();
@@ -194,9 +174,9 @@ async function runConfig(
  * Tokens one analysis call costs upstream (prompt + completion), the mean over a few real tasks
  * (the fake model's answer length varies with a hash of the prompt).
  */
-async function calibrate(llm: FakeLlm): Promise<number> {
+async function calibrate(llm: FakeLlm, databaseUrl: string): Promise<number> {
   const n = 8;
-  const r = await runConfig(llm, { label: "calibration", workers: 1, tasks: n, governed: false, tpm: 0 });
+  const r = await runConfig(llm, databaseUrl, { label: "calibration", workers: 1, tasks: n, governed: false, tpm: 0 });
   const ok = llm.requests().filter((q) => isChat(q) && q.status === 200 && q.usage);
   if (r.counts.COMPLETED !== n || ok.length !== n) throw new Error(`calibration failed: ${JSON.stringify(r.counts)}`);
   return Math.round(ok.reduce((a, q) => a + q.usage!.total_tokens, 0) / n);
@@ -207,20 +187,18 @@ async function main(): Promise<{ failed: boolean }> {
   process.env.BETTER_AUTH_SECRET ??= randomUUID() + randomUUID();
   const startedAll = Date.now();
   const load0 = os.loadavg()[0];
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${DB_NAME}"`);
-  process.env.DATABASE_URL = dbUrl;
+  const database = await createBenchDatabase("quota");
+  process.env.DATABASE_URL = database.url;
   let llm: FakeLlm | undefined;
   try {
-    await runMigrations(dbUrl);
     llm = await startFakeLlm({ maxRecorded: 10 * Math.max(TASKS, UNGOVERNED_TASKS) + 1000 });
-    const perCall = await calibrate(llm);
+    const perCall = await calibrate(llm, database.url);
     const tpm = RPM * perCall;
     log(`one call = ${perCall} tokens upstream → TPM ${tpm} (= ${RPM} × ${perCall})`);
 
     const runs: RunResult[] = [];
-    for (const w of WORKER_COUNTS) runs.push(await runConfig(llm, { label: `governed-${w}w`, workers: w, tasks: TASKS, governed: true, tpm }));
-    if (UNGOVERNED_TASKS > 0) runs.push(await runConfig(llm, { label: "ungoverned-1w", workers: 1, tasks: UNGOVERNED_TASKS, governed: false, tpm }));
+    for (const w of WORKER_COUNTS) runs.push(await runConfig(llm, database.url, { label: `governed-${w}w`, workers: w, tasks: TASKS, governed: true, tpm }));
+    if (UNGOVERNED_TASKS > 0) runs.push(await runConfig(llm, database.url, { label: "ungoverned-1w", workers: 1, tasks: UNGOVERNED_TASKS, governed: false, tpm }));
 
     const problems: string[] = [];
     for (const r of runs.filter((x) => x.governed)) {
@@ -248,35 +226,29 @@ async function main(): Promise<{ failed: boolean }> {
       console.error(`NOT VALID — not every governed task completed once:\n  ${problems.join("\n  ")}`);
       return { failed: true };
     }
-    const want = process.env.BENCH_WRITE_DOCS;
-    if (want === "0" || (want !== "1" && !defaultSettings)) {
-      log(`docs/benchmarks.md not updated (${want === "0" ? "BENCH_WRITE_DOCS=0" : "non-default settings; BENCH_WRITE_DOCS=1 forces it"})`);
-    } else {
-      writeDocs({ table, tpm, perCall, seconds, load: [load0, os.loadavg()[0]] });
-      log("docs/benchmarks.md updated");
-    }
+    recordRun({
+      defaultSettings,
+      valid: true,
+      log,
+      section: SECTION,
+      script: SCRIPT,
+      indexRow:
+        `| [Quota use](#quota-use) | \`npx tsx ${SCRIPT}\` | Achieved ÷ allowed RPM and TPM and upstream 429s while 1 and 4 worker processes ` +
+        `drain 2,000 tasks against a fake upstream enforcing RPM 600 and a TPM; ungoverned 429s as contrast |`,
+      body: () => docsBody({ table, tpm, perCall, seconds, loadStart: load0 }),
+    });
     return { failed: false };
   } finally {
     await killEverything();
     await llm?.close();
     await closeDb();
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`).catch((e) => console.error("[bench] drop database failed", e));
-    await admin.end({ timeout: 5 });
+    await database.drop().catch((e) => console.error("[bench] drop database failed", e));
   }
 }
 
-function commandLine(): string {
-  const env = KNOBS.filter((k) => process.env[k] !== undefined).map((k) => `${k}=${process.env[k]}`);
-  return [...env, "npx tsx", SCRIPT].join(" ");
-}
-
-function writeDocs(d: { table: string; tpm: number; perCall: number; seconds: number; load: [number, number] }): void {
-  const DOCS = path.join(ROOT, "docs/benchmarks.md");
-  const BEGIN = `<!-- bench:${SECTION}:begin (generated by ${SCRIPT}; edits inside are overwritten) -->`;
-  const END = `<!-- bench:${SECTION}:end -->`;
-  const cpu = os.cpus();
-  const section = `${BEGIN}
-## Quota use
+/** Markdown of the "Quota use" section of docs/benchmarks.md, from its heading on. */
+function docsBody(d: { table: string; tpm: number; perCall: number; seconds: number; loadStart: number }): string {
+  return `## Quota use
 
 \`npx tsx ${SCRIPT}\` — a backlog of ${TASKS} resume analyses (batch lane) drained by 1, then 4
 worker processes (concurrency ${CONCURRENCY} each) through the real pipeline against the fake
@@ -301,18 +273,9 @@ default settings rewrites this section.
 
 ### Latest run
 
-${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC · ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}),
-${(os.totalmem() / 1024 ** 3).toFixed(0)} GB · Node ${process.version} · ${os.type()} ${os.release()} · 1-min load average ${d.load[0].toFixed(1)} → ${d.load[1].toFixed(1)} · run took ${d.seconds.toFixed(0)} s ·
-\`${commandLine()}\`
+${machineLine({ loadStart: d.loadStart, seconds: d.seconds, command: knobs.commandLine(SCRIPT, ["BENCH_WORKERS", "BENCH_WRITE_DOCS"]) })}
 
-${d.table}
-${END}`;
-  let doc = existsSync(DOCS) ? readFileSync(DOCS, "utf8") : "# Benchmarks\n";
-  const a = doc.indexOf(`<!-- bench:${SECTION}:begin`);
-  const b = doc.indexOf(END);
-  if (a >= 0 && b > a) doc = doc.slice(0, a) + section + doc.slice(b + END.length);
-  else doc = `${doc.trimEnd()}\n\n${section}\n`;
-  writeFileSync(DOCS, doc);
+${d.table}`;
 }
 
 let done = false;

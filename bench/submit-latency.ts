@@ -40,8 +40,8 @@ import path from "node:path";
 import Redis from "ioredis";
 import postgres from "postgres";
 import { corpusPath } from "@/tests/corpus-dir";
-import { machineLine, writeBenchSection } from "./lib/docs";
-import { Knobs, shouldWriteDocs } from "./lib/knobs";
+import { machineLine, recordRun } from "./lib/docs";
+import { Knobs } from "./lib/knobs";
 import { cpuMsOf, ensureBuild, freePort, startNext, stopChild, type Child } from "./lib/next-server";
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, redisUrl } from "./lib/resources";
 import { consoleTable, fmtMs, markdownTable, ratio } from "./lib/stats";
@@ -261,17 +261,15 @@ async function main(): Promise<boolean> {
     console.log(`\n${summary}\n(load average ${loadStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at the end, on ${os.cpus().length} cores)\n`);
     if (problems.length) console.error(`NOT VALID:\n  ${problems.join("\n  ")}`);
 
-    const docs = shouldWriteDocs(knobs.isDefault(["PANELIST_PG_POOL_MAX"]), problems.length === 0);
-    if (!docs.write) log(`docs/benchmarks.md not updated (${docs.why})`);
-    else {
-      writeBenchSection({
-        section: SECTION,
-        script: SCRIPT,
-        indexRow: `| [Submit latency](#submit-latency) | \`npx tsx ${SCRIPT}\` | \`POST /api/resumes\` p50/p99/mean and req/s against a no-op route with the same auth and body read, same server, same run |`,
-        body: docsBody({ header, rows, extra, summary, connections, seconds, warmup, command: knobs.commandLine(SCRIPT, EXTRA), loadStart, secondsTaken: (Date.now() - started) / 1000 }),
-      });
-      log("docs/benchmarks.md updated");
-    }
+    recordRun({
+      defaultSettings: knobs.isDefault(["PANELIST_PG_POOL_MAX"]),
+      valid: problems.length === 0,
+      log,
+      section: SECTION,
+      script: SCRIPT,
+      indexRow: `| [Submit latency](#submit-latency) | \`npx tsx ${SCRIPT}\` | \`POST /api/resumes\` p50/p99/mean and req/s against a no-op route with the same auth and body read, same server, same run |`,
+      body: () => docsBody({ header, rows, extra, summary, connections, seconds, warmup, command: knobs.commandLine(SCRIPT, EXTRA), loadStart, secondsTaken: (Date.now() - started) / 1000 }),
+    });
     return problems.length === 0;
   } finally {
     await sql.end({ timeout: 5 });

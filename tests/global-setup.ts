@@ -4,8 +4,9 @@ import { runMigrations } from "../lib/db/migrate";
 
 /**
  * One fresh database per Vitest run on the server of `DATABASE_URL` (never the server's
- * existing databases), migrated once; dropped at the end. Tests create their own users and
- * Redis key prefixes, so they never assume an empty server.
+ * existing databases), migrated once: the template every integration test file copies into a
+ * database of its own (tests/helpers/env.ts). Dropped at the end with every copy. Tests create
+ * their own users and Redis key prefixes, so they never assume an empty server.
  */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -21,7 +22,10 @@ export default async function setup(project: TestProject) {
   process.env.BETTER_AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
   process.env.LLM_PROVIDER ??= "offline";
   project.provide("databaseUrl", testUrl);
+  project.provide("adminDatabaseUrl", serverUrl);
   return async () => {
+    const copies = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`${name}\\_%`}`;
+    for (const { datname } of copies) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end();
   };
@@ -29,6 +33,9 @@ export default async function setup(project: TestProject) {
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** The run's migrated template database (tests/helpers/env.ts copies it per file). */
     databaseUrl: string;
+    /** The server's maintenance database, for CREATE/DROP DATABASE. */
+    adminDatabaseUrl: string;
   }
 }

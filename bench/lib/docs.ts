@@ -30,6 +30,31 @@ export function writeBenchSection(o: { section: string; script: string; body: st
   writeFileSync(DOCS, ensureIndexRow(doc, o.section, o.indexRow));
 }
 
+/**
+ * The end of every benchmark: rewrites its section with {@link writeBenchSection} when this run
+ * should (`BENCH_WRITE_DOCS=1` always, `=0` never, otherwise only a default-settings run; never
+ * an invalid run) and logs either way.
+ * @param o.defaultSettings whether every setting that changes the figures has its default.
+ * @param o.valid whether the run's correctness checks passed.
+ * @param o.body called only when the section is written.
+ * @throws {Error} when docs/benchmarks.md is missing.
+ */
+export function recordRun(
+  o: { defaultSettings: boolean; valid: boolean; log: (msg: string) => void; body: () => string } & Omit<Parameters<typeof writeBenchSection>[0], "body">,
+): void {
+  const want = process.env.BENCH_WRITE_DOCS;
+  const skip = !o.valid
+    ? "invalid run"
+    : want === "0"
+      ? "BENCH_WRITE_DOCS=0"
+      : want !== "1" && !o.defaultSettings
+        ? "non-default settings; BENCH_WRITE_DOCS=1 forces it"
+        : null;
+  if (skip) return o.log(`docs/benchmarks.md not updated (${skip})`);
+  writeBenchSection({ section: o.section, script: o.script, indexRow: o.indexRow, body: o.body() });
+  o.log("docs/benchmarks.md updated");
+}
+
 /** Adds `row` after the last row of the index table unless a row already links `#anchor`. */
 function ensureIndexRow(doc: string, anchor: string, row: string): string {
   const lines = doc.split("\n");

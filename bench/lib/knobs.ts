@@ -38,15 +38,3 @@ export function readInt(name: string, dflt: number): number {
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`);
   return n;
 }
-
-/**
- * Whether this run should rewrite its docs section: `BENCH_WRITE_DOCS=1` always, `=0` never,
- * otherwise only a default-settings run; never an invalid run.
- */
-export function shouldWriteDocs(defaultSettings: boolean, valid: boolean): { write: boolean; why: string } {
-  const want = process.env.BENCH_WRITE_DOCS;
-  if (!valid) return { write: false, why: "invalid run" };
-  if (want === "0") return { write: false, why: "BENCH_WRITE_DOCS=0" };
-  if (want !== "1" && !defaultSettings) return { write: false, why: "non-default settings; BENCH_WRITE_DOCS=1 forces it" };
-  return { write: true, why: "" };
-}

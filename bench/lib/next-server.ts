@@ -6,8 +6,8 @@ import { ROOT } from "./docs";
 
 /**
  * The production web server for benchmarks: `next build` when the build is missing or stale
- * (the rule of scripts/e2e-serve.mjs), then `next start` as a child in its own process group.
- * Same approach as bench/interview-chat-streams.ts.
+ * (the rule of scripts/e2e-serve.mjs), then `next start` as a child in its own process group,
+ * and what a benchmark reads of it from /proc (CPU time, RSS).
  */
 
 const BUILD_INPUTS = ["app", "components", "lib", "i18n", "messages", "public", "next.config.ts", "postcss.config.mjs", "package.json"];
@@ -138,17 +138,33 @@ export async function stopChild(c: Child, graceMs = 8_000): Promise<void> {
 
 /**
  * Starts `next start` on 127.0.0.1:`port` and waits until `/api/auth/ok` answers.
+ * @param o.nodeArgs node flags for the web alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ *   (`--cpu-prof` is not allowed in NODE_OPTIONS).
  * @returns the child and the pid of the process serving HTTP (`next-server`, forked by `next start`).
- * @throws {Error} when the server dies or does not answer within 60 s.
+ * @throws {Error} when the server dies or does not answer within 60 s (it is stopped first).
  */
-export async function startNext(o: { port: number; env: NodeJS.ProcessEnv; logDir: string }): Promise<{ child: Child; serverPid: number }> {
-  const child = startChild("web", [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(o.port), "-H", "127.0.0.1"], o.env, o.logDir);
+export async function startNext(o: {
+  port: number;
+  env: NodeJS.ProcessEnv;
+  logDir: string;
+  nodeArgs?: string[];
+}): Promise<{ child: Child; serverPid: number }> {
+  const next = path.join(ROOT, "node_modules/next/dist/bin/next");
+  const child = startChild("web", [...(o.nodeArgs ?? []), next, "start", "-p", String(o.port), "-H", "127.0.0.1"], o.env, o.logDir);
   const readyBy = Date.now() + 60_000;
   for (;;) {
-    if (child.exited) throw new Error(`web died (${child.code}); see ${child.logFile}`);
+    const failure = child.exited
+      ? `web died (${child.code})`
+      : Date.now() > readyBy
+        ? "web did not answer within 60 s"
+        : null;
+    if (failure) {
+      // The caller never gets the child, so it could not stop it.
+      await stopChild(child);
+      throw new Error(`${failure}; see ${child.logFile}`);
+    }
     const ok = await fetch(`http://127.0.0.1:${o.port}/api/auth/ok`).then((r) => r.ok, () => false);
     if (ok) break;
-    if (Date.now() > readyBy) throw new Error(`web did not answer within 60 s; see ${child.logFile}`);
     await sleep(250);
   }
   return { child, serverPid: findNextServerPid(child.proc.pid!) };
@@ -172,9 +188,23 @@ function findNextServerPid(rootPid: number): number {
   return [...tree].find((p) => cmdlineOf(p).startsWith("next-server")) ?? rootPid;
 }
 
-/** CPU time (user + system, all threads) of a process so far, ms (USER_HZ = 100). */
+/**
+ * CPU time (user + system, all threads) of a process so far, ms — utime + stime of
+ * `/proc/<pid>/stat` (proc(5)), in clock ticks of USER_HZ = 100.
+ * @throws {Error} when the process is gone.
+ */
 export function cpuMsOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // After "pid (comm) " the state is f[0], so utime (field 14) is f[11] and stime (15) f[12].
   const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(f[11]) + Number(f[12])) * 10;
+}
+
+/**
+ * Resident set size of a process now, bytes — `VmRSS` of `/proc/<pid>/status` (proc(5)).
+ * @throws {Error} when the process is gone.
+ */
+export function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
 }

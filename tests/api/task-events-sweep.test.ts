@@ -125,7 +125,8 @@ describe("event hub safety sweep", () => {
     // then its client polls again); the untouched task's waiters were not woken at all.
     // (A long-poll has answered nothing yet; an SSE stream has only its PENDING snapshot.)
     expect(ofTask(untouched).map((w) => w.statuses.join())).toEqual(Array(WAITERS_PER_TASK / 2).fill(["", "PENDING"]).flat());
-    expect(hub.stats().parked).toBe(WAITERS_PER_TASK * 2);
+    // Everyone not finished waits again: the long-polls that answered PROCESSING re-asked.
+    await eventually(async () => hub.stats().parked === WAITERS_PER_TASK * 2, 10_000);
     abort.abort();
     await setStatus(started, "COMPLETED");
     await setStatus(untouched, "COMPLETED");

@@ -167,7 +167,14 @@ describe("chaos: upstream 429 with Retry-After, then 500s, then hanging", () => 
         select u.outcome, count(*)::int as n from llm_usage u join tasks t on t.id = u.task_id
         where t.owner_id = ${ownerId} group by u.outcome`)).map((r) => [r.outcome, r.n]),
     );
-    expect(outcomes).toEqual({
+    const ledger = async () =>
+      JSON.stringify({
+        limited: limited.map((r) => ({ marker: markerOf(r) ?? null, at: r.time, done: r.finishedAt })),
+        rows: await db.execute(sql`
+          select u.call_id, u.outcome, u.model, u.created_at, t.payload from llm_usage u join tasks t on t.id = u.task_id
+          where t.owner_id = ${ownerId} and u.outcome = 'rate_limited'`),
+      });
+    expect(outcomes, outcomes.rate_limited === limited.length ? undefined : await ledger()).toEqual({
       ok: TASKS,
       rate_limited: limited.length,
       upstream_5xx: failed500.length,

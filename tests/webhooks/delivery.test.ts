@@ -2,7 +2,7 @@ import "../helpers/env";
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/lib/db/client";
+import { closeDb, getDb } from "@/lib/db/client";
 import { claimTask, finishAttempt, insertTask, type TaskRow } from "@/lib/db/queries/tasks";
 import { tasks, webhookDeliveries } from "@/lib/db/schema";
 import { createLogger } from "@/lib/log";
@@ -11,11 +11,10 @@ import { enqueueTaskEvent } from "@/lib/webhooks/enqueue";
 import { listDeliveriesForTask } from "@/lib/webhooks/queries";
 import type { LookupAll } from "@/lib/webhooks/url-policy";
 import { createUser, eventually } from "../helpers/fixtures";
-import { ownDatabase } from "./own-database";
 import { startReceiver, type Receiver } from "./receiver.mock";
 
-let db: Db;
-let dropDatabase: () => Promise<void>;
+// The file's own database (tests/helpers/env.ts): a dispatcher claims every due delivery in it.
+const db = getDb();
 const log = createLogger("test");
 log.level = "error"; // "failed for good" warnings are expected here
 const SECRET = `whsec_${Buffer.from("panelist-webhook-test-secret-32b").toString("base64")}`;
@@ -77,7 +76,6 @@ function verify(req: { body: string; headers: Record<string, string | string[] |
 }
 
 beforeAll(async () => {
-  ({ db, drop: dropDatabase } = await ownDatabase());
   ownerId = await createUser(db);
 });
 
@@ -89,7 +87,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await dropDatabase();
+  await closeDb();
 });
 
 describe("enqueueTaskEvent", () => {
