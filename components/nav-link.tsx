@@ -4,8 +4,11 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { cn } from "./ui/cn";
 
-/** A header link that marks itself as the current page for its whole sub-tree. */
-export function NavLink({ href, children, testId }: { href: string; children: ReactNode; testId?: string }) {
+/**
+ * A header link that marks itself as the current page for its whole sub-tree. On a phone it is
+ * one of the equal-width tabs of the second header row (with its `icon`); from `sm` up, a pill.
+ */
+export function NavLink({ href, children, testId, icon }: { href: string; children: ReactNode; testId?: string; icon?: ReactNode }) {
   const pathname = usePathname();
   const active = pathname === href || pathname.startsWith(`${href}/`);
   return (
@@ -14,10 +17,11 @@ export function NavLink({ href, children, testId }: { href: string; children: Re
       data-testid={testId}
       aria-current={active ? "page" : undefined}
       className={cn(
-        "whitespace-nowrap rounded-lg px-2 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600 sm:px-3",
+        "flex flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-lg px-2 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600 sm:flex-none sm:px-3",
         active ? "bg-indigo-50 text-indigo-700" : "text-slate-600 hover:bg-slate-100",
       )}
     >
+      {icon}
       {children}
     </Link>
   );

@@ -1,4 +1,4 @@
-import { FileText } from "lucide-react";
+import { FileText, MessagesSquare } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitch } from "./language-switch";
@@ -8,31 +8,37 @@ import { UserMenu } from "./user-menu";
 /**
  * The top bar: app name, the signed-in navigation, the language switch and the user menu.
  * Without a user (landing, sign-in, sign-up) only the name and the language switch show.
+ * On a phone the navigation moves to a second row of full-width tabs, so neither link is cut
+ * off and nothing overlaps; from `sm` up it is one row. Heights are fixed (phone: 3 rem + 1 px
+ * border + 2.5 rem; `sm`: 3.5 rem) because sticky bars below it (interview-chat.tsx) sit under it.
  */
 export async function SiteHeader({ user }: { user?: { name: string; email: string; role: string } | null }) {
   const t = await getTranslations();
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-5xl items-center gap-1.5 px-3 sm:gap-4 sm:px-4">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-1.5 px-3 sm:h-14 sm:flex-nowrap sm:gap-4 sm:px-4">
         <Link
           href={user ? "/resumes" : "/"}
           data-testid="app-name"
-          className="flex items-center gap-2 rounded-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className="flex h-12 items-center gap-2 rounded-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:h-auto"
         >
           <FileText aria-hidden className="size-5 text-indigo-600" />
           {t("common.appName")}
         </Link>
         {user ? (
-          <nav aria-label={t("nav.label")} className="flex min-w-0 items-center overflow-x-auto p-0.5">
-            <NavLink href="/resumes" testId="nav-resumes">
+          <nav
+            aria-label={t("nav.label")}
+            className="order-last -mx-3 flex h-10 basis-[calc(100%+1.5rem)] items-center gap-1 border-t border-slate-100 px-3 sm:order-none sm:mx-0 sm:h-auto sm:basis-auto sm:border-0 sm:p-0.5"
+          >
+            <NavLink href="/resumes" testId="nav-resumes" icon={<FileText aria-hidden className="size-4 sm:hidden" />}>
               {t("nav.myResumes")}
             </NavLink>
-            <NavLink href="/interviews" testId="nav-interviews">
+            <NavLink href="/interviews" testId="nav-interviews" icon={<MessagesSquare aria-hidden className="size-4 sm:hidden" />}>
               {t("nav.interviews")}
             </NavLink>
           </nav>
         ) : null}
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex h-12 items-center gap-1 sm:h-auto sm:gap-2">
           <LanguageSwitch />
           {user ? <UserMenu user={user} /> : null}
         </div>

@@ -63,6 +63,31 @@ export class PanelistError extends Error {
  */
 export function toErrorResponse(err: unknown): Response {
   if (err instanceof PanelistError) return err.toResponse();
+  if (isDatabaseUnavailable(err)) {
+    console.error("database unavailable", String(err));
+    return new PanelistError("unavailable:database", "The database is unavailable for a moment. Please try again shortly.", {
+      headers: { "Retry-After": "5" },
+    }).toResponse();
+  }
   console.error("unhandled error", err);
   return new PanelistError("internal:api", "Something went wrong on our side. Please try again.").toResponse();
+}
+
+/** postgres.js's own codes for a connection that failed or went away. */
+const DRIVER_CONNECTION_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH"]);
+
+/**
+ * Whether `err` (or an error in its `cause` chain, as Drizzle wraps driver errors) says the
+ * database cannot be reached right now rather than that the query was wrong: postgres.js
+ * connection codes, SQLSTATE class 08 (connection exception) and 57P01–57P03 (the server is
+ * shutting down, crashed, or not yet accepting connections — PostgreSQL, Appendix A). Such a
+ * request is answered 503 with `Retry-After`, not 500: retrying it is right.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code !== "string") continue;
+    if (DRIVER_CONNECTION_CODES.has(code) || code.startsWith("08") || ["57P01", "57P02", "57P03"].includes(code)) return true;
+  }
+  return false;
 }

@@ -25,6 +25,9 @@ if (!MODES.includes(mode)) {
 }
 
 const procs = new Procs();
+/** The servers a running `npm start`/`npm run dev` uses, for commands run by hand beside it (lib/config/local-env.ts). */
+const RUNTIME_ENV = path.join(DATA_DIR, "runtime.env");
+let wroteRuntimeEnv = false;
 const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
@@ -36,6 +39,7 @@ async function shutdown(code, why) {
   shuttingDown = true;
   if (why) log(why);
   await procs.stopAll();
+  if (wroteRuntimeEnv) fs.rmSync(RUNTIME_ENV, { force: true });
   process.exit(code);
 }
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
@@ -51,6 +55,12 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   });
 }
 process.on("exit", () => procs.killAllSync());
+// A supervisor that signals only npm (not the process group) leaves this process orphaned
+// under init; stop then too, rather than serving on with nobody to stop it.
+const parentAtStart = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentAtStart) shutdown(mode === "test" ? 1 : 0, "the parent process is gone: stopping what this command started…");
+}, 1_000).unref();
 
 // ---------------------------------------------------------------------------
 async function commonSetup() {
@@ -91,8 +101,16 @@ async function pickPort(env) {
   return freePort("0.0.0.0");
 }
 
+function writeRuntimeEnv(env) {
+  wroteRuntimeEnv = true;
+  const keys = ["DATABASE_URL", "REDIS_URL", "PANELIST_EMBEDDED_PG", "PANELIST_REDIS_PREFIX"];
+  const lines = keys.filter((k) => env[k]).map((k) => `${k}=${env[k]}`);
+  fs.writeFileSync(RUNTIME_ENV, `# written by ${mode === "dev" ? "npm run dev" : "npm start"} (pid ${process.pid}) while it runs; deleted when it stops\n${lines.join("\n")}\n`, { mode: 0o600 });
+}
+
 async function runProduct(env) {
   env.PANELIST_DEMO ??= "1"; // start and dev: the demo accounts
+  writeRuntimeEnv(env);
 
   log("Database: migrating (npm run db:migrate)");
   await step("migrate", ["db:migrate"], env);

@@ -1,8 +1,10 @@
+import { loadLocalEnv } from "@/lib/config/local-env";
 import { ROLES, type Role } from "@/lib/auth/auth";
 import { closeDb, getDb } from "@/lib/db/client";
 import { setUserRole } from "@/lib/db/queries/users";
 
-// npm run user:role -- EMAIL ROLE
+// npm run user:role -- EMAIL ROLE (beside a running `npm start`, or with DATABASE_URL set)
+loadLocalEnv();
 const [email, role] = process.argv.slice(2);
 if (!email || !ROLES.includes(role as Role)) {
   console.error(`usage: npm run user:role -- EMAIL ${ROLES.join("|")}`);

@@ -1,8 +1,10 @@
+import { loadLocalEnv } from "@/lib/config/local-env";
 import { closeDb, getDb } from "@/lib/db/client";
 import { createLogger } from "@/lib/log";
 import { StreamConsumer } from "@/lib/queue/consumer";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
+import { redisSettingWarnings } from "@/lib/queue/redis-settings";
 import { getLlmConfig } from "@/lib/ai/config";
 import { interviewEvaluateHandler } from "./handlers/interview-evaluate";
 import { interviewPlanHandler } from "./handlers/interview-plan";
@@ -16,6 +18,7 @@ import { resumeAnalyzeHandler } from "./handlers/resume-analyze";
  * finish or release in-flight work, exit 0.
  */
 async function main() {
+  loadLocalEnv();
   const log = createLogger("worker");
   const db = getDb();
   const redis = getRedis();
@@ -30,6 +33,7 @@ async function main() {
   relay.start();
   const webhooks = new WebhookDispatcher({ db, log });
   webhooks.start();
+  for (const warning of await redisSettingWarnings(redis)) log.warn(warning);
   const llm = getLlmConfig();
   log.info(
     { consumer: consumer.options.consumerName, concurrency: consumer.options.concurrency, leaseMs: consumer.options.leaseMs, engine: llm.mode === "offline" ? "offline" : llm.model },
@@ -41,9 +45,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal, inflight: consumer.inflightCount }, "shutting down");
-    await relay.stop();
-    await webhooks.stop();
-    await consumer.stop();
+    // Stop reading first (consumer.stop() does that at once, then drains in-flight work for
+    // its grace period); the relay and the webhook dispatcher stop alongside, so a slow
+    // callback cannot keep the worker taking new tasks.
+    await Promise.all([consumer.stop(), relay.stop(), webhooks.stop()]);
     await closeRedis();
     await closeDb();
     log.info("worker stopped");

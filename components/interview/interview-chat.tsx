@@ -306,7 +306,7 @@ export function InterviewChat({
 
   return (
     <div className="space-y-4" data-testid="interview-chat" data-turn={turn} data-status={status}>
-      <div className="sticky top-14 z-[5] -mx-4 border-b border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:bg-white/95">
+      <div className="sticky top-[calc(5.5rem+1px)] z-[5] sm:top-14 -mx-4 border-b border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:bg-white/95">
         <div className="flex items-center justify-between gap-3">
           <p className="text-sm font-medium text-slate-800" data-testid="interview-progress-label" data-current={current} data-total={total}>
             {closed ? t("progressDone", { total }) : current > 0 ? t("progress", { current, total }) : t("progressNotStarted", { total })}

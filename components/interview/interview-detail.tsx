@@ -10,6 +10,7 @@ import { isEndState, type TaskStatus } from "../resume/api";
 import { formatDateTime } from "../resume/resume-list";
 import { useTaskStatus } from "../resume/use-task-status";
 import { Button } from "../ui/button";
+import { MetaList } from "../ui/meta-list";
 import { Skeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";
 import {
@@ -135,42 +136,41 @@ export function InterviewDetailView({ id }: { id: string }) {
           <ArrowLeft aria-hidden className="size-4" />
           {t("backToList")}
         </Link>
-        <div className="mt-3 flex flex-wrap items-center gap-3">
-          <MessagesSquare aria-hidden className="size-6 shrink-0 text-slate-400" />
-          <h1 className="min-w-0 flex-1 truncate text-xl font-semibold sm:text-2xl" data-testid="interview-role-title" title={data.role}>
-            {data.role}
-          </h1>
-          <InterviewStatusBadge status={data.status} />
-          {data.status !== "planning" ? (
-            <Button
-              variant="secondary"
-              className="px-3 py-1.5"
-              disabled={startOver.isPending}
-              onClick={() => startOver.mutate(data)}
-              data-testid="start-over"
-            >
-              {startOver.isPending ? <Spinner /> : <RotateCcw aria-hidden className="size-4" />}
-              {t("startOver")}
-            </Button>
-          ) : null}
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+          {/* a phone gives the title its own line (wrapping, not cut to "Front…"); wider screens keep one row */}
+          <div className="flex min-w-0 grow basis-full items-center gap-3 sm:basis-0">
+            <MessagesSquare aria-hidden className="size-6 shrink-0 text-slate-400" />
+            <h1 className="min-w-0 break-words text-xl font-semibold sm:truncate sm:text-2xl" data-testid="interview-role-title" title={data.role}>
+              {data.role}
+            </h1>
+          </div>
+          <div className="flex items-center gap-3">
+            <InterviewStatusBadge status={data.status} />
+            {data.status !== "planning" ? (
+              <Button
+                variant="secondary"
+                className="px-3 py-1.5"
+                disabled={startOver.isPending}
+                onClick={() => startOver.mutate(data)}
+                data-testid="start-over"
+              >
+                {startOver.isPending ? <Spinner /> : <RotateCcw aria-hidden className="size-4" />}
+                {t("startOver")}
+              </Button>
+            ) : null}
+          </div>
         </div>
-        <p className="mt-1 flex flex-wrap gap-x-2 text-sm text-slate-500">
+        <MetaList className="mt-1 text-sm text-slate-500" testId="interview-meta">
           <span>{tf(`levels.${data.level}`)}</span>
-          <span aria-hidden>·</span>
           <span>{tf("questions", { count: data.questionCount })}</span>
-          <span aria-hidden>·</span>
           <span lang={lang}>{data.language === "zh" ? "中文" : "English"}</span>
-          <span aria-hidden>·</span>
           <time dateTime={data.createdAt}>{formatDateTime(data.createdAt, locale)}</time>
           {data.resumeId ? (
-            <>
-              <span aria-hidden>·</span>
-              <Link href={`/resumes/${data.resumeId}`} className="text-indigo-600 hover:underline">
-                {t("fromResume")}
-              </Link>
-            </>
+            <Link href={`/resumes/${data.resumeId}`} className="text-indigo-600 hover:underline">
+              {t("fromResume")}
+            </Link>
           ) : null}
-        </p>
+        </MetaList>
       </div>
 
       {data.status === "planning" ? (

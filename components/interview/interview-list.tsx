@@ -10,6 +10,7 @@ import { scoreTone } from "../resume/status-badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
+import { MetaList } from "../ui/meta-list";
 import { Skeleton } from "../ui/skeleton";
 import { ApiError, fetchInterviews, interviewKeys, retryTransient } from "./api";
 import { ScoreTrendChart } from "./score-trend-chart";
@@ -81,22 +82,20 @@ export function InterviewList() {
                   href={`/interviews/${i.id}`}
                   data-testid="interview-item"
                   data-interview-id={i.id}
-                  className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  className="-mx-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 rounded-lg px-2 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:flex-nowrap"
                 >
                   <MessagesSquare aria-hidden className="size-5 shrink-0 text-slate-400" />
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium text-slate-900">{i.role}</p>
-                    <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+                    <MetaList className="mt-0.5 text-xs text-slate-500" testId="interview-item-meta">
                       <time dateTime={i.createdAt}>{formatDateTime(i.createdAt, locale)}</time>
-                      <span aria-hidden>·</span>
                       <span>{tf(`levels.${i.level}`)}</span>
-                      <span aria-hidden>·</span>
                       <span>{tf("questions", { count: i.questionCount })}</span>
-                      <span aria-hidden>·</span>
                       <span lang={i.language === "zh" ? "zh-CN" : "en"}>{i.language === "zh" ? "中文" : "English"}</span>
-                    </p>
+                    </MetaList>
                   </div>
-                  <div className="flex shrink-0 items-center gap-3">
+                  {/* on a phone, score and status go under the title so the role and its facts get the full width */}
+                  <div className="order-last flex shrink-0 basis-full items-center gap-3 pl-8 sm:order-none sm:basis-auto sm:pl-0">
                     {i.overallScore != null ? (
                       <span className={cn("text-lg font-semibold tabular-nums", scoreTone(i.overallScore))} data-testid="interview-item-score">
                         {Math.round(i.overallScore)}
@@ -104,8 +103,8 @@ export function InterviewList() {
                       </span>
                     ) : null}
                     <InterviewStatusBadge status={listItemStatus(i)} />
-                    <ChevronRight aria-hidden className="size-4 text-slate-400" />
                   </div>
+                  <ChevronRight aria-hidden className="size-4 shrink-0 text-slate-400" />
                 </Link>
               </li>
             ))}

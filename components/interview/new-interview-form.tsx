@@ -240,8 +240,14 @@ export function NewInterviewForm({ initialResumeId }: { initialResumeId?: string
               </option>
             ))}
           </select>
-          <p id={`${ids}-resume-hint`} className="mt-1 text-xs text-slate-500">
-            {resumes.isError ? t("resumesError") : completed.length === 0 && !resumes.isPending ? t("noResumesYet") : t("resumeHint")}
+          <p id={`${ids}-resume-hint`} className="mt-1 text-xs text-slate-500" data-testid="interview-resume-hint">
+            {resumes.isError
+              ? t("resumesError")
+              : completed.length === 0 && !resumes.isPending
+                ? t("noResumesYet")
+                : resume
+                  ? t("resumeHint")
+                  : t("noResumeHint")}
           </p>
         </div>
 

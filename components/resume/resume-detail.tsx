@@ -69,9 +69,10 @@ export function ResumeDetailView({ id }: { id: string }) {
           <ArrowLeft aria-hidden className="size-4" />
           {t("backToList")}
         </Link>
-        <div className="mt-3 flex flex-wrap items-center gap-3">
+        <div className="mt-3 flex items-start gap-3 sm:items-center">
           <FileText aria-hidden className="size-6 shrink-0 text-slate-400" />
-          <h1 className="min-w-0 flex-1 truncate text-xl font-semibold sm:text-2xl" data-testid="resume-file-name" title={data.fileName}>
+          {/* long file names wrap on a phone instead of being cut off */}
+          <h1 className="min-w-0 flex-1 text-xl font-semibold [overflow-wrap:anywhere] sm:truncate sm:text-2xl" data-testid="resume-file-name" title={data.fileName}>
             {data.fileName}
           </h1>
           <StatusBadge status={current} />

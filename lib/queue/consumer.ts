@@ -4,6 +4,7 @@ import type Redis from "ioredis";
 import { ZodError, type ZodType } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
 import { claimTask, extendLease, finishAttempt, getTaskById, releaseAttempt, type TaskRow } from "@/lib/db/queries/tasks";
+import { isDatabaseUnavailable } from "@/lib/errors";
 import type { Logger } from "@/lib/log";
 import { backoffMs } from "./backoff";
 import { publishTaskEvent } from "./events";
@@ -49,8 +50,28 @@ export type ConsumerOptions = {
   leaseMs: number;
   /** How long an idle consumer blocks waiting for new entries (XREAD BLOCK), ms. Default 2 000. Lower only makes shutdown snappier. */
   blockMs: number;
-  /** How often this process looks for messages of dead consumers, ms. Default leaseMs / 2 (≥ 500). */
+  /**
+   * How often this process looks for messages of dead consumers (and sweeps dead consumer names),
+   * ms. Default leaseMs / 2 (≥ 500). A pass that fills every free slot goes on as slots free,
+   * before new entries are read, until the PEL has nothing idle left; one also runs at start.
+   */
   reclaimIntervalMs: number;
+  /**
+   * A consumer name in the group with no pending entries, idle longer than this, is deleted
+   * (`XGROUP DELCONSUMER`) by the reclaim pass, ms. Default 3 600 000. Names with pending
+   * entries are never deleted (their entries would leave the PEL). A live consumer deleted
+   * by mistake is recreated by its next read.
+   */
+  deadConsumerIdleMs: number;
+  /**
+   * While the database is unreachable, a claim is retried in place, holding its slot (so a full
+   * set of held slots stops further reads and the PEL does not grow), after this first delay,
+   * doubling up to `claimRetryCapMs`, ms. Defaults 250 and 5 000.
+   */
+  claimRetryBaseMs: number;
+  claimRetryCapMs: number;
+  /** Claim retries stop after this long and the message is left pending for reclaim, ms. Default leaseMs. */
+  claimRetryForMs: number;
   /** An attempt running longer is aborted and retried, ms. Default 300 000. */
   taskTimeoutMs: number;
   /** Deliveries of one message after which it is dead-lettered even if no attempt was recorded (poison guard). Default 10. */
@@ -78,6 +99,10 @@ export function defaultConsumerOptions(overrides: Partial<ConsumerOptions> = {})
     blockMs: 2_000,
     watchdogSlackMs: 5_000,
     reclaimIntervalMs: Math.max(500, Math.floor(leaseMs / 2)),
+    deadConsumerIdleMs: 3_600_000,
+    claimRetryBaseMs: 250,
+    claimRetryCapMs: 5_000,
+    claimRetryForMs: leaseMs,
     taskTimeoutMs: 300_000,
     maxDeliveries: 10,
     backoffBaseMs: 1_000,
@@ -106,6 +131,13 @@ export class StreamConsumer {
   private loopDone: Promise<void> | undefined;
   private reclaimTimer: NodeJS.Timeout | undefined;
   private slotFreed: (() => void) | undefined;
+  /** Aborted by stop(): cuts short the waits between claim retries. */
+  private stopping = new AbortController();
+  /** A reclaim pass stopped for want of free slots: the read loop goes on with it first. */
+  private reclaimBacklog = false;
+  private reclaiming: Promise<number> | undefined;
+  /** Where each lane's next read starts in the list of task types (round-robin). */
+  private readonly readTurn: Record<Lane, number> = { interactive: 0, batch: 0 };
 
   constructor(
     private readonly deps: { db: Db; redis: Redis; log: Logger },
@@ -167,20 +199,27 @@ export class StreamConsumer {
     }
   }
 
-  /** Starts reading; resolves once the groups exist. */
+  /** Starts reading; resolves once the groups exist. A reclaim pass runs first (a predecessor's leftovers). */
   async start(): Promise<void> {
     await this.ensureGroups();
     this.running = true;
+    this.stopping = new AbortController();
+    this.reclaimBacklog = true;
     this.loopDone = this.readLoop();
-    this.reclaimTimer = setInterval(() => void this.reclaim(), this.options.reclaimIntervalMs);
+    this.reclaimTimer = setInterval(() => {
+      void this.reclaim();
+      void this.sweepConsumers().catch((err) => this.deps.log.warn({ err: String(err) }, "consumer sweep failed"));
+    }, this.options.reclaimIntervalMs);
   }
 
   /**
    * Graceful stop: no new reads; in-flight attempts get `shutdownGraceMs` to finish, then are
    * aborted and released (task back to PENDING without spending an attempt, message re-added).
+   * Last, this consumer's name leaves the group on every stream where it holds no pending entry.
    */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping.abort();
     clearInterval(this.reclaimTimer);
     this.slotFreed?.();
     this.reader.disconnect();
@@ -194,6 +233,36 @@ export class StreamConsumer {
       for (const f of this.inflight.values()) f.abort.abort(new ShutdownAbort());
       await all;
     }
+    await this.deleteConsumers(this.options.consumerName, -1).catch((err) =>
+      this.deps.log.warn({ err: String(err) }, "could not remove this consumer from the group"),
+    );
+  }
+
+  /**
+   * Deletes consumer names with no pending entries idle longer than `deadConsumerIdleMs` from
+   * the group on every stream (each worker restart adds a name; XINFO CONSUMERS would grow
+   * forever). Runs with the reclaim timer.
+   * @returns how many names were deleted.
+   */
+  async sweepConsumers(): Promise<number> {
+    return this.deleteConsumers(null, this.options.deadConsumerIdleMs);
+  }
+
+  /**
+   * `XGROUP DELCONSUMER` for `name` (or every consumer when null) idle longer than `minIdleMs`,
+   * on each stream, only if it has no pending entry. One script per stream, so no entry can be
+   * delivered to the name between the check and the delete.
+   */
+  private async deleteConsumers(name: string | null, minIdleMs: number): Promise<number> {
+    let deleted = 0;
+    for (const key of this.streams()) {
+      try {
+        deleted += Number(await this.deps.redis.eval(DELETE_IDLE_CONSUMERS, 1, key, CONSUMER_GROUP, name ?? "", String(minIdleMs)));
+      } catch (err) {
+        if (!/NOGROUP|no such key/i.test(String(err))) throw err;
+      }
+    }
+    return deleted;
   }
 
   get inflightCount(): number {
@@ -216,6 +285,7 @@ export class StreamConsumer {
         continue;
       }
       try {
+        if (this.reclaimBacklog && (await this.reclaim()) > 0) continue;
         const taken = await this.readLanes(free);
         if (taken === 0 && this.running) await this.waitForWork();
       } catch (err) {
@@ -263,20 +333,42 @@ export class StreamConsumer {
     return got.interactive + got.batch;
   }
 
-  /** Non-blocking XREADGROUP of up to `count` messages from one lane, type by type. */
+  /**
+   * Non-blocking XREADGROUP of up to `count` messages from one lane, fair across task types:
+   * each read starts at the next type (round-robin) and first offers every type an even share
+   * of `count`; what a type leaves unused goes to the others in the second pass. So a backlog
+   * of one type (resume uploads) cannot starve another (interview turns) on the same lane.
+   */
   private async readLane(lane: Lane, count: number): Promise<number> {
+    if (count <= 0) return 0;
+    const types = [...this.handlers.keys()] as TaskType[];
+    const start = this.readTurn[lane]++ % types.length;
+    const order = [...types.slice(start), ...types.slice(0, start)];
+    const hasMore: TaskType[] = [];
     let taken = 0;
-    for (const type of this.handlers.keys()) {
+    for (let i = 0; i < order.length && taken < count; i++) {
+      const share = Math.ceil((count - taken) / (order.length - i));
+      const n = await this.readStream(streamKey(order[i], lane), share);
+      taken += n;
+      if (n === share) hasMore.push(order[i]);
+    }
+    for (const type of hasMore) {
       if (taken >= count) break;
-      const key = streamKey(type as TaskType, lane);
-      const res = (await this.watched((r) =>
-        r.xreadgroup("GROUP", CONSUMER_GROUP, this.options.consumerName, "COUNT", count - taken, "STREAMS", key, ">"),
-      )) as [string, [string, string[]][]][] | null;
-      for (const [stream, entries] of res ?? []) {
-        for (const [id, fields] of entries) {
-          this.dispatch({ stream, id, taskId: field(fields, "taskId") });
-          taken++;
-        }
+      taken += await this.readStream(streamKey(type, lane), count - taken);
+    }
+    return taken;
+  }
+
+  /** Non-blocking XREADGROUP of up to `count` new entries of one stream, each dispatched. */
+  private async readStream(key: string, count: number): Promise<number> {
+    const res = (await this.watched((r) =>
+      r.xreadgroup("GROUP", CONSUMER_GROUP, this.options.consumerName, "COUNT", count, "STREAMS", key, ">"),
+    )) as [string, [string, string[]][]][] | null;
+    let taken = 0;
+    for (const [stream, entries] of res ?? []) {
+      for (const [id, fields] of entries) {
+        this.dispatch({ stream, id, taskId: field(fields, "taskId") });
+        taken++;
       }
     }
     return taken;
@@ -311,32 +403,52 @@ export class StreamConsumer {
     this.inflight.set(key, { abort, done, lane: msg.stream.endsWith(":batch") ? "batch" : "interactive" });
   }
 
-  /** XAUTOCLAIM messages idle longer than the lease (their consumer died) and handles them. */
+  /**
+   * XAUTOCLAIM messages idle longer than the lease (their consumer died) and handles them,
+   * page after page while pages come back and slots are free. When the slots run out first,
+   * `reclaimBacklog` makes the read loop resume the pass as slots free, before reading new
+   * entries: a large PEL drains at processing speed, not one page per `reclaimIntervalMs`.
+   * @returns how many messages were dispatched.
+   */
   async reclaim(): Promise<number> {
     if (!this.running) return 0;
+    this.reclaiming ??= this.reclaimPass().finally(() => (this.reclaiming = undefined));
+    return this.reclaiming;
+  }
+
+  private async reclaimPass(): Promise<number> {
     let claimed = 0;
+    let slotsRanOut = false;
     for (const key of this.streams()) {
-      const free = this.options.concurrency - this.inflight.size;
-      if (free <= 0) break;
+      let cursor = "0-0";
       try {
-        const [, entries] = (await this.deps.redis.xautoclaim(
-          key, CONSUMER_GROUP, this.options.consumerName, this.options.leaseMs, "0-0", "COUNT", free,
-        )) as [string, [string, string[] | null][]];
-        for (const [id, fields] of entries) {
-          if (!fields) continue; // entry deleted from the stream; XAUTOCLAIM dropped it from the PEL
-          const deliveries = await this.deliveryCount(key, id);
-          if (deliveries > this.options.maxDeliveries) {
-            await this.deadLetterPoison({ stream: key, id, taskId: field(fields, "taskId") }, deliveries);
-            continue;
+        do {
+          const free = this.options.concurrency - this.inflight.size;
+          if (free <= 0 || !this.running) {
+            slotsRanOut = true;
+            break;
           }
-          claimed++;
-          this.dispatch({ stream: key, id, taskId: field(fields, "taskId") });
-        }
+          const [next, entries] = (await this.deps.redis.xautoclaim(
+            key, CONSUMER_GROUP, this.options.consumerName, this.options.leaseMs, cursor, "COUNT", free,
+          )) as [string, [string, string[] | null][]];
+          cursor = next;
+          for (const [id, fields] of entries) {
+            if (!fields) continue; // entry deleted from the stream; XAUTOCLAIM dropped it from the PEL
+            const deliveries = await this.deliveryCount(key, id);
+            if (deliveries > this.options.maxDeliveries) {
+              await this.deadLetterPoison({ stream: key, id, taskId: field(fields, "taskId") }, deliveries);
+              continue;
+            }
+            claimed++;
+            this.dispatch({ stream: key, id, taskId: field(fields, "taskId") });
+          }
+        } while (cursor !== "0-0");
       } catch (err) {
         if (String(err).includes("NOGROUP")) await this.ensureGroups().catch(() => undefined);
         else this.deps.log.warn({ err: String(err) }, "XAUTOCLAIM failed");
       }
     }
+    this.reclaimBacklog = slotsRanOut;
     return claimed;
   }
 
@@ -362,7 +474,7 @@ export class StreamConsumer {
       await ack();
       return;
     }
-    const task = await claimTask(db, { id: msg.taskId, leaseMs: this.options.leaseMs });
+    const task = await this.claimWithRetry(msg.taskId);
     if (!task) {
       const current = await getTaskById(db, { id: msg.taskId });
       if (current?.status === "PROCESSING") {
@@ -432,6 +544,29 @@ export class StreamConsumer {
     }
   }
 
+  /**
+   * {@link claimTask}, retried in place while the database is unreachable
+   * ({@link isDatabaseUnavailable}): waits `claimRetryBaseMs` doubling to `claimRetryCapMs`,
+   * holding the message's slot throughout, so a worker whose slots are all waiting reads no
+   * more entries into the PEL. Gives up (the error propagates, the message stays pending for
+   * reclaim) after `claimRetryForMs` or when the consumer stops.
+   * @throws the claim's error when it is not a connection failure or retrying gave up.
+   */
+  private async claimWithRetry(taskId: string): Promise<TaskRow | undefined> {
+    const { claimRetryBaseMs, claimRetryCapMs, claimRetryForMs, leaseMs } = this.options;
+    const giveUpAt = Date.now() + claimRetryForMs;
+    for (let failures = 1; ; failures++) {
+      try {
+        return await claimTask(this.deps.db, { id: taskId, leaseMs });
+      } catch (err) {
+        const delay = Math.min(claimRetryCapMs, claimRetryBaseMs * 2 ** (failures - 1));
+        if (!isDatabaseUnavailable(err) || !this.running || Date.now() + delay > giveUpAt) throw err;
+        this.deps.log.warn({ taskId, failures, retryInMs: delay, err: String(err) }, "database unreachable; claim retried");
+        await sleep(delay, this.stopping.signal);
+      }
+    }
+  }
+
   /** Chooses RETRYING, FAILED (+DLQ) or TERMINATED_BY_POLICY for a failed attempt. */
   private async endAttempt(task: TaskRow, attempt: number, te: TaskError): Promise<void> {
     const { db, redis, log } = this.deps;
@@ -460,7 +595,11 @@ export class StreamConsumer {
     await publishTaskEvent(redis, { taskId: task.id, status });
   }
 
-  /** Hands an unfinished attempt back: PENDING again, the attempt not counted, a fresh message. */
+  /**
+   * Hands an unfinished attempt back: PENDING again, the attempt not counted, a fresh message.
+   * `releaseAttempt` clears `message_id`, so if the XADD fails (or this process dies) after the
+   * old entry's ACK, the relay's orphan pass publishes the task instead of it waiting forever.
+   */
   private async release(task: TaskRow, attempt: number, msg: Message): Promise<void> {
     const { db, redis } = this.deps;
     if (await releaseAttempt(db, { id: task.id, attempt })) {
@@ -514,6 +653,34 @@ function typeFromStream(stream: string): TaskType {
   return (m?.[1] ?? "resume.analyze") as TaskType;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }
+
+/**
+ * Deletes consumers of group ARGV[1] on stream KEYS[1] that have no pending entry and are idle
+ * longer than ARGV[3] ms — only the one named ARGV[2] when it is not empty. Atomic, so nothing
+ * is delivered to a name between its check and its delete. Returns how many were deleted.
+ * XINFO CONSUMERS fields: `name`, `pending`, `idle` (Redis 7.0; 7.2 adds `inactive`).
+ */
+const DELETE_IDLE_CONSUMERS = `
+local deleted = 0
+for _, c in ipairs(redis.call('XINFO', 'CONSUMERS', KEYS[1], ARGV[1])) do
+  local f = {}
+  for i = 1, #c, 2 do f[c[i]] = c[i + 1] end
+  if (ARGV[2] == '' or f['name'] == ARGV[2]) and f['pending'] == 0 and f['idle'] > tonumber(ARGV[3]) then
+    redis.call('XGROUP', 'DELCONSUMER', KEYS[1], ARGV[1], f['name'])
+    deleted = deleted + 1
+  end
+end
+return deleted`;

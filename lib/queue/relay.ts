@@ -5,13 +5,13 @@ import { findRelayCandidates, listPendingTasks, promoteDueRetries } from "@/lib/
 import type { Logger } from "@/lib/log";
 import { publishTaskEvent } from "./events";
 import { CONSUMER_GROUP, relayEpochKey, relayLockKey, streamKey, type Lane, type TaskType } from "./names";
-import { publishTask } from "./producer";
+import { publishTask, publishTasks } from "./producer";
 import { trimAcked } from "./trim";
 
 export type RelayOptions = {
   /** How often the relay runs, ms. Default 1 000. */
   intervalMs: number;
-  /** A PENDING task never published is republished after this long, ms (the web's XADD may still be on its way). Default 5 000. */
+  /** A PENDING task left unpublished is published after this long since it became PENDING, ms (its XADD may still be on its way). Default 5 000. */
   graceMs: number;
   /** Tasks handled per query page. Default 500. */
   batchSize: number;
@@ -25,9 +25,10 @@ export type RelayOptions = {
  * The outbox relay (DESIGN.md §3): PostgreSQL is the source of truth, a stream message only
  * a hint. Each tick, under a short Redis lock so one worker does it at a time:
  * 1. if the epoch key is gone, Redis lost its data: republish every PENDING task, then set it;
- * 2. RETRYING tasks whose backoff is over become PENDING and are published;
- * 3. PENDING tasks never published, and PROCESSING tasks whose lease expired and whose
- *    message no longer exists, are published again;
+ * 2. RETRYING tasks whose backoff is over become PENDING (unpublished) and are published;
+ * 3. PENDING tasks left unpublished past `graceMs` (a failed XADD, a promote or release cut
+ *    short), and PROCESSING tasks whose lease expired and whose message no longer exists, are
+ *    published again;
  * 4. every `trimIntervalMs`, ACKed history is trimmed off the streams (never a pending entry).
  * Duplicates are harmless: the claim is a conditional update.
  */
@@ -122,13 +123,18 @@ export class OutboxRelay {
     );
   }
 
+  /**
+   * Due retries become PENDING (and unpublished) in one UPDATE, then are XADDed in one pipeline.
+   * If this dies or Redis fails in between, the tasks are PENDING with no message id, which
+   * {@link republishOrphans} picks up after its grace: nothing is stranded.
+   */
   private async promoteRetries(): Promise<number> {
     const { db, redis } = this.deps;
     const due = await promoteDueRetries(db, { limit: this.options.batchSize });
-    for (const t of due) {
-      await this.publish(t);
-      await publishTaskEvent(redis, { taskId: t.id, status: "PENDING" });
-    }
+    if (due.length === 0) return 0;
+    await publishTasks(redis, db, due);
+    // Not awaited one by one: the PUBLISHes go out back to back on one connection.
+    await Promise.all(due.map((t) => publishTaskEvent(redis, { taskId: t.id, status: "PENDING" })));
     return due.length;
   }
 

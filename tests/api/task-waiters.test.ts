@@ -193,14 +193,15 @@ beforeAll(async () => {
   // Every task held in PROCESSING and its PROCESSING event already delivered, so no stray
   // event can wake the waiters started after this.
   const processingAnnounced = () => new Set(announced.filter((e) => e.status === "PROCESSING").map((e) => e.taskId)).size;
-  await eventually(async () => processingAnnounced() === TASKS, 60_000).catch(async () => {
+  await eventually(async () => processingAnnounced() === TASKS, 150_000).catch(async () => {
     const rows = await check.db.select({ status: tasks.status }).from(tasks).where(inArray(tasks.id, taskIds));
     const claimed = rows.filter((r) => r.status === "PROCESSING").length;
     throw new Error(`the worker claimed ${claimed}/${TASKS} tasks (${consumer.inflightCount} in flight) and announced ${processingAnnounced()}`);
   });
   const rows = await check.db.select({ status: tasks.status }).from(tasks).where(inArray(tasks.id, taskIds));
   expect(rows.map((r) => r.status)).toEqual(Array(TASKS).fill("PROCESSING"));
-});
+  // The whole suite runs beside this file on 2 cores: 50 uploads and claims can take a while.
+}, 180_000);
 
 afterAll(async () => {
   for (const id of taskIds) if (!releasedAt.has(id)) release(id);

@@ -547,20 +547,26 @@ export type TaskEffects = {
   usage: number;
   /** Usage rows still `in_flight`: the call's worker died before completing the row. */
   inFlight: number;
+  /**
+   * Rows of calls that got no answer — `in_flight`, `timeout` (incl. aborted by the caller),
+   * `network`: the request may never have reached upstream.
+   */
+  unanswered: number;
 };
 
 /** Per task of `ownerId`: status, attempts, analysis rows and usage rows. */
 export async function taskEffects(db: Db, ownerId: string): Promise<Map<string, TaskEffects>> {
-  const rows = await db.execute<{ id: string; status: string; attempts: number; error_code: string | null; n_analyses: number; n_usage: number; n_in_flight: number }>(sql`
+  const rows = await db.execute<{ id: string; status: string; attempts: number; error_code: string | null; n_analyses: number; n_usage: number; n_in_flight: number; n_unanswered: number }>(sql`
     select t.id, t.status, t.attempts, t.error_code,
       (select count(*)::int from analyses a where a.task_id = t.id) as n_analyses,
       (select count(*)::int from llm_usage u where u.task_id = t.id) as n_usage,
-      (select count(*)::int from llm_usage u where u.task_id = t.id and u.outcome = 'in_flight') as n_in_flight
+      (select count(*)::int from llm_usage u where u.task_id = t.id and u.outcome = 'in_flight') as n_in_flight,
+      (select count(*)::int from llm_usage u where u.task_id = t.id and u.outcome in ('in_flight', 'timeout', 'network')) as n_unanswered
     from tasks t where t.owner_id = ${ownerId}`);
   return new Map(
     rows.map((r) => [
       r.id,
-      { taskId: r.id, status: r.status, attempts: r.attempts, errorCode: r.error_code, analyses: r.n_analyses, usage: r.n_usage, inFlight: r.n_in_flight },
+      { taskId: r.id, status: r.status, attempts: r.attempts, errorCode: r.error_code, analyses: r.n_analyses, usage: r.n_usage, inFlight: r.n_in_flight, unanswered: r.n_unanswered },
     ]),
   );
 }
@@ -618,8 +624,10 @@ export function usageVsUpstream(
  * The usage ledger under worker deaths (two-phase rows: `in_flight` before the request, completed
  * after). Returns the tasks that break it:
  * - every upstream call has its row (rows ≥ calls);
- * - an extra row can only be an `in_flight` row of an attempt that died before its request
- *   left (rows − calls ≤ in_flight rows);
+ * - an extra row can only be one of a call that got no answer and may never have left: an
+ *   `in_flight` row of an attempt that died before its request left, or a `timeout`/`network`
+ *   row of a request aborted (its attempt lost its lease) or refused before it reached upstream
+ *   (rows − calls ≤ unanswered rows);
  * - `in_flight` rows only on tasks that had an attempt die (≤ attempts − 1);
  * - a task that ran once: exactly one call and one completed row.
  */
@@ -630,7 +638,7 @@ export function usageLedgerViolations(created: CreatedTask[], effects: Map<strin
     const n = calls.get(c.marker)?.all ?? 0;
     const ok =
       e.usage >= n &&
-      e.usage - n <= e.inFlight &&
+      e.usage - n <= e.unanswered &&
       e.inFlight <= e.attempts - 1 &&
       (e.attempts !== 1 || (n === 1 && e.usage === 1 && e.inFlight === 0));
     if (!ok) bad.push({ marker: c.marker, taskId: c.taskId, attempts: e.attempts, usage: e.usage, inFlight: e.inFlight, calls: n });

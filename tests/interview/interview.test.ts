@@ -9,6 +9,7 @@ import { POST as endInterview } from "@/app/api/interviews/[id]/end/route";
 import { POST as createInterview } from "@/app/api/interviews/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { createInterview as createInterviewRow, listMessages } from "@/lib/db/queries/interviews";
+import { acquireTurnLock } from "@/lib/interview/session/interviewer-turn";
 import { getTaskById } from "@/lib/db/queries/tasks";
 import { llmUsage } from "@/lib/db/schema";
 import { reportSchema } from "@/lib/interview/schemas";
@@ -146,6 +147,23 @@ describe("mock interviews", () => {
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     await readUiStream(a.status === 200 ? a : b);
     expect((await listMessages(db, { interviewId: id })).filter((m) => m.kind === "question")).toHaveLength(1);
+  });
+
+  it("ending while an interviewer's turn is in flight is a 409; after it the end is a 202, and a second end returns the same task", async () => {
+    const { id } = await ready();
+    await readUiStream(await chat(post(`/api/interviews/${id}/chat`, alice.cookie, { id, action: "start", messages: [] }), params({ id })));
+    // A turn in flight holds the interview's turn lock (held here directly: no race with a stream's pace).
+    const releaseTurn = (await acquireTurnLock(redis, id))!;
+    const early = await endInterview(post(`/api/interviews/${id}/end`, alice.cookie, {}), params({ id }));
+    expect(early.status).toBe(409);
+    await releaseTurn();
+    const first = await endInterview(post(`/api/interviews/${id}/end`, alice.cookie, {}), params({ id }));
+    expect(first.status).toBe(202);
+    const again = await endInterview(post(`/api/interviews/${id}/end`, alice.cookie, {}), params({ id }));
+    expect(again.status).toBe(202);
+    expect(((await again.json()) as { taskId: string }).taskId).toBe(((await first.json()) as { taskId: string }).taskId);
+    // Nothing was said after the end.
+    expect((await listMessages(db, { interviewId: id })).map((m) => m.role)).toEqual(["assistant"]);
   });
 
   it("a client that disconnects mid-stream still gets the interviewer's message saved", async () => {

@@ -143,20 +143,38 @@ export async function finishAttempt(
   return rows.length === 1;
 }
 
-/** Gives an unfinished attempt back (graceful shutdown): PENDING, the attempt not counted. */
+/**
+ * Gives an unfinished attempt back (graceful shutdown): PENDING, the attempt not counted, and
+ * unpublished (`message_id` null) until the caller's fresh XADD is recorded — so if that XADD
+ * fails or the process dies first, the relay's orphan pass publishes it after its grace
+ * (counted from this update) instead of the task waiting on an entry that is about to be ACKed.
+ */
 export async function releaseAttempt(db: Db, { id, attempt }: { id: string; attempt: number }): Promise<boolean> {
   const rows = await db
     .update(tasks)
-    .set({ status: "PENDING", attempts: sql`${tasks.attempts} - 1`, leaseExpiresAt: null, updatedAt: sql`now()` })
+    .set({
+      status: "PENDING",
+      attempts: sql`${tasks.attempts} - 1`,
+      leaseExpiresAt: null,
+      messageId: null,
+      publishedAt: null,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(tasks.id, id), eq(tasks.status, "PROCESSING"), eq(tasks.attempts, attempt)))
     .returning({ id: tasks.id });
   return rows.length === 1;
 }
 
-/** RETRYING tasks whose backoff is over become PENDING; returns them for publishing. */
+/**
+ * RETRYING tasks whose backoff is over (at most `limit`, oldest due first) become PENDING and
+ * unpublished; returns them for publishing. `message_id` is cleared because the previous entry
+ * was ACKed when the attempt ended: if the caller dies or its XADD fails part-way through the
+ * batch, the rest are PENDING with no message, which the relay's orphan pass republishes
+ * (after a grace counted from this update, `updated_at`) — never PENDING behind a dead entry.
+ */
 export async function promoteDueRetries(db: Db, { limit }: { limit: number }) {
   return db.execute<{ id: string; type: string; lane: "interactive" | "batch" }>(sql`
-    update tasks set status = 'PENDING', updated_at = now()
+    update tasks set status = 'PENDING', message_id = null, published_at = null, updated_at = now()
     where id in (
       select id from tasks where status = 'RETRYING' and available_at <= now()
       order by available_at limit ${limit} for update skip locked)
@@ -164,9 +182,11 @@ export async function promoteDueRetries(db: Db, { limit }: { limit: number }) {
 }
 
 /**
- * Open tasks the relay may need to (re)publish: PENDING never published (the web's XADD
- * failed or the web died after commit) for longer than `graceMs`, and PROCESSING whose
- * lease expired (their message may be gone with Redis; the relay checks).
+ * Open tasks the relay may need to (re)publish: PENDING and unpublished (the web's XADD failed
+ * or the web died after commit; a promote or release interrupted before its XADD) for longer
+ * than `graceMs` since it became so (`updated_at`: the insert, the promote or the release — so
+ * a task whose XADD is on its way right now is left alone), and PROCESSING whose lease expired
+ * (their message may be gone with Redis; the relay checks).
  */
 export async function findRelayCandidates(db: Db, { graceMs, limit }: { graceMs: number; limit: number }) {
   const grace = sql`now() - make_interval(secs => ${graceMs / 1000})`;
@@ -175,7 +195,7 @@ export async function findRelayCandidates(db: Db, { graceMs, limit }: { graceMs:
     .from(tasks)
     .where(
       or(
-        and(eq(tasks.status, "PENDING"), isNull(tasks.messageId), lte(tasks.createdAt, grace)),
+        and(eq(tasks.status, "PENDING"), isNull(tasks.messageId), lte(tasks.updatedAt, grace)),
         and(eq(tasks.status, "PROCESSING"), lte(tasks.leaseExpiresAt, sql`now()`)),
       ),
     )

@@ -151,3 +151,74 @@ describe("evaluateOffline", () => {
     expect(none.questions[0].keyPointsCovered).toHaveLength(0);
   });
 });
+
+describe("evaluateOffline: report-level sentences agree with the category scores", () => {
+  const plan: Plan = {
+    questions: [
+      {
+        id: "p1", category: "project", difficulty: "medium", source: "model",
+        question: "Tell me about the payments migration on your resume.", referenceAnswer: "…",
+        keyPoints: ["The problem it solved and why it mattered", "Your own role and decisions", "The measurable result"],
+      },
+      { id: "t1", category: "technical", difficulty: "medium", source: "model", question: "How does TLS protect traffic?", referenceAnswer: "…", keyPoints: ["Handshake negotiates session keys", "Certificates prove the server identity"] },
+      { id: "t2", category: "technical", difficulty: "medium", source: "model", question: "How do database indexes work?", referenceAnswer: "…", keyPoints: ["B-tree lookups", "Write cost of indexes"] },
+      { id: "b1", category: "behavioural", difficulty: "medium", source: "model", question: "Tell me about a conflict in your team.", referenceAnswer: "…", keyPoints: ["Situation", "Action", "Result"] },
+    ],
+  };
+  const PROJECT =
+    "The problem was that our old payments system failed at peak traffic, which mattered because every failure lost revenue. " +
+    "My own role was to lead the migration: I made the decisions on the service boundaries and the cut-over plan. " +
+    "For example, I chose to run both systems side by side for two weeks, because a big-bang switch was too risky. " +
+    "The measurable result was that failed payments fell by 90% and checkout latency dropped from 800 ms to 200 ms.";
+
+  function report(answers: CandidateAnswer[], lang: Language = "en") {
+    return finalizeReport(evaluateOffline({ plan, answers, language: lang }), { plan, answers, engine: "offline", language: lang });
+  }
+
+  it("does not praise technical examples when only a project question was answered and the technical ones were skipped or empty", () => {
+    const r = report([
+      { questionId: "p1", text: PROJECT, skipped: false },
+      { questionId: "t1", text: "", skipped: true },
+      { questionId: "t2", text: "", skipped: false },
+    ]);
+    const avg = (c: string) => r.categories.find((x) => x.category === c)!.average;
+    expect(avg("technical")).toBe(0);
+    expect(avg("behavioural")).toBe(0);
+    expect(avg("project")).toBeGreaterThanOrEqual(50);
+    const strengths = r.strengths.join(" ");
+    expect(strengths).not.toMatch(/Technical/);
+    expect(strengths).not.toMatch(/STAR/);
+    // the well-answered project question earns its own, correctly named praise
+    expect(strengths).toMatch(/Project answers were backed by concrete examples/);
+    expect(r.improvements.join(" ")).not.toMatch(/technical answers/i);
+    // areas are named with the chart's labels, ties listed together
+    expect(r.assessment).toContain(`Strongest area: Projects (${avg("project")}); weakest: Technical and Behavioural (0).`);
+  });
+
+  it("does not praise a category's examples when skipped questions pull its average below half", () => {
+    const two: Plan = { questions: [plan.questions[0], { ...plan.questions[0], id: "p2", question: "Tell me about another project." }] };
+    const answers: CandidateAnswer[] = [{ questionId: "p1", text: PROJECT, skipped: false }, { questionId: "p2", text: "", skipped: true }];
+    const r = finalizeReport(evaluateOffline({ plan: two, answers, language: "en" }), { plan: two, answers, engine: "offline", language: "en" });
+    expect(r.categories[0].average).toBeLessThan(50);
+    expect(r.strengths.join(" ")).not.toMatch(/backed by concrete examples/);
+  });
+
+  it("praises technical examples when the technical category scores well, and names Chinese areas as the chart does", () => {
+    const TLS =
+      "The TLS handshake negotiates session keys with ECDHE, and the server certificate proves the server identity through a chain to a trusted CA. " +
+      "For example, in my last project we terminated TLS at the load balancer because it kept certificates in one place; the trade-off was plain traffic inside the VPC, so we later added mTLS. " +
+      "Resumption cut the handshake from 2 round trips to 1.";
+    const INDEX =
+      "An index is a B-tree, so lookups walk a few levels instead of scanning the table: for example, finding one user among 50 million rows took 3 ms instead of 4 s in my last job. " +
+      "The write cost of indexes is that every insert and update must also update each index, so the trade-off is slower writes and more storage, which is why we dropped unused ones.";
+    const answers: CandidateAnswer[] = [
+      { questionId: "t1", text: TLS, skipped: false },
+      { questionId: "t2", text: INDEX, skipped: false },
+    ];
+    const r = report(answers);
+    expect(r.categories.find((x) => x.category === "technical")!.average).toBeGreaterThanOrEqual(50);
+    expect(r.strengths.join(" ")).toMatch(/Technical answers were backed by concrete examples/);
+    const zh = report([{ questionId: "p1", text: PROJECT, skipped: false }], "zh");
+    expect(zh.assessment).toMatch(/最强的类别：项目经历（[\d.]+）；最弱的类别：技术基础、行为面试（0）。/);
+  });
+});

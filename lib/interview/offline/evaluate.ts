@@ -147,19 +147,38 @@ function evaluateOne(q: PlanQuestion, a: CandidateAnswer | undefined, m: Evaluat
 const MAX_STRENGTHS = 4;
 const MAX_IMPROVEMENTS = 6;
 const STRONG_ANSWER = 70;
+/**
+ * A category-wide strength ("Behavioural answers followed STAR", "Technical answers were
+ * backed by examples") needs the category's average — the figure the report's "Score by
+ * category" shows — at least this high, and the trait in at least half of the category's
+ * questions, skipped ones included: praise must not contradict a 0/100 bar.
+ */
+const STRONG_AREA = 50;
 
 /** Strengths, improvements and the assessment, from the per-question observations. */
 function summarise(obs: Observed[], m: EvaluatorMessages): Pick<ReportDraft, "strengths" | "improvements" | "assessment"> {
   const answered = obs.filter((o) => o.answered);
-  const behavioural = answered.filter((o) => o.star);
-  const technical = answered.filter((o) => o.depth);
+
+  // the same arithmetic finalizeReport applies, so sentences quote (and agree with) the final numbers
+  const mean = (xs: number[]) => (xs.length === 0 ? 0 : round1(xs.reduce((s, x) => s + x, 0) / xs.length));
+  const cats: { category: QuestionCategory; questions: Observed[]; average: number }[] = [];
+  for (const o of obs) {
+    if (cats.some((c) => c.category === o.q.category)) continue;
+    const questions = obs.filter((x) => x.q.category === o.q.category);
+    cats.push({ category: o.q.category, questions, average: mean(questions.map((x) => x.score)) });
+  }
 
   const strengths: string[] = [];
   for (const o of [...answered].sort((a, b) => b.score - a.score).filter((o) => o.score >= STRONG_ANSWER).slice(0, 2)) {
     strengths.push(m.strengthAnswer({ question: o.q.question, score: o.score }));
   }
-  if (behavioural.some((o) => Object.values(o.star!).every(Boolean))) strengths.push(m.strengthStar());
-  if (technical.length > 0 && technical.filter((o) => o.depth!.example).length * 2 >= technical.length) strengths.push(m.strengthExamples());
+  for (const c of cats.filter((c) => c.average >= STRONG_AREA)) {
+    if (c.category === "behavioural") {
+      if (c.questions.filter((o) => o.star && Object.values(o.star).every(Boolean)).length * 2 >= c.questions.length) strengths.push(m.strengthStar());
+    } else if (c.questions.filter((o) => o.depth?.example).length * 2 >= c.questions.length) {
+      strengths.push(m.strengthExamples({ category: c.category }));
+    }
+  }
   const totalPoints = obs.reduce((s, o) => s + o.q.keyPoints.length, 0);
   const coveredPoints = obs.reduce((s, o) => s + o.e.keyPointsCovered.length, 0);
   const pct = totalPoints === 0 ? 0 : Math.round((100 * coveredPoints) / totalPoints);
@@ -174,19 +193,15 @@ function summarise(obs: Observed[], m: EvaluatorMessages): Pick<ReportDraft, "st
   }
   const short = answered.filter((o) => o.length!.adequacy < 0.5).length;
   if (short >= 2) improvements.push(m.improveShort({ k: short }));
-  if (behavioural.some((o) => !o.star!.result)) improvements.push(m.improveStarResult());
-  if (technical.length > 0 && technical.filter((o) => !o.depth!.example).length * 2 > technical.length) improvements.push(m.improveExamples());
-
-  // the same arithmetic finalizeReport applies, so the assessment quotes the final numbers
-  const mean = (xs: number[]) => (xs.length === 0 ? 0 : round1(xs.reduce((s, x) => s + x, 0) / xs.length));
-  const cats: { category: QuestionCategory; average: number }[] = [];
-  for (const o of obs) {
-    if (cats.some((c) => c.category === o.q.category)) continue;
-    cats.push({ category: o.q.category, average: mean(obs.filter((x) => x.q.category === o.q.category).map((x) => x.score)) });
+  if (answered.some((o) => o.star && !o.star.result)) improvements.push(m.improveStarResult());
+  for (const c of cats.filter((c) => c.category !== "behavioural")) {
+    const given = c.questions.filter((o) => o.answered);
+    if (given.length > 0 && given.filter((o) => !o.depth!.example).length * 2 > given.length) improvements.push(m.improveExamples({ category: c.category }));
   }
-  const sorted = [...cats].sort((a, b) => b.average - a.average);
-  const label = (c: { category: QuestionCategory; average: number } | undefined) =>
-    c ? { category: m.category(c.category), average: c.average } : null;
+
+  const top = Math.max(...cats.map((c) => c.average));
+  const bottom = Math.min(...cats.map((c) => c.average));
+  const at = (average: number) => ({ categories: cats.filter((c) => c.average === average).map((c) => m.category(c.category)), average });
 
   return {
     strengths: strengths.slice(0, MAX_STRENGTHS),
@@ -195,8 +210,8 @@ function summarise(obs: Observed[], m: EvaluatorMessages): Pick<ReportDraft, "st
       answered: answered.length,
       total: obs.length,
       overall: mean(obs.map((o) => o.score)),
-      best: label(sorted[0]),
-      worst: label(sorted[sorted.length - 1]),
+      best: cats.length > 0 ? at(top) : null,
+      worst: cats.length > 0 ? at(bottom) : null,
     }),
   };
 }

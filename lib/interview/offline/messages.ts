@@ -1,4 +1,6 @@
 import type { Language, QuestionCategory } from "@/lib/interview/schemas";
+import enUi from "@/messages/en.json";
+import zhUi from "@/messages/zh.json";
 import type { DepthPart, StarPart } from "./signals";
 
 /**
@@ -34,21 +36,24 @@ export interface EvaluatorMessages {
   // report level
   strengthAnswer(p: { question: string; score: number }): string;
   strengthStar(): string;
-  strengthExamples(): string;
+  /** `category` is one whose answers get the depth check (not behavioural). */
+  strengthExamples(p: { category: QuestionCategory }): string;
   strengthCoverage(p: { pct: number }): string;
   improveUnanswered(p: { k: number; n: number }): string;
   improveMissed(p: { keyPoint: string; question: string }): string;
   improveShort(p: { k: number }): string;
   improveStarResult(): string;
-  improveExamples(): string;
+  improveExamples(p: { category: QuestionCategory }): string;
   improveInjection(): string;
   assessment(p: {
     answered: number;
     total: number;
     overall: number;
-    best: { category: string; average: number } | null;
-    worst: { category: string; average: number } | null;
+    /** Categories at the highest / lowest average (ties listed together), by their UI labels. */
+    best: { categories: string[]; average: number } | null;
+    worst: { categories: string[]; average: number } | null;
   }): string;
+  /** The category's label as the report's "Score by category" shows it (messages/*.json). */
   category(c: QuestionCategory): string;
 }
 
@@ -79,12 +84,17 @@ const ZH_DEPTH_ADVICE: Record<DepthPart, string> = {
 const STAR_ORDER: StarPart[] = ["situation", "task", "action", "result"];
 const DEPTH_ORDER: DepthPart[] = ["example", "tradeoff", "reason", "numbers"];
 
-const EN_CATEGORY: Record<QuestionCategory, string> = {
-  technical: "technical", "system-design": "system design", behavioural: "behavioural", project: "project", "role-specific": "role-specific",
+// the report's category labels, so the assessment names areas exactly as the chart does
+const EN_CATEGORY: Record<QuestionCategory, string> = enUi.interview.categories;
+const ZH_CATEGORY: Record<QuestionCategory, string> = zhUi.interview.categories;
+/** "<kind> answers", for sentences about the answers of one category. */
+const EN_ANSWERS: Record<QuestionCategory, string> = {
+  technical: "Technical answers", "system-design": "System-design answers", behavioural: "Behavioural answers", project: "Project answers", "role-specific": "Role-specific answers",
 };
-const ZH_CATEGORY: Record<QuestionCategory, string> = {
-  technical: "技术", "system-design": "系统设计", behavioural: "行为", project: "项目", "role-specific": "岗位相关",
+const ZH_ANSWERS: Record<QuestionCategory, string> = {
+  technical: "技术类回答", "system-design": "系统设计类回答", behavioural: "行为类回答", project: "项目类回答", "role-specific": "岗位专项回答",
 };
+const enAnd = (xs: string[]) => (xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`);
 
 const EN_INTERVIEWER: InterviewerMessages = {
   opening: ({ total, question }) =>
@@ -138,17 +148,17 @@ const EN_EVALUATOR: EvaluatorMessages = {
   fillers: ({ n }) => `${n} filler phrases ("basically", "you know" …) weaken the delivery.`,
   strengthAnswer: ({ question, score }) => `Strong answer on "${shorten(question)}" (${score}/100).`,
   strengthStar: () => "Behavioural answers followed the STAR structure: situation, task, action, result.",
-  strengthExamples: () => "Technical answers were backed by concrete examples.",
+  strengthExamples: ({ category }) => `${EN_ANSWERS[category]} were backed by concrete examples.`,
   strengthCoverage: ({ pct }) => `Covered most of the expected key points across the interview (${pct}%).`,
   improveUnanswered: ({ k, n }) => `Answer every question: ${k} of ${n} were skipped or left unanswered, and each counts as 0.`,
   improveMissed: ({ keyPoint, question }) => `Review "${keyPoint}" (from "${shorten(question)}").`,
   improveShort: ({ k }) => `${k} answers were short: explain your reasoning and give an example each time.`,
   improveStarResult: () => "In behavioural answers, finish with the result — what changed, ideally with a number.",
-  improveExamples: () => "Back technical answers with a concrete example from your own work.",
+  improveExamples: ({ category }) => `Back ${EN_ANSWERS[category].toLowerCase()} with a concrete example from your own work.`,
   improveInjection: () => "Instructions to the grader inside an answer are ignored: they earn nothing and would hurt you with a real interviewer.",
   assessment: ({ answered, total, overall, best, worst }) =>
     `Heuristic offline evaluation — no language model was used. Scores come from key-point coverage, answer length and structure (STAR for behavioural questions), so they show whether you covered the expected points, not whether every statement was correct. You answered ${answered} of ${total} questions; overall ${overall}/100.` +
-    (best && worst && best.category !== worst.category ? ` Strongest area: ${best.category} (${best.average}); weakest: ${worst.category} (${worst.average}).` : ""),
+    (best && worst && best.average !== worst.average ? ` Strongest area: ${enAnd(best.categories)} (${best.average}); weakest: ${enAnd(worst.categories)} (${worst.average}).` : ""),
   category: (c) => EN_CATEGORY[c],
 };
 
@@ -177,17 +187,17 @@ const ZH_EVALUATOR: EvaluatorMessages = {
   fillers: ({ n }) => `有 ${n} 处口头禅（“那个”“就是说”……），影响表达。`,
   strengthAnswer: ({ question, score }) => `“${shorten(question, 40)}”回答得很好（${score}/100）。`,
   strengthStar: () => "行为类问题的回答遵循了 STAR 结构：情境、任务、行动、结果。",
-  strengthExamples: () => "技术类回答有具体的例子支撑。",
+  strengthExamples: ({ category }) => `${ZH_ANSWERS[category]}有具体的例子支撑。`,
   strengthCoverage: ({ pct }) => `整场面试覆盖了大部分预期要点（${pct}%）。`,
   improveUnanswered: ({ k, n }) => `每道题都要作答：${n} 道题中有 ${k} 道被跳过或未作答，每道计 0 分。`,
   improveMissed: ({ keyPoint, question }) => `复习“${keyPoint}”（来自“${shorten(question, 40)}”）。`,
   improveShort: ({ k }) => `有 ${k} 个回答偏短：每次都说明思路并举一个例子。`,
   improveStarResult: () => "行为类回答要以结果收尾——带来了什么变化，最好有数字。",
-  improveExamples: () => "技术类回答要用你自己工作中的具体例子来支撑。",
+  improveExamples: ({ category }) => `${ZH_ANSWERS[category]}要用你自己工作中的具体例子来支撑。`,
   improveInjection: () => "回答中写给评分者的指令会被忽略：它们不得分，在真实面试中还会减分。",
   assessment: ({ answered, total, overall, best, worst }) =>
     `离线启发式评估——未使用语言模型。分数来自要点覆盖、回答长度和结构（行为类问题看 STAR 结构），反映的是你是否覆盖了预期要点，而不是每句话是否正确。你回答了 ${total} 道题中的 ${answered} 道，总分 ${overall}/100。` +
-    (best && worst && best.category !== worst.category ? `最强的类别：${best.category}（${best.average}）；最弱的类别：${worst.category}（${worst.average}）。` : ""),
+    (best && worst && best.average !== worst.average ? `最强的类别：${best.categories.join("、")}（${best.average}）；最弱的类别：${worst.categories.join("、")}（${worst.average}）。` : ""),
   category: (c) => ZH_CATEGORY[c],
 };
 

@@ -1,3 +1,4 @@
+import { cap, count, ofN, quotedList, withArticle } from "./english";
 import type { Lang } from "./types";
 
 /**
@@ -7,6 +8,10 @@ import type { Lang } from "./types";
 
 const fmt = (n: number) => String(Math.round(n * 10) / 10);
 const list = (xs: string[], lang: Lang) => (lang === "zh" ? xs.join("、") : xs.join(", "));
+const STATEMENT: [string, string] = ["statement", "statements"];
+const ROLE: [string, string] = ["role", "roles"];
+/** Chinese "k of n": "13 条描述中没有一条" at 0, "13 条描述中 3 条" otherwise. */
+const zhOf = (k: number, n: number, unit: string, noun = "") => `${n} ${unit}${noun}中${k === 0 ? `没有一${unit}` : ` ${k} ${unit}`}`;
 
 export type SectionName = "experience" | "education" | "skills" | "summary";
 
@@ -73,56 +78,69 @@ export interface Messages {
 const en: Messages = {
   sectionName: (s) => ({ experience: "work experience", education: "education", skills: "skills", summary: "summary" })[s],
   experience: (p) =>
-    `${p.S} experience/project statements across ${p.R} roles or projects (volume ${fmt(p.volume)}/10). ` +
-    `${p.Q} of ${p.S} statements contain a number, and ${p.Rq} of ${p.R} roles show quantified results (quantification ${fmt(p.quant)}/14). ` +
-    `${p.K} statements name a concrete skill or tool (specificity ${fmt(p.spec)}/8). ` +
-    `${p.D} of ${p.R} roles are dated and the timeline spans ${fmt(p.years)} years (timeline ${fmt(p.time)}/8).`,
+    `${count(p.S, "experience/project statement")} across ${count(p.R, "role or project", "roles or projects")} (volume ${fmt(p.volume)}/10). ` +
+    `${cap(ofN(p.Q, p.S, STATEMENT, ["contains a number", "contain a number", "does not contain a number"]))}, and ` +
+    `${ofN(p.Rq, p.R, ROLE, ["shows quantified results", "show quantified results", "does not show quantified results"])} (quantification ${fmt(p.quant)}/14). ` +
+    `${count(p.K, "statement names", "statements name")} a concrete skill or tool (specificity ${fmt(p.spec)}/8). ` +
+    `${cap(ofN(p.D, p.R, ROLE, ["is dated", "are dated", "is not dated"]))} and the timeline spans ${fmt(p.years)} ${p.years === 1 ? "year" : "years"} (timeline ${fmt(p.time)}/8).`,
   experienceNone: (p) =>
     `No experience or project statements were found, so there is nothing to score for depth (0/40)` +
-    (p.placeholders > 0 ? `; ${p.placeholders} statements are template placeholders and were not counted.` : "."),
+    (p.placeholders > 0 ? `; ${count(p.placeholders, "statement is a template placeholder and was", "statements are template placeholders and were")} not counted.` : "."),
   skillsJd: (p) =>
-    `The resume shows ${p.matched} of the ${p.total} skills the job description names (${fmt(p.weightedPct)}% after weighting required over preferred skills); ` +
-    `${p.evidenced} of the matched skills appear in experience lines, the rest only in lists (score ${fmt(p.score)}/20).`,
+    `The resume shows ${p.matched === 0 ? "none" : p.matched} of the ${count(p.total, "skill")} the job description names (${fmt(p.weightedPct)}% after weighting required over preferred skills); ` +
+    (p.matched === 0
+      ? ""
+      : `${ofN(p.evidenced, p.matched, ["matched skill", "matched skills"], ["appears in experience lines", "appear in experience lines", "does not appear in experience lines"])}` +
+        (p.evidenced > 0 && p.evidenced < p.matched ? ", the rest only in lists " : " ")) +
+    `(score ${fmt(p.score)}/20).`,
   skillsRole: (p) =>
     (p.role
-      ? `Target role read as ${p.role}: the resume shows ${p.hits} of the ${p.target} skills that role usually calls for (relevance ${fmt(p.relevance * 100)}%). `
+      ? `Target role read as ${p.role}: the resume shows ${p.hits === 0 ? "none" : p.hits} of the ${count(p.target, "skill")} that role usually calls for (relevance ${fmt(p.relevance * 100)}%). `
       : `No target role could be read from the title or summary, so relevance is judged from the number of skills only (${fmt(p.relevance * 100)}%). `) +
-    `${p.evidenced} of ${p.explicit} named skills are backed by experience lines (${fmt(p.evidence * 100)}%); breadth ${fmt(p.breadth * 100)}% (score ${fmt(p.score)}/20).`,
+    (p.explicit === 0
+      ? "No skills are named"
+      : cap(ofN(p.evidenced, p.explicit, ["named skill", "named skills"], ["is backed by experience lines", "are backed by experience lines", "is not backed by experience lines"]))) +
+    ` (${fmt(p.evidence * 100)}%); breadth ${fmt(p.breadth * 100)}% (score ${fmt(p.score)}/20).`,
   jdWithoutSkills: () => "The job description names no skill the offline dictionary knows, so skills were scored against the resume's own target role. ",
   content: (p) =>
     `Contact details ${fmt(p.contact)}/4, core sections ${fmt(p.sections)}/8` +
     (p.present.length ? ` (present: ${list(p.present, "en")}` + (p.absent.length ? `; missing: ${list(p.absent, "en")})` : ")") : ` (missing: ${list(p.absent, "en")})`) +
     `, extra sections ${fmt(p.extras)}/1, length ${p.units} ${p.units === 1 ? p.unit.slice(0, -1) : p.unit} ${fmt(p.length)}/2` +
-    (p.placeholders > 0 ? `; ${p.placeholders} ${p.placeholders === 1 ? "line looks" : "lines look"} like template placeholders (−${fmt(p.penalty)}).` : "."),
+    (p.placeholders > 0 ? `; ${p.placeholders} ${p.placeholders === 1 ? "line looks like a template placeholder" : "lines look like template placeholders"} (−${fmt(p.penalty)}).` : "."),
   structure: (p) =>
-    `${p.headings} recognised section headings (${fmt(p.headingPts)}/5); ${p.D} of ${p.R} roles dated, order ${p.order} (${fmt(p.datePts)}/4); ` +
-    `${p.scannable} of ${p.S} statements are bullets or short lines (${fmt(p.scanPts)}/3); ` +
-    `${p.gaps} gaps over 6 months (${fmt(p.gapPts)}/1); contact block ${fmt(p.contactPts)}/1; layout hygiene ${fmt(p.hygienePts)}/1.`,
+    `${cap(count(p.headings, "recognised section heading"))} (${fmt(p.headingPts)}/5); ` +
+    `${p.R === 0 ? "no dated roles" : ofN(p.D, p.R, ROLE, ["is dated", "are dated", "is not dated"])}, order ${p.order} (${fmt(p.datePts)}/4); ` +
+    `${p.S === 0 ? "no statements to lay out" : ofN(p.scannable, p.S, STATEMENT, ["is a bullet or short line", "are bullets or short lines", "is neither a bullet nor a short line"])} (${fmt(p.scanPts)}/3); ` +
+    `${p.gaps === 0 ? "no gaps" : count(p.gaps, "gap")} over 6 months (${fmt(p.gapPts)}/1); contact block ${fmt(p.contactPts)}/1; layout hygiene ${fmt(p.hygienePts)}/1.`,
   order: (o) => ({ reverse: "newest first", chronological: "oldest first", mixed: "mixed", "n/a": "not applicable" })[o],
   expression: (p) =>
-    `${p.A} of ${p.S} statements open with an action verb (${fmt(p.actionPts)}/3); ${p.G} of ${p.S} have a readable length (${fmt(p.lengthPts)}/2); ` +
-    `${p.P} first-person pronouns (${fmt(p.pronounPts)}/2); ${p.F} filler words or clichés (${fmt(p.fillerPts)}/2); ` +
+    (p.S === 0
+      ? `No statements to check for action verbs (${fmt(p.actionPts)}/3) or length (${fmt(p.lengthPts)}/2); `
+      : `${cap(ofN(p.A, p.S, STATEMENT, ["opens with an action verb", "open with an action verb", "does not open with an action verb"]))} (${fmt(p.actionPts)}/3); ` +
+        `${ofN(p.G, p.S, STATEMENT, ["has a readable length", "have a readable length", "does not have a readable length"])} (${fmt(p.lengthPts)}/2); `) +
+    `${p.P === 0 ? "no" : p.P} first-person ${p.P === 1 ? "pronoun" : "pronouns"} (${fmt(p.pronounPts)}/2); ` +
+    `${p.F === 0 ? "no" : p.F} filler ${p.F === 1 ? "word or cliché" : "words or clichés"} (${fmt(p.fillerPts)}/2); ` +
     (p.repeated.length ? `over-used: ${list(p.repeated, "en")}` : "no over-used words") + ` (${fmt(p.repPts)}/1).`,
   expressionNone: () => "There are no experience statements to judge the writing on; only the summary was checked.",
   gate: (p) => ` This text shows few signs of being a resume (contact details, section headings, dated roles), so every dimension was scaled by ${fmt(p.factor * 100)}%.`,
-  strengthQuantified: (p) => `${p.Q} of ${p.S} experience statements carry numbers, e.g. "${p.example}".`,
-  strengthYears: (p) => `A dated track record of about ${fmt(p.years)} years across ${p.R} roles or projects.`,
+  strengthQuantified: (p) => `${cap(ofN(p.Q, p.S, ["experience statement", "experience statements"], ["carries a number", "carry numbers", "does not carry a number"]))}, e.g. "${p.example}".`,
+  strengthYears: (p) => `A dated track record of about ${fmt(p.years)} years across ${count(p.R, "role or project", "roles or projects")}.`,
   strengthJd: (p) => `Covers ${p.matched} of the ${p.total} skills the job description asks for.`,
-  strengthRoleFit: (p) => `The listed skills fit the target role of ${p.role} (${p.hits} core skills).`,
+  strengthRoleFit: (p) => `The listed skills fit the target role of ${p.role} (${count(p.hits, "core skill")}).`,
   strengthContact: () => "Complete contact details: e-mail, phone and a profile or portfolio link.",
-  strengthStructure: (p) => `Clearly organised: ${p.headings} recognisable section headings with dated roles in a consistent order.`,
-  strengthVerbs: (p) => `${p.A} of ${p.S} statements start with a strong action verb.`,
+  strengthStructure: (p) => `Clearly organised: ${count(p.headings, "recognisable section heading")} with dated roles in a consistent order.`,
+  strengthVerbs: (p) => `${cap(ofN(p.A, p.S, STATEMENT, ["starts with a strong action verb", "start with a strong action verb", "does not start with a strong action verb"]))}.`,
   sugNoExperience: () => ["No work experience or project descriptions were found.", "Add a Work Experience (or Projects) section with 3–5 bullets per role: what you did, how, and the result."],
   sugQuantify: (p) => [
-    `Only ${p.Q} of ${p.S} experience statements contain a number.`,
+    `${p.Q === 0 ? "" : "Only "}${(p.Q === 0 ? cap : (s: string) => s)(ofN(p.Q, p.S, ["experience statement", "experience statements"], ["contains a number", "contain a number", "does not contain a number"]))}.`,
     `Add measurable results (%, money, time saved, users, team size) — for example rewrite "${p.example}" with the scale or outcome it achieved.`,
   ],
-  sugFewStatements: (p) => [`Only ${p.S} experience statements in total.`, "Describe each role with 3–5 concrete bullets so a reader can judge its depth."],
-  sugSpecific: (p) => [`Only ${p.K} of ${p.S} statements name the tools or methods used.`, "Mention the technologies, tools or methods behind each result, so listed skills are backed by experience."],
-  sugUndated: (p) => [`${p.missing} of ${p.R} roles or projects have no dates.`, "Give every role a start and end date (e.g. \"Mar 2021 – Present\")."],
+  sugFewStatements: (p) => [`Only ${count(p.S, "experience statement")} in total.`, "Describe each role with 3–5 concrete bullets so a reader can judge its depth."],
+  sugSpecific: (p) => [`${p.K === 0 ? "" : "Only "}${(p.K === 0 ? cap : (s: string) => s)(ofN(p.K, p.S, STATEMENT, ["names the tools or methods used", "name the tools or methods used", "does not name the tools or methods used"]))}.`, "Mention the technologies, tools or methods behind each result, so listed skills are backed by experience."],
+  sugUndated: (p) => [`${cap(ofN(p.missing, p.R, ["role or project", "roles or projects"], ["has no dates", "have no dates", "has dates"]))}.`, "Give every role a start and end date (e.g. \"Mar 2021 – Present\")."],
   sugMissingJdSkills: (p) => [`Skills the job description asks for are missing: ${list(p.skills, "en")}.`, "If you have them, add them to your skills and show them in an experience bullet; if not, consider whether the role fits."],
   sugUnevidencedJd: (p) => [`These matched skills appear only in lists: ${list(p.skills, "en")}.`, "Show each one in an experience or project bullet that says what you built or achieved with it."],
-  sugRoleGaps: (p) => [`Skills often expected of a ${p.role} do not appear: ${list(p.skills, "en")}.`, "Add the ones you have; for a specific job, paste its description to get a precise match."],
+  sugRoleGaps: (p) => [`Skills often expected of ${withArticle(p.role)} do not appear: ${list(p.skills, "en")}.`, "Add the ones you have; for a specific job, paste its description to get a precise match."],
   sugUnevidenced: (p) => [`Listed skills not backed by any experience line: ${list(p.skills, "en")}.`, "Reference your key skills in the bullets where you used them."],
   sugNoRole: () => ["The resume does not state a target role.", "Add a title line or short summary naming the role you want (e.g. \"Backend Engineer\")."],
   sugMissingContact: (p) => [`Contact details missing: ${list(p.what, "en")}.`, "Put your e-mail and phone number at the top of the resume."],
@@ -139,18 +157,18 @@ const en: Messages = {
   ],
   sugParagraphs: () => ["Experience is written as long paragraphs.", "Break descriptions into short bullets of one or two lines each."],
   sugContactTop: () => ["Contact details are not at the top.", "Move e-mail and phone to the header, under your name."],
-  sugVerbs: (p) => [`Only ${p.A} of ${p.S} statements start with an action verb.`, `Start each bullet with a strong verb (Led, Built, Reduced, Launched…) instead of phrases like "Responsible for" — e.g. "${p.example}".`],
-  sugLongBullets: (p) => [`${p.count} statements are very long, e.g. "${p.example}".`, "Keep bullets to one or two lines; split long ones into action and result."],
-  sugPronouns: (p) => [`${p.count} first-person pronouns (I, me, my).`, "Drop the pronouns: resume bullets conventionally start with the verb."],
-  sugFillers: (p) => [`Filler words or clichés: ${list(p.words, "en")}.`, "Replace them with concrete facts — what, how much, for whom."],
+  sugVerbs: (p) => [`${p.A === 0 ? "" : "Only "}${(p.A === 0 ? cap : (s: string) => s)(ofN(p.A, p.S, STATEMENT, ["starts with an action verb", "start with an action verb", "does not start with an action verb"]))}.`, `Start each bullet with a strong verb (Led, Built, Reduced, Launched…) instead of phrases like "Responsible for" — e.g. "${p.example}".`],
+  sugLongBullets: (p) => [`${count(p.count, "statement is", "statements are")} very long, e.g. "${p.example}".`, "Keep bullets to one or two lines; split long ones into action and result."],
+  sugPronouns: (p) => [`${count(p.count, "first-person pronoun")} (I, me, my).`, "Drop the pronouns: resume bullets conventionally start with the verb."],
+  sugFillers: (p) => [`${p.words.length === 1 ? "Filler word or cliché" : "Filler words or clichés"}: ${quotedList(p.words)}.`, "Replace them with concrete facts — what, how much, for whom."],
   sugRepeated: (p) => [`Words repeated across many bullets: ${list(p.words, "en")}.`, "Vary the verbs and wording so each bullet reads distinctly."],
   sugNotResume: () => ["This text does not read like a resume.", "Upload a resume with contact details, work experience, education and skills."],
   summary: (p) =>
     (p.notResume
       ? `This document shows few resume features; its score of ${fmt(p.overall)}/100 is scaled down accordingly. `
-      : `${p.role ? `A ${p.role} resume` : "A resume"} with ${p.R} roles or projects${p.years >= 1 ? ` over about ${fmt(p.years)} years` : ""}, scoring ${fmt(p.overall)}/100. `) +
+      : `${p.role ? cap(withArticle(`${p.role} resume`)) : "A resume"} with ${count(p.R, "role or project", "roles or projects")}${p.years >= 1 ? ` over about ${fmt(p.years)} years` : ""}, scoring ${fmt(p.overall)}/100. `) +
     `Strongest dimension: ${p.best}; weakest: ${p.worst}.` +
-    (p.jd ? ` It matches ${p.jd.matched} of the ${p.jd.total} skills in the job description.` : "") +
+    (p.jd ? ` It matches ${p.jd.matched === 0 ? "none" : p.jd.matched} of the ${count(p.jd.total, "skill")} in the job description.` : "") +
     " (Offline heuristic analysis: rule-based checks, no language model.)",
   dimensionName: (k) => ({ experience: "experience depth", skills: "skill match", content: "completeness", structure: "structure and format", expression: "expression" })[k],
 };
@@ -159,14 +177,19 @@ const zh: Messages = {
   sectionName: (s) => ({ experience: "工作/项目经历", education: "教育背景", skills: "专业技能", summary: "个人简介" })[s],
   experience: (p) =>
     `经历/项目部分共 ${p.S} 条描述、${p.R} 段经历（篇幅 ${fmt(p.volume)}/10）。` +
-    `${p.S} 条中 ${p.Q} 条含有数字，${p.R} 段经历中 ${p.Rq} 段给出了量化结果（量化 ${fmt(p.quant)}/14）。` +
+    `${zhOf(p.Q, p.S, "条")}含有数字，${zhOf(p.Rq, p.R, "段", "经历")}给出了量化结果（量化 ${fmt(p.quant)}/14）。` +
     `${p.K} 条提到了具体技能或工具（具体性 ${fmt(p.spec)}/8）。` +
     `${p.R} 段中 ${p.D} 段标注了时间，时间跨度约 ${fmt(p.years)} 年（时间线 ${fmt(p.time)}/8）。`,
   experienceNone: (p) =>
     `未找到工作或项目经历的具体描述，经历深度无从评分（0/40）` + (p.placeholders > 0 ? `；另有 ${p.placeholders} 条为模板占位内容，未计入。` : "。"),
   skillsJd: (p) =>
     `职位描述列出的 ${p.total} 项技能中，简历体现了 ${p.matched} 项（按必需/加分项加权后为 ${fmt(p.weightedPct)}%）；` +
-    `其中 ${p.evidenced} 项在经历描述中有实际体现，其余仅出现在技能列表中（得分 ${fmt(p.score)}/20）。`,
+    (p.matched === 0
+      ? ""
+      : p.evidenced === 0
+        ? "这些技能都没有在经历描述中体现，仅出现在技能列表中"
+        : `其中 ${p.evidenced} 项在经历描述中有实际体现${p.evidenced < p.matched ? "，其余仅出现在技能列表中" : ""}`) +
+    `（得分 ${fmt(p.score)}/20）。`,
   skillsRole: (p) =>
     (p.role
       ? `根据标题/简介判断目标岗位为「${p.role}」：该岗位常见的 ${p.target} 项核心技能中，简历体现了 ${p.hits} 项（相关度 ${fmt(p.relevance * 100)}%）。`
@@ -184,7 +207,7 @@ const zh: Messages = {
     `联系方式位置 ${fmt(p.contactPts)}/1；版面整洁 ${fmt(p.hygienePts)}/1。`,
   order: (o) => ({ reverse: "由近及远", chronological: "由远及近", mixed: "顺序混乱", "n/a": "不适用" })[o],
   expression: (p) =>
-    `${p.S} 条描述中 ${p.A} 条以动作动词开头（${fmt(p.actionPts)}/3）；${p.G} 条长度适中（${fmt(p.lengthPts)}/2）；` +
+    `${zhOf(p.A, p.S, "条", "描述")}以动作动词开头（${fmt(p.actionPts)}/3）；${p.G === 0 ? "没有一条" : `${p.G} 条`}长度适中（${fmt(p.lengthPts)}/2）；` +
     `第一人称 ${p.P} 处（${fmt(p.pronounPts)}/2）；空泛词/套话 ${p.F} 处（${fmt(p.fillerPts)}/2）；` +
     (p.repeated.length ? `重复使用：${list(p.repeated, "zh")}` : "无明显重复用词") + `（${fmt(p.repPts)}/1）。`,
   expressionNone: () => "没有经历描述可供评估表达，仅检查了简介部分。",
@@ -198,11 +221,11 @@ const zh: Messages = {
   strengthVerbs: (p) => `${p.S} 条描述中 ${p.A} 条以有力的动作动词开头。`,
   sugNoExperience: () => ["未找到工作经历或项目经历的具体描述。", "增加「工作经历」或「项目经历」模块，每段经历写 3–5 条：做了什么、怎么做、取得什么结果。"],
   sugQuantify: (p) => [
-    `${p.S} 条经历描述中只有 ${p.Q} 条包含数字。`,
+    p.Q === 0 ? `${p.S} 条经历描述都不包含数字。` : `${p.S} 条经历描述中只有 ${p.Q} 条包含数字。`,
     `补充可量化的结果（百分比、金额、节省的时间、用户量、团队规模等），例如把「${p.example}」改写为带规模或效果的表述。`,
   ],
   sugFewStatements: (p) => [`经历描述总共只有 ${p.S} 条。`, "每段经历用 3–5 条具体要点描述，便于招聘方判断深度。"],
-  sugSpecific: (p) => [`${p.S} 条描述中只有 ${p.K} 条提到所用的技术或方法。`, "在成果描述中写明使用的技术、工具或方法，让技能清单有经历支撑。"],
+  sugSpecific: (p) => [p.K === 0 ? `${p.S} 条描述都没有提到所用的技术或方法。` : `${p.S} 条描述中只有 ${p.K} 条提到所用的技术或方法。`, "在成果描述中写明使用的技术、工具或方法，让技能清单有经历支撑。"],
   sugUndated: (p) => [`${p.R} 段经历中有 ${p.missing} 段没有时间。`, "为每段经历标注起止时间（如「2021.03 – 至今」）。"],
   sugMissingJdSkills: (p) => [`缺少职位描述要求的技能：${list(p.skills, "zh")}。`, "如果具备，请写进技能清单并在经历中体现；如果不具备，请评估岗位是否匹配。"],
   sugUnevidencedJd: (p) => [`以下匹配技能只出现在列表中：${list(p.skills, "zh")}。`, "在经历或项目描述中写明用这些技能做了什么、取得了什么结果。"],
@@ -223,10 +246,10 @@ const zh: Messages = {
   ],
   sugParagraphs: () => ["经历以大段文字书写。", "拆分为每条一两行的要点。"],
   sugContactTop: () => ["联系方式不在简历顶部。", "把邮箱和手机号放在姓名下方。"],
-  sugVerbs: (p) => [`${p.S} 条描述中只有 ${p.A} 条以动作动词开头。`, `用「主导、设计、实现、优化、推动」等动词开头，少用「参与、协助」——例如「${p.example}」。`],
+  sugVerbs: (p) => [p.A === 0 ? `${p.S} 条描述都不是以动作动词开头。` : `${p.S} 条描述中只有 ${p.A} 条以动作动词开头。`, `用「主导、设计、实现、优化、推动」等动词开头，少用「参与、协助」——例如「${p.example}」。`],
   sugLongBullets: (p) => [`有 ${p.count} 条描述过长，例如「${p.example}」。`, "每条控制在一两行，拆成「行动 + 结果」。"],
   sugPronouns: (p) => [`出现 ${p.count} 处第一人称（我、本人）。`, "简历要点通常省略主语，直接以动词开头。"],
-  sugFillers: (p) => [`空泛词或套话：${list(p.words, "zh")}。`, "用具体事实代替：做了什么、规模多大、为谁带来什么。"],
+  sugFillers: (p) => [`空泛词或套话：${quotedList(p.words, 3, "「", "」", "、", (n) => ` 等 ${n + 3} 个`)}。`, "用具体事实代替：做了什么、规模多大、为谁带来什么。"],
   sugRepeated: (p) => [`多条描述重复使用：${list(p.words, "zh")}。`, "变换动词和措辞，让每条要点各有重点。"],
   sugNotResume: () => ["该文本不像一份简历。", "请上传包含联系方式、工作经历、教育背景和技能的简历。"],
   summary: (p) =>

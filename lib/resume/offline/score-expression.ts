@@ -54,7 +54,7 @@ export function scoreExpression(f: Facts): DimensionResult {
   }
   if (x.longOnes.length > 0) res.suggestions.push(suggestion("expression", "medium", m.sugLongBullets({ count: x.longOnes.length, example: quote(x.longOnes[0].text, 60) })));
   if (x.pronouns.count > 0) res.suggestions.push(suggestion("expression", "low", m.sugPronouns({ count: x.pronouns.count })));
-  if (x.fillers.count > 0) res.suggestions.push(suggestion("expression", "low", m.sugFillers({ words: x.fillers.words.slice(0, 6) })));
+  if (x.fillers.count > 0) res.suggestions.push(suggestion("expression", "low", m.sugFillers({ words: x.fillers.words })));
   if (x.repeated.length > 0) res.suggestions.push(suggestion("expression", "low", m.sugRepeated({ words: x.repeated.slice(0, 5) })));
   return res;
 }

@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db/client";
-import { endInterview } from "@/lib/db/queries/interviews";
+import { endInterview, getOwnedInterviewRow } from "@/lib/db/queries/interviews";
+import { acquireTurnLock } from "@/lib/interview/session/interviewer-turn";
 import { PanelistError } from "@/lib/errors";
 import { createLogger } from "@/lib/log";
 import { publishTask } from "@/lib/queue/producer";
@@ -10,10 +11,21 @@ import { withUser } from "../../../_lib/handler";
 export const dynamic = "force-dynamic";
 const log = createLogger("web");
 
-/** Ends the interview and enqueues `interview.evaluate`: 202 `{taskId}` (the same task when ended twice). */
+/**
+ * Ends the interview and enqueues `interview.evaluate`: 202 `{taskId}` (the same task when ended
+ * twice). Takes the interview's turn lock like a chat turn does, so an interviewer turn still
+ * streaming cannot save its question after the end (and after the evaluation read the
+ * transcript): 409 while one is in flight, unless the interview has already ended.
+ */
 export const POST = withUser<{ id: string }>(async ({ user, params }) => {
   const db = getDb();
-  const ended = isUuid(params.id) ? await endInterview(db, { id: params.id, ownerId: user.id }) : undefined;
+  const interview = isUuid(params.id) ? await getOwnedInterviewRow(db, { id: params.id, ownerId: user.id }) : undefined;
+  if (!interview) throw new PanelistError("not_found:interview", "No such interview.");
+  const releaseTurn = interview.endedAt ? null : await acquireTurnLock(getRedis(), interview.id);
+  if (!interview.endedAt && !releaseTurn) {
+    throw new PanelistError("conflict:interview", "The interviewer is still answering; end the interview once the question is shown.");
+  }
+  const ended = await endInterview(db, { id: interview.id, ownerId: user.id }).finally(() => releaseTurn?.());
   if (!ended) throw new PanelistError("not_found:interview", "No such interview.");
   if (ended.created) {
     await publishTask(getRedis(), db, ended.task).catch((err) =>
