@@ -1,24 +1,20 @@
 import "../helpers/env";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
 import { insertTasks } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
-import { createLogger } from "@/lib/log";
 import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
 import { CONSUMER_GROUP, LANES, streamKey, taskEventsChannel } from "@/lib/queue/names";
 import { publishTasks } from "@/lib/queue/producer";
 import { createRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
-import { clearPrefix, createUser, eventually } from "../helpers/fixtures";
+import { eventually } from "../helpers/fixtures";
+import { queueTestKit } from "./kit";
 
-const db = getDb();
-const redis = createRedis("test");
-const log = createLogger("test");
-const deps = { db, redis, log };
 let ownerId: string;
-const running: { stop(): Promise<void> }[] = [];
+const kit = queueTestKit((id) => (ownerId = id));
+const { db, redis, log, deps, running } = kit;
 
 function countingHandler(runs: Map<string, number>): TaskHandler<{ n: number }> {
   return {
@@ -38,24 +34,6 @@ async function startConsumer(h: TaskHandler<any>) {
   return c;
 }
 
-async function rows(ids: string[]) {
-  return db.select().from(tasks).where(inArray(tasks.id, ids));
-}
-
-beforeAll(async () => {
-  ownerId = await createUser(db);
-});
-
-afterEach(async () => {
-  while (running.length) await running.pop()!.stop();
-  await clearPrefix(redis);
-});
-
-afterAll(async () => {
-  await redis.quit();
-  await closeDb();
-});
-
 describe("bulk submission (insertTasks + publishTasks)", () => {
   it("publishes every task once, records each entry id, and each task runs once", async () => {
     const created = await insertTasks(
@@ -66,7 +44,7 @@ describe("bulk submission (insertTasks + publishTasks)", () => {
     const ids = await publishTasks(redis, db, created);
 
     expect(ids.every((id) => typeof id === "string")).toBe(true);
-    const byId = new Map((await rows(created.map((t) => t.id))).map((r) => [r.id, r]));
+    const byId = new Map((await kit.rows(created.map((t) => t.id))).map((r) => [r.id, r]));
     created.forEach((t, i) => expect(byId.get(t.id)!.messageId).toBe(ids[i]));
     for (const lane of LANES) {
       const entries = await redis.xrange(streamKey("resume.analyze", lane), "-", "+");
@@ -76,7 +54,7 @@ describe("bulk submission (insertTasks + publishTasks)", () => {
 
     const runs = new Map<string, number>();
     await startConsumer(countingHandler(runs));
-    await eventually(async () => (await rows(created.map((t) => t.id))).every((r) => r.status === "COMPLETED"));
+    await eventually(async () => (await kit.rows(created.map((t) => t.id))).every((r) => r.status === "COMPLETED"));
     expect([...runs.values()]).toEqual(Array(30).fill(1));
   });
 
@@ -99,7 +77,7 @@ describe("bulk submission (insertTasks + publishTasks)", () => {
     const relay = new OutboxRelay(deps, { intervalMs: 50, graceMs: 0 });
     relay.start();
     running.push(relay);
-    await eventually(async () => (await rows([a.id, b.id])).every((r) => r.status === "COMPLETED"));
+    await eventually(async () => (await kit.rows([a.id, b.id])).every((r) => r.status === "COMPLETED"));
     expect(runs.get(a.id)).toBe(1);
     expect(runs.get(b.id)).toBe(1);
     expect((await db.select().from(tasks).where(eq(tasks.id, b.id)))[0].messageId).not.toBeNull();

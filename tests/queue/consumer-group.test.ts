@@ -1,24 +1,20 @@
 import "../helpers/env";
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
 import { claimTask, getTaskById, insertTask } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
-import { createLogger } from "@/lib/log";
 import { StreamConsumer, type ConsumerOptions, type TaskHandler } from "@/lib/queue/consumer";
 import { CONSUMER_GROUP, streamKey } from "@/lib/queue/names";
 import { publishTask } from "@/lib/queue/producer";
-import { createRedis } from "@/lib/queue/redis";
-import { clearPrefix, createUser, eventually } from "../helpers/fixtures";
+import { eventually } from "../helpers/fixtures";
+import { queueTestKit } from "./kit";
 
 /** The group's bookkeeping: draining a dead consumer's PEL, and consumer names that leave. */
-const db = getDb();
-const redis = createRedis("test");
-const log = createLogger("test");
 const STREAM = () => streamKey("resume.analyze", "interactive");
 let ownerId: string;
-const running: StreamConsumer[] = [];
+const kit = queueTestKit((id) => (ownerId = id));
+const { db, redis, log, running } = kit;
 
 const noop: TaskHandler<{ n: number }> = {
   type: "resume.analyze",
@@ -52,25 +48,6 @@ async function consumers(): Promise<Map<string, { pending: number; idle: number 
   return new Map(rows.map((r) => [String(r[r.indexOf("name") + 1]), { pending: Number(r[r.indexOf("pending") + 1]), idle: Number(r[r.indexOf("idle") + 1]) }]));
 }
 
-async function pendingCount() {
-  const summary = (await redis.xpending(STREAM(), CONSUMER_GROUP)) as [number, ...unknown[]];
-  return summary[0];
-}
-
-beforeAll(async () => {
-  ownerId = await createUser(db);
-});
-
-afterEach(async () => {
-  while (running.length) await running.pop()!.stop();
-  await clearPrefix(redis);
-});
-
-afterAll(async () => {
-  await redis.quit();
-  await closeDb();
-});
-
 describe("reclaim", () => {
   it("drains a dead consumer's whole PEL as slots free, not one page of `concurrency` per interval", async () => {
     const ids = await publishTasks(10);
@@ -80,7 +57,7 @@ describe("reclaim", () => {
     // The interval timer never fires during this test: only the pass at start and its continuation run.
     await startConsumer({ concurrency: 2, leaseMs: 60_000, reclaimIntervalMs: 3_600_000 });
     await eventually(async () => (await db.select().from(tasks).where(inArray(tasks.id, ids))).every((t) => t.status === "COMPLETED"));
-    await eventually(async () => (await pendingCount()) === 0);
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
   });
 });
 
@@ -89,7 +66,7 @@ describe("consumer names", () => {
     const [id] = await publishTasks(1);
     const c = await startConsumer({ leaseMs: 60_000 });
     await eventually(async () => (await getTaskById(db, { id }))?.status === "COMPLETED");
-    await eventually(async () => (await pendingCount()) === 0);
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
     expect((await consumers()).has(c.options.consumerName)).toBe(true);
     await c.stop();
     expect((await consumers()).has(c.options.consumerName)).toBe(false);
@@ -103,7 +80,7 @@ describe("consumer names", () => {
     await eventually(async () => (await consumers()).get(c.options.consumerName)?.pending === 1);
     await c.stop();
     expect((await consumers()).get(c.options.consumerName)?.pending).toBe(1);
-    expect(await pendingCount()).toBe(1);
+    expect(await kit.pendingCount(STREAM())).toBe(1);
   });
 
   it("the reclaim pass deletes idle names with no pending entry, never one with pending entries", async () => {
@@ -118,6 +95,6 @@ describe("consumer names", () => {
     await eventually(async () => !(await consumers()).has("dead-empty"));
     const left = await consumers();
     expect(left.get("dead-with-pending")?.pending).toBe(1);
-    expect(await pendingCount()).toBe(1);
+    expect(await kit.pendingCount(STREAM())).toBe(1);
   });
 });

@@ -1,30 +1,25 @@
 import "../helpers/env";
 import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
 import { claimTask, findRelayCandidates, insertTask, promoteDueRetries, releaseAttempt } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
-import { createLogger } from "@/lib/log";
 import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
 import { CONSUMER_GROUP, relayEpochKey, streamKey } from "@/lib/queue/names";
 import { publishTask } from "@/lib/queue/producer";
-import { createRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
-import { clearPrefix, createUser, eventually } from "../helpers/fixtures";
+import { eventually } from "../helpers/fixtures";
+import { queueTestKit } from "./kit";
 
 /**
  * A promote (RETRYING → PENDING) or a shutdown release commits the status, then XADDs. A crash
  * or a failed XADD in between must not leave a PENDING task behind an entry that was already
  * ACKed: the relay's orphan pass has to publish it again.
  */
-const db = getDb();
-const redis = createRedis("test");
-const log = createLogger("test");
-const deps = { db, redis, log };
 const STREAM = () => streamKey("resume.analyze", "interactive");
 let ownerId: string;
-const running: { stop(): Promise<void> }[] = [];
+const kit = queueTestKit((id) => (ownerId = id));
+const { db, redis, log, deps, running } = kit;
 
 const noop: TaskHandler<{ n: number }> = {
   type: "resume.analyze",
@@ -56,24 +51,6 @@ async function publishedAndAcked(n: number) {
   return { ids, entries: read[0][1].map(([id]) => id) };
 }
 
-async function rows(ids: string[]) {
-  return db.select().from(tasks).where(inArray(tasks.id, ids));
-}
-
-beforeAll(async () => {
-  ownerId = await createUser(db);
-});
-
-afterEach(async () => {
-  while (running.length) await running.pop()!.stop();
-  await clearPrefix(redis);
-});
-
-afterAll(async () => {
-  await redis.quit();
-  await closeDb();
-});
-
 describe("a publish cut short after its status change", () => {
   it("promote: due retries committed PENDING but never XADDed are republished by the orphan pass and complete", async () => {
     // Redis has not lost data: the epoch pass (which republishes every PENDING task) must not run.
@@ -89,15 +66,15 @@ describe("a publish cut short after its status change", () => {
     // The relay's promote UPDATE commits, then the process dies before any XADD.
     const promoted = await promoteDueRetries(db, { limit: 500 });
     expect(promoted.map((t) => t.id).sort()).toEqual([...ids].sort());
-    expect((await rows(ids)).every((t) => t.status === "PENDING" && t.messageId === null)).toBe(true);
+    expect((await kit.rows(ids)).every((t) => t.status === "PENDING" && t.messageId === null)).toBe(true);
     // The grace counts from the promote, not from creation: a task whose XADD may be on its
     // way right now is not a candidate yet.
     const candidates = await findRelayCandidates(db, { graceMs: 60_000, limit: 500 });
     expect(candidates.filter((c) => ids.includes(c.id))).toEqual([]);
 
     await startPipeline();
-    await eventually(async () => (await rows(ids)).every((t) => t.status === "COMPLETED"));
-    expect((await rows(ids)).map((t) => t.attempts)).toEqual(ids.map(() => 2));
+    await eventually(async () => (await kit.rows(ids)).every((t) => t.status === "COMPLETED"));
+    expect((await kit.rows(ids)).map((t) => t.attempts)).toEqual(ids.map(() => 2));
   });
 
   it("release: a shutdown release whose fresh XADD failed (old entry ACKed) is republished and completes", async () => {
@@ -109,7 +86,7 @@ describe("a publish cut short after its status change", () => {
     await redis.xack(STREAM(), CONSUMER_GROUP, ...entries);
 
     await startPipeline();
-    await eventually(async () => (await rows(ids))[0].status === "COMPLETED");
-    expect((await rows(ids))[0].attempts).toBe(1);
+    await eventually(async () => (await kit.rows(ids))[0].status === "COMPLETED");
+    expect((await kit.rows(ids))[0].attempts).toBe(1);
   });
 });

@@ -2,27 +2,22 @@ import "../helpers/env";
 import net from "node:net";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
 import { claimTask, finishAttempt, getTaskById, insertTask } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
-import { createLogger } from "@/lib/log";
 import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
 import { CONSUMER_GROUP, dlqKey, relayEpochKey, streamKey } from "@/lib/queue/names";
 import { publishTask } from "@/lib/queue/producer";
-import { createRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { TaskError } from "@/lib/queue/task-error";
 import { trimAcked } from "@/lib/queue/trim";
-import { clearPrefix, createUser, eventually } from "../helpers/fixtures";
+import { eventually } from "../helpers/fixtures";
+import { queueTestKit } from "./kit";
 
-const db = getDb();
-const redis = createRedis("test");
-const log = createLogger("test");
-const deps = { db, redis, log };
 const STREAM = () => streamKey("resume.analyze", "interactive");
 let ownerId: string;
-const running: { stop(): Promise<void> }[] = [];
+const kit = queueTestKit((id) => (ownerId = id));
+const { db, redis, log, deps, running } = kit;
 
 /** A generic handler: the pipeline is exercised without any domain. */
 function handler(process: (taskId: string, attempt: number) => Promise<void>): TaskHandler<{ n: number }> {
@@ -58,25 +53,6 @@ async function status(id: string) {
   return (await getTaskById(db, { id }))!;
 }
 
-async function pendingCount() {
-  const summary = (await redis.xpending(STREAM(), CONSUMER_GROUP)) as [number, ...unknown[]];
-  return summary[0];
-}
-
-beforeAll(async () => {
-  ownerId = await createUser(db);
-});
-
-afterEach(async () => {
-  while (running.length) await running.pop()!.stop();
-  await clearPrefix(redis);
-});
-
-afterAll(async () => {
-  await redis.quit();
-  await closeDb();
-});
-
 describe("the task pipeline", () => {
   it("outbox: a committed task whose XADD never happened is published by the relay and completes", async () => {
     const done: string[] = [];
@@ -105,7 +81,7 @@ describe("the task pipeline", () => {
     await publishTask(redis, db, task);
     await startConsumer(handler(async () => void runs++));
     await eventually(async () => (await status(task.id)).status === "COMPLETED");
-    await eventually(async () => (await pendingCount()) === 0 && (await redis.xlen(STREAM())) === 2);
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0 && (await redis.xlen(STREAM())) === 2);
     expect(runs).toBe(1);
     expect((await status(task.id)).attempts).toBe(1);
   });
@@ -121,7 +97,7 @@ describe("the task pipeline", () => {
     await startConsumer(handler(async (_id, attempt) => void seen.push(attempt)), { leaseMs: 300 });
     await eventually(async () => (await status(task.id)).status === "COMPLETED");
     expect(seen).toEqual([2]);
-    expect(await pendingCount()).toBe(0);
+    expect(await kit.pendingCount(STREAM())).toBe(0);
   });
 
   it("a message reclaimed while the dead worker's claim is still leased is kept, not ACKed away; the task completes", async () => {
@@ -135,7 +111,7 @@ describe("the task pipeline", () => {
     startRelay();
     await eventually(async () => (await status(task.id)).status === "COMPLETED");
     expect((await status(task.id)).attempts).toBe(2);
-    await eventually(async () => (await pendingCount()) === 0);
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
   });
 
   it("retryable failures back off and retry up to maxAttempts, then FAILED with a DLQ copy", async () => {
@@ -199,7 +175,7 @@ describe("the task pipeline", () => {
     const t = await status(task.id);
     expect(t.attempts).toBe(1);
     expect(t.errorMessage).toMatch(/no selectable text/);
-    expect(await pendingCount()).toBe(0);
+    expect(await kit.pendingCount(STREAM())).toBe(0);
     expect(await redis.xlen(dlqKey("resume.analyze"))).toBe(0);
   });
 

@@ -1,34 +1,16 @@
 import "../helpers/env";
 import { z } from "zod";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
 import { getTaskById, insertTask } from "@/lib/db/queries/tasks";
-import { createLogger } from "@/lib/log";
 import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
 import type { TaskType } from "@/lib/queue/names";
 import { publishTask } from "@/lib/queue/producer";
-import { createRedis } from "@/lib/queue/redis";
-import { clearPrefix, createUser, eventually } from "../helpers/fixtures";
+import { eventually } from "../helpers/fixtures";
+import { queueTestKit } from "./kit";
 
-const db = getDb();
-const redis = createRedis("test");
-const log = createLogger("test");
 let ownerId: string;
-const running: StreamConsumer[] = [];
-
-beforeAll(async () => {
-  ownerId = await createUser(db);
-});
-
-afterEach(async () => {
-  while (running.length) await running.pop()!.stop();
-  await clearPrefix(redis);
-});
-
-afterAll(async () => {
-  await redis.quit();
-  await closeDb();
-});
+const kit = queueTestKit((id) => (ownerId = id));
+const { db, redis, log, running } = kit;
 
 describe("fair reading across task types of one lane", () => {
   it("a task of another type published behind a backlog starts within a few claims, not after the backlog", async () => {
