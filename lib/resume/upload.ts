@@ -2,15 +2,29 @@ import { createHash } from "node:crypto";
 import type Redis from "ioredis";
 import type { Db } from "@/lib/db/client";
 import { createResumeUpload } from "@/lib/db/queries/resumes";
+import { countOpenInteractiveTasks } from "@/lib/db/queries/tasks";
 import { PanelistError } from "@/lib/errors";
 import type { Logger } from "@/lib/log";
 import { publishTask } from "@/lib/queue/producer";
 import { detectResumeKind, unsupportedReason } from "./extract/detect-type";
 
+/**
+ * Interactive tasks one owner may have open before further uploads go to the batch lane: a
+ * person uploading a few files waits for none of them behind anyone's bulk work, and a client
+ * that posts many at once becomes bulk work itself (issue 3, "Lanes": bulk → batch).
+ */
+export const INTERACTIVE_OPEN_PER_OWNER = 3;
+
 /** 10 MiB, issue #2. */
 export const MAX_RESUME_BYTES = 10 * 1024 * 1024;
 /** A job description longer than this is not a job description. */
 export const MAX_JOB_DESCRIPTION_CHARS = 50_000;
+
+/** The lane of an upload that names none: interactive, unless the owner already has {@link INTERACTIVE_OPEN_PER_OWNER} open there. */
+async function laneFor(db: Db, ownerId: string): Promise<"interactive" | "batch"> {
+  const open = await countOpenInteractiveTasks(db, { ownerId, upTo: INTERACTIVE_OPEN_PER_OWNER });
+  return open >= INTERACTIVE_OPEN_PER_OWNER ? "batch" : "interactive";
+}
 
 /** Whitespace-normalised job description; empty → null. */
 export function normalizeJobDescription(jd: string | null | undefined): string | null {
@@ -26,6 +40,8 @@ export function sha256Hex(bytes: Uint8Array | string): string {
 /**
  * Accepts one uploaded resume: checks size and type from the bytes, writes file + resume +
  * task in one transaction, then XADDs (a failed XADD is logged; the relay publishes later).
+ * Without an explicit `lane`, the task is interactive unless the owner already has
+ * {@link INTERACTIVE_OPEN_PER_OWNER} interactive tasks open; then it is batch.
  *
  * @throws {PanelistError} 422 `unprocessable:upload` empty file; 413 `payload_too_large:upload`
  *   over {@link MAX_RESUME_BYTES}; 415 `unsupported_media_type:upload` not PDF/DOCX/UTF-8 text.
@@ -63,7 +79,7 @@ export async function acceptResumeUpload(
     sha256,
     dedupeKey,
     jobDescription,
-    lane: u.lane ?? "interactive",
+    lane: u.lane ?? (await laneFor(deps.db, u.ownerId)),
     callbackUrl: u.callbackUrl ?? null,
   });
   if (!duplicate) {

@@ -14,6 +14,7 @@ import { streamKey } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { CORPUS_DIR } from "../corpus-dir";
 import { clearPrefix } from "../helpers/fixtures";
+import { INTERACTIVE_OPEN_PER_OWNER } from "@/lib/resume/upload";
 import { get, params, signUpCandidate, uploadRequest } from "../helpers/http";
 
 const CORPUS = CORPUS_DIR;
@@ -149,6 +150,23 @@ describe("POST /api/resumes", () => {
     // Another owner sending the same bytes is not a duplicate of Alice's upload.
     const bobs = await upload(uploadRequest({ cookie: bob.cookie, bytes, fileName: "a.txt", jobDescription: "Go developer needed" }), params({}));
     expect(bobs.status).toBe(202);
+  });
+
+  it("bulk → batch: past a few open interactive tasks of one owner, further uploads go to the batch lane", async () => {
+    const carol = await signUpCandidate();
+    const lanes: string[] = [];
+    for (let i = 0; i < INTERACTIVE_OPEN_PER_OWNER + 2; i++) {
+      const res = await upload(uploadRequest({ cookie: carol.cookie, bytes: unique(RESUME_TEXT), fileName: `r${i}.txt` }), params({}));
+      expect(res.status).toBe(202);
+      const [task] = await db.select().from(tasks).where(eq(tasks.id, (await json(res)).taskId));
+      lanes.push(task.lane);
+    }
+    // Nothing consumes in this file: the first ones stay open, so the rest are bulk.
+    expect(lanes).toEqual([...Array(INTERACTIVE_OPEN_PER_OWNER).fill("interactive"), "batch", "batch"]);
+    // Another owner's uploads are not slowed by Carol's.
+    const bobs = await upload(uploadRequest({ cookie: bob.cookie, bytes: unique(RESUME_TEXT), fileName: "b.txt" }), params({}));
+    const [bobTask] = await db.select().from(tasks).where(eq(tasks.id, (await json(bobs)).taskId));
+    expect(bobTask.lane).toBe("interactive");
   });
 
   it("a duplicate of an upload whose task FAILED makes a new task", async () => {

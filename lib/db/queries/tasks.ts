@@ -52,6 +52,21 @@ export async function markTasksPublished(db: Db, list: { id: string; messageId: 
     where ${tasks.id} = v.id`);
 }
 
+/**
+ * How many of the owner's interactive tasks are still open (PENDING, PROCESSING or RETRYING),
+ * counted up to `upTo` (the query stops there; uses tasks_owner_idx).
+ */
+export async function countOpenInteractiveTasks(db: Db, { ownerId, upTo }: { ownerId: string; upTo: number }): Promise<number> {
+  const [row] = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select 1 from ${tasks}
+      where ${tasks.ownerId} = ${ownerId} and ${tasks.lane} = 'interactive'
+        and ${tasks.status} in ('PENDING', 'PROCESSING', 'RETRYING')
+      limit ${upTo}
+    ) open`);
+  return row?.n ?? 0;
+}
+
 export async function getTaskById(db: Db, { id }: { id: string }): Promise<TaskRow | undefined> {
   const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
   return row;
