@@ -53,26 +53,18 @@ export async function metered<T>(
   let dispatched: { provider: string; model: string } | undefined;
   let started = performance.now();
   const hook = async (ref: { provider: string; model: string }) => {
-    dispatched = ref;
     await onCall({
       callId, provider: ref.provider, model: ref.model,
       inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, latencyMs: 0, outcome: "in_flight",
     });
+    // Only once the row is written: if writing it failed, the request does not leave (the guard
+    // rethrows), and no outcome may be reported for a call that never happened.
+    dispatched = ref;
     started = performance.now();
   };
+  let r: StructuredResult<T>;
   try {
-    const r = await dispatchHook.run(hook, call);
-    await onCall({
-      callId,
-      provider: r.provider,
-      model: r.model,
-      inputTokens: r.usage.inputTokens ?? 0,
-      cachedInputTokens: r.usage.cachedInputTokens ?? 0,
-      outputTokens: r.usage.outputTokens ?? 0,
-      latencyMs: r.latencyMs,
-      outcome: "ok",
-    });
-    return r;
+    r = await dispatchHook.run(hook, call);
   } catch (err) {
     if (!dispatched) throw err;
     const e = err as { code?: unknown; usage?: { inputTokens?: number; outputTokens?: number; cachedInputTokens?: number } };
@@ -88,4 +80,17 @@ export async function metered<T>(
     });
     throw err;
   }
+  // Outside the catch: a failure to write the ok row (database gone) must not relabel a call
+  // that succeeded with the database's error; the row stays in_flight and the error propagates.
+  await onCall({
+    callId,
+    provider: r.provider,
+    model: r.model,
+    inputTokens: r.usage.inputTokens ?? 0,
+    cachedInputTokens: r.usage.cachedInputTokens ?? 0,
+    outputTokens: r.usage.outputTokens ?? 0,
+    latencyMs: r.latencyMs,
+    outcome: "ok",
+  });
+  return r;
 }
