@@ -8,54 +8,37 @@
  * (`LLM_BREAKER_COOLDOWN_MS`) keeps the run to about half a minute.
  */
 import "../helpers/env";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerFromBaseUrl } from "@/lib/ai/config";
-import { closeDb, getDb } from "@/lib/db/client";
-import { dlqKey, redisPrefix } from "@/lib/queue/names";
-import { createRedis } from "@/lib/queue/redis";
+import { dlqKey } from "@/lib/queue/names";
 import { CircuitBreaker, type BreakerSnapshot } from "@/lib/ratelimit/circuit-breaker";
-import { startFakeLlm, type FakeLlm, type RecordedRequest } from "@/scripts/fake-llm/server";
-import { createUser } from "../helpers/fixtures";
+import { type FakeLlm, type RecordedRequest } from "@/scripts/fake-llm/server";
 import {
-  chaosTag, createResumeTasks, deletePrefix, Fleet, killEverything, pendingEntries, sharedRedisUrl, statusCounts, streamsReport,
-  taskEffects, until, upstreamCallsByMarker, usageVsUpstream, waitForAllEnded,
+  chaosTag, createResumeTasks, Fleet, pendingEntries, statusCounts, streamsReport, taskEffects, until, upstreamCallsByMarker, usageVsUpstream, waitForAllEnded,
 } from "./harness";
+import { chaosKit } from "./kit";
 
 const TASKS = 8;
 const COOLDOWN_MS = 5_000;
 const FAILURE_THRESHOLD = 3;
 const BREAKER_ENV = { LLM_BREAKER_COOLDOWN_MS: String(COOLDOWN_MS), LLM_BREAKER_FAILURE_THRESHOLD: String(FAILURE_THRESHOLD) };
 
-const db = getDb();
-const redis = createRedis("chaos-breaker");
-redis.on("error", () => undefined);
-const prefix = redisPrefix();
 const savedEnv = { ...process.env };
 let llm: FakeLlm;
 let ownerId: string;
+const { db, redis, prefix, workerEnv } = chaosKit("chaos-breaker", {}, (s) => void ({ llm, ownerId } = s));
 
-beforeAll(async () => {
-  llm = await startFakeLlm({ maxRecorded: 1_000_000 });
-  ownerId = await createUser(db);
+beforeAll(() => {
   // The workers inherit this environment (Fleet copies process.env).
   Object.assign(process.env, BREAKER_ENV);
   delete process.env.LLM_FALLBACK_MODEL;
 });
 
-afterEach(async () => {
-  llm.control({ mode: "ok" });
-  await killEverything();
-  await deletePrefix(redis, prefix);
-});
-
-afterAll(async () => {
+afterAll(() => {
   for (const k of [...Object.keys(BREAKER_ENV), "LLM_FALLBACK_MODEL"]) {
     if (savedEnv[k] === undefined) delete process.env[k];
     else process.env[k] = savedEnv[k];
   }
-  await llm?.close();
-  await redis.quit();
-  await closeDb();
 });
 
 const chatCalls = (): RecordedRequest[] =>
@@ -71,7 +54,7 @@ describe("chaos: the circuit breaker in front of the workers", () => {
     // A lease long enough that a starved machine (the whole suite runs beside this) never lets a
     // live attempt be reclaimed: this test counts upstream calls exactly, and reclaim is proven
     // elsewhere (kill-restart.test.ts).
-    const cfg = { databaseUrl: process.env.DATABASE_URL!, redisUrl: sharedRedisUrl(), prefix, llmUrl: llm.url, leaseMs: 30_000 };
+    const cfg = { ...workerEnv(), leaseMs: 30_000 };
     // One slot while the circuit is closed: each call's failure is recorded before the next call
     // asks the breaker, so "no request after it opened" is exact, with no call in flight then.
     const first = new Fleet({ ...cfg, concurrency: 1 });

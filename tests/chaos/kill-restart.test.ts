@@ -4,16 +4,13 @@
  * fake LLM server recorded, none duplicated. See docs/testing.md "Chaos tests".
  */
 import "../helpers/env";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/db/client";
-import { redisPrefix } from "@/lib/queue/names";
-import { createRedis } from "@/lib/queue/redis";
-import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import { describe, expect, it } from "vitest";
+import type { FakeLlm } from "@/scripts/fake-llm/server";
 import { createUser } from "../helpers/fixtures";
 import {
-  chaosTag, createResumeTasks, deletePrefix, duplicateCallIds, Fleet, killEverything, pendingEntries, sleep,
-  streamsReport, taskEffects, until, upstreamCallsByMarker, usageLedgerViolations, usageVsUpstream, waitForAllEnded, type WorkerProc,
+  chaosTag, createResumeTasks, duplicateCallIds, Fleet, pendingEntries, sleep, streamsReport, taskEffects, until, upstreamCallsByMarker, usageLedgerViolations, usageVsUpstream, waitForAllEnded, type WorkerProc,
 } from "./harness";
+import { chaosKit } from "./kit";
 
 /** Tasks in the run (CHAOS_KILL_TASKS overrides; see docs/testing.md for the size on a 2-core box). */
 const TASKS = Number(process.env.CHAOS_KILL_TASKS ?? 1_000);
@@ -21,37 +18,15 @@ const WORKERS = 3;
 /** A kill every 2–4 s (jittered, so reclaimed work is not always hit by the next kill). */
 const KILL_EVERY_MS = 2_000;
 
-const db = getDb();
-const redis = createRedis("chaos-kill");
-redis.on("error", () => undefined);
-const prefix = redisPrefix();
 let llm: FakeLlm;
 let ownerId: string;
-
-beforeAll(async () => {
-  llm = await startFakeLlm({ maxRecorded: 1_000_000 });
-  ownerId = await createUser(db);
-});
-
-afterEach(async () => {
-  await killEverything(); // also when the test failed half-way
-  await deletePrefix(redis, prefix);
-});
-
-afterAll(async () => {
-  await killEverything();
-  await llm?.close();
-  await deletePrefix(redis, prefix);
-  await redis.quit();
-  await closeDb();
-});
+const { db, redis, workerEnv } = chaosKit("chaos-kill", {}, (s) => void ({ llm, ownerId } = s));
 
 describe("chaos: SIGKILL and restart a worker every few seconds", () => {
   it(`${TASKS} tasks all end COMPLETED, one analysis each, one usage row per upstream call`, async () => {
     const tag = chaosTag("kill");
     const fleet = new Fleet({
-      databaseUrl: process.env.DATABASE_URL!, redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
-      prefix, llmUrl: llm.url, leaseMs: 3_000, concurrency: 6,
+      ...workerEnv(), leaseMs: 3_000, concurrency: 6,
     });
     for (let i = 0; i < WORKERS; i++) fleet.start();
 
@@ -123,8 +98,7 @@ describe("chaos: SIGKILL and restart a worker every few seconds", () => {
     const tag = chaosTag("usage");
     const owner = await createUser(db);
     const fleet = new Fleet({
-      databaseUrl: process.env.DATABASE_URL!, redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
-      prefix, llmUrl: llm.url, leaseMs: 3_000, concurrency: 1,
+      ...workerEnv(), leaseMs: 3_000, concurrency: 1,
     });
     const first = fleet.start();
     llm.control({ mode: "slow", delayMs: 20_000, count: 1 }); // only the first call hangs

@@ -7,52 +7,30 @@ import "../helpers/env";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
 import { insertTask } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
 import { createLogger } from "@/lib/log";
-import { CONSUMER_GROUP, dlqKey, redisPrefix, streamKey } from "@/lib/queue/names";
+import { CONSUMER_GROUP, dlqKey, streamKey } from "@/lib/queue/names";
 import { publishTask } from "@/lib/queue/producer";
-import { createRedis } from "@/lib/queue/redis";
 import { acceptResumeUpload } from "@/lib/resume/upload";
-import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import type { FakeLlm } from "@/scripts/fake-llm/server";
 import { corpusPath } from "../corpus-dir";
-import { createUser } from "../helpers/fixtures";
 import {
-  chaosTag, createResumeTasks, deletePrefix, Fleet, killEverything, pendingEntries, resumeBytes, sleep, streamsReport,
-  taskEffects, upstreamCallsByMarker, waitForAllEnded,
+  chaosTag, createResumeTasks, Fleet, pendingEntries, resumeBytes, sleep, streamsReport, taskEffects, upstreamCallsByMarker, waitForAllEnded,
 } from "./harness";
+import { chaosKit } from "./kit";
 
 const GOOD = 80;
-const db = getDb();
-const redis = createRedis("chaos-poison");
-redis.on("error", () => undefined);
-const prefix = redisPrefix();
-const log = createLogger("chaos");
 let llm: FakeLlm;
 let ownerId: string;
-
-beforeAll(async () => {
-  llm = await startFakeLlm({ maxRecorded: 1_000_000 });
-  ownerId = await createUser(db);
-});
-
-afterEach(async () => {
-  await killEverything();
-  await deletePrefix(redis, prefix);
-});
-
-afterAll(async () => {
-  await llm?.close();
-  await redis.quit();
-  await closeDb();
-});
+const { db, redis, workerEnv } = chaosKit("chaos-poison", {}, (s) => void ({ llm, ownerId } = s));
+const log = createLogger("chaos");
 
 describe("chaos: poison tasks", () => {
   it("each poison task costs one attempt and ends TERMINATED_BY_POLICY, ACKed, while the rest complete", async () => {
     const tag = chaosTag("poison");
-    const fleet = new Fleet({ databaseUrl: process.env.DATABASE_URL!, redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", prefix, llmUrl: llm.url, leaseMs: 3_000, concurrency: 4 });
+    const fleet = new Fleet({ ...workerEnv(), leaseMs: 3_000, concurrency: 4 });
     fleet.start();
     fleet.start();
     const deps = { db, redis, log };

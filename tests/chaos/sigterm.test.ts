@@ -5,46 +5,22 @@
  * completes the released task. See docs/testing.md "Chaos tests".
  */
 import "../helpers/env";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
 import { getTaskById } from "@/lib/db/queries/tasks";
-import { redisPrefix } from "@/lib/queue/names";
-import { createRedis } from "@/lib/queue/redis";
-import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
-import { createUser } from "../helpers/fixtures";
+import type { FakeLlm } from "@/scripts/fake-llm/server";
 import {
-  chaosTag, createResumeTasks, deletePrefix, Fleet, killEverything, pendingEntries, streamsReport, taskEffects, until,
-  upstreamCallsByMarker, waitForAllEnded,
+  chaosTag, createResumeTasks, Fleet, pendingEntries, streamsReport, taskEffects, until, upstreamCallsByMarker, waitForAllEnded,
 } from "./harness";
+import { chaosKit } from "./kit";
 
-const db = getDb();
-const redis = createRedis("chaos-sigterm");
-redis.on("error", () => undefined);
-const prefix = redisPrefix();
 let llm: FakeLlm;
 let ownerId: string;
-
-beforeAll(async () => {
-  llm = await startFakeLlm({ maxRecorded: 1_000_000 });
-  ownerId = await createUser(db);
-});
-
-afterEach(async () => {
-  llm.control({ mode: "ok" });
-  await killEverything();
-  await deletePrefix(redis, prefix);
-});
-
-afterAll(async () => {
-  await llm?.close();
-  await redis.quit();
-  await closeDb();
-});
+const { db, redis, workerEnv } = chaosKit("chaos-sigterm", {}, (s) => void ({ llm, ownerId } = s));
 
 describe("chaos: SIGTERM a worker mid-task", () => {
   it("exits 0; the in-flight task that can finish is finished, the one that cannot is released and completed by another worker", async () => {
     const tag = chaosTag("term");
-    const fleet = new Fleet({ databaseUrl: process.env.DATABASE_URL!, redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", prefix, llmUrl: llm.url, leaseMs: 3_000, concurrency: 2 });
+    const fleet = new Fleet({ ...workerEnv(), leaseMs: 3_000, concurrency: 2 });
     const a = fleet.start();
     const diagnose = () => fleet.describe();
     const callArrived = (marker: string) =>

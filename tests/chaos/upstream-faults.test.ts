@@ -7,17 +7,14 @@
  */
 import "../helpers/env";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
 import { BREAKER_DEFAULTS } from "@/lib/ratelimit/circuit-breaker";
-import { dlqKey, redisPrefix } from "@/lib/queue/names";
-import { createRedis } from "@/lib/queue/redis";
-import { startFakeLlm, type FakeLlm, type FaultStep, type RecordedRequest } from "@/scripts/fake-llm/server";
-import { createUser } from "../helpers/fixtures";
+import { dlqKey } from "@/lib/queue/names";
+import { type FakeLlm, type FaultStep, type RecordedRequest } from "@/scripts/fake-llm/server";
 import {
-  chaosTag, createResumeTasks, deletePrefix, duplicateCallIds, Fleet, killEverything, pendingEntries, sleep, streamsReport,
-  taskEffects, upstreamCallsByMarker, usageVsUpstream, waitForAllEnded,
+  chaosTag, createResumeTasks, duplicateCallIds, Fleet, pendingEntries, sleep, streamsReport, taskEffects, upstreamCallsByMarker, usageVsUpstream, waitForAllEnded,
 } from "./harness";
+import { chaosKit } from "./kit";
 
 /** Tasks in the run (CHAOS_UPSTREAM_TASKS overrides). */
 const TASKS = Number(process.env.CHAOS_UPSTREAM_TASKS ?? 120);
@@ -46,30 +43,9 @@ const STEP = { rateLimited: 0, serverError: 2, hang: 4 };
  */
 const MAX_ATTEMPTS = 5;
 
-const db = getDb();
-const redis = createRedis("chaos-upstream");
-redis.on("error", () => undefined);
-const prefix = redisPrefix();
 let llm: FakeLlm;
 let ownerId: string;
-
-beforeAll(async () => {
-  llm = await startFakeLlm({ rpm: RPM, maxRecorded: 1_000_000 });
-  ownerId = await createUser(db);
-});
-
-afterEach(async () => {
-  await killEverything();
-  await deletePrefix(redis, prefix);
-});
-
-afterAll(async () => {
-  await killEverything();
-  await llm?.close();
-  await deletePrefix(redis, prefix);
-  await redis.quit();
-  await closeDb();
-});
+const { db, redis, workerEnv } = chaosKit("chaos-upstream", { rpm: RPM }, (s) => void ({ llm, ownerId } = s));
 
 const isChat = (r: RecordedRequest) => r.method === "POST" && r.path.endsWith("/chat/completions");
 
@@ -94,8 +70,7 @@ describe("chaos: upstream 429 with Retry-After, then 500s, then hanging", () => 
     llm.control({ script: SCRIPT });
 
     const fleet = new Fleet({
-      databaseUrl: process.env.DATABASE_URL!, redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
-      prefix, llmUrl: llm.url, leaseMs: 3_000, concurrency: CONCURRENCY,
+      ...workerEnv(), leaseMs: 3_000, concurrency: CONCURRENCY,
       extraEnv: {
         LLM_RPM: String(RPM),
         LLM_TIMEOUT_MS: "4000", // a hanging request costs 4 s, not the default 90
