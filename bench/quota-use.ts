@@ -125,7 +125,7 @@ async function runConfig(
   const redis = createRedis("bench-quota");
   redis.on("error", () => undefined);
   const ownerId = randomUUID();
-  await db.insert(user).values({ id: ownerId, name: "Bench", email: `bench-${ownerId}@example.test`, role: "candidate" });
+  await db.insert(user).values({ id: ownerId, name: "Bench", email: `bench-${ownerId}@example.test`, role: "user" });
   const tag = `quota-${o.label}-${randomUUID().slice(0, 6)}`;
   log(`${o.label}: queueing ${o.tasks} tasks (batch lane) …`);
   await createResumeTasks({ db, redis }, { ownerId, tag, n: o.tasks, lane: "batch", parallel: 8 });

@@ -1,9 +1,9 @@
-import { FileText, MessagesSquare } from "lucide-react";
+import { Building2, FileText, MessagesSquare, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitch } from "./language-switch";
 import { NavLink } from "./nav-link";
-import { UserMenu } from "./user-menu";
+import { type HeaderUser, UserMenu } from "./user-menu";
 
 /**
  * The top bar: app name, the signed-in navigation, the language switch and the user menu.
@@ -12,7 +12,14 @@ import { UserMenu } from "./user-menu";
  * off and nothing overlaps; from `sm` up it is one row. Heights are fixed (phone: 3 rem + 1 px
  * border + 2.5 rem; `sm`: 3.5 rem) because sticky bars below it (interview-chat.tsx) sit under it.
  */
-export async function SiteHeader({ user }: { user?: { name: string; email: string; role: string } | null }) {
+export async function SiteHeader({
+  user,
+  nav = { workspace: false, console: false },
+}: {
+  user?: HeaderUser | null;
+  /** The entries the permission map grants this actor (lib/auth/page-guard.ts `navFor`). */
+  nav?: { workspace: boolean; console: boolean };
+}) {
   const t = await getTranslations();
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -36,6 +43,16 @@ export async function SiteHeader({ user }: { user?: { name: string; email: strin
             <NavLink href="/interviews" testId="nav-interviews" icon={<MessagesSquare aria-hidden className="size-4 sm:hidden" />}>
               {t("nav.interviews")}
             </NavLink>
+            {nav.workspace ? (
+              <NavLink href="/workspace" testId="nav-workspace" icon={<Building2 aria-hidden className="size-4 sm:hidden" />}>
+                {t("nav.workspace")}
+              </NavLink>
+            ) : null}
+            {nav.console ? (
+              <NavLink href="/admin" testId="nav-admin" icon={<ShieldCheck aria-hidden className="size-4 sm:hidden" />}>
+                {t("nav.admin")}
+              </NavLink>
+            ) : null}
           </nav>
         ) : null}
         <div className="ml-auto flex h-12 items-center gap-1 sm:h-auto sm:gap-2">

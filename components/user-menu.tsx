@@ -7,8 +7,17 @@ import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { signOut } from "@/lib/auth/client";
 
-/** The signed-in user's name and role, and sign-out, in a small disclosure menu. */
-export function UserMenu({ user }: { user: { name: string; email: string; role: string } }) {
+/** What the header shows of the signed-in person. */
+export type HeaderUser = {
+  name: string;
+  email: string;
+  platformRole: "user" | "admin";
+  /** The active organisation and the role inside it, for a recruiter. */
+  organization: { name: string; role: "owner" | "admin" | "member" } | null;
+};
+
+/** The signed-in user's name, roles and organisation, and sign-out, in a small disclosure menu. */
+export function UserMenu({ user }: { user: HeaderUser }) {
   const t = useTranslations("user");
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -79,7 +88,12 @@ export function UserMenu({ user }: { user: { name: string; email: string; role: 
             <p className="truncate font-medium text-slate-800" data-testid="user-email">
               {user.email}
             </p>
-            <p>{t(`roles.${user.role}` as "roles.candidate")}</p>
+            <p data-testid="user-platform-role">{t(`roles.${user.platformRole}`)}</p>
+            {user.organization ? (
+              <p data-testid="user-organization">
+                {t("organizationRole", { organization: user.organization.name, role: t(`organizationRoles.${user.organization.role}`) })}
+              </p>
+            ) : null}
           </div>
           <button
             type="button"

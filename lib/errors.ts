@@ -19,7 +19,7 @@ export const ERROR_STATUS = {
 
 export type ErrorType = keyof typeof ERROR_STATUS;
 /** `llm`: the upstream model (e.g. `unavailable:llm`, 503 + `Retry-After` while its circuit is open). */
-export type Surface = "api" | "auth" | "upload" | "resume" | "task" | "interview" | "database" | "queue" | "llm";
+export type Surface = "api" | "auth" | "csrf" | "upload" | "resume" | "task" | "interview" | "workspace" | "admin" | "database" | "queue" | "llm";
 export type ErrorCode = `${ErrorType}:${Surface}`;
 
 export type FieldIssue = { path: string; message: string };

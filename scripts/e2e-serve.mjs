@@ -57,6 +57,8 @@ const env = {
   LLM_PROVIDER: "offline",
   APP_URL: appUrl,
   BETTER_AUTH_URL: appUrl,
+  // The same server under its other loopback name; any other port stays untrusted (e2e/csrf.spec.ts).
+  TRUSTED_ORIGINS: `http://localhost:${port}`,
   BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64url"),
   PORT: String(port),
 };

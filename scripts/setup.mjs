@@ -121,7 +121,13 @@ async function runProduct(env) {
 
   const port = await pickPort(env);
   env.PORT = String(port);
-  env.APP_URL ??= `http://localhost:${port}`;
+  // The origins this server is reached at, exactly (port included): state-changing requests
+  // and sign-ins from any other origin — another port of the same host too — are refused
+  // (lib/auth/origin.ts). A deployment sets APP_URL (and TRUSTED_ORIGINS) itself.
+  if (!env.APP_URL) {
+    env.APP_URL = `http://localhost:${port}`;
+    env.TRUSTED_ORIGINS ??= `http://127.0.0.1:${port},http://[::1]:${port}`;
+  }
 
   if (mode === "start") {
     const stamp = sourceStamp();

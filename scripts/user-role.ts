@@ -1,16 +1,17 @@
 import { loadLocalEnv } from "@/lib/config/local-env";
-import { ROLES, type Role } from "@/lib/auth/auth";
+import { PLATFORM_ROLES, type PlatformRole } from "@/lib/auth/permissions";
 import { closeDb, getDb } from "@/lib/db/client";
 import { setUserRole } from "@/lib/db/queries/users";
 
-// npm run user:role -- EMAIL ROLE (beside a running `npm start`, or with DATABASE_URL set)
+// npm run user:role -- EMAIL ROLE (beside a running `npm start`, or with DATABASE_URL set).
+// Platform roles only: recruiting is membership of an organisation (docs/architecture.md).
 loadLocalEnv();
 const [email, role] = process.argv.slice(2);
-if (!email || !ROLES.includes(role as Role)) {
-  console.error(`usage: npm run user:role -- EMAIL ${ROLES.join("|")}`);
+if (!email || !PLATFORM_ROLES.includes(role as PlatformRole)) {
+  console.error(`usage: npm run user:role -- EMAIL ${PLATFORM_ROLES.join("|")}`);
   process.exit(2);
 }
-setUserRole(getDb(), { email, role: role as Role })
+setUserRole(getDb(), { email, role: role as PlatformRole })
   .then(async (ok) => {
     await closeDb();
     if (!ok) {

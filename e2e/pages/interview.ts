@@ -31,7 +31,7 @@ export class InterviewPage {
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId("interview-page");
-    this.notFound = page.getByTestId("interview-not-found");
+    this.notFound = page.getByTestId("page-not-found").or(page.getByTestId("interview-not-found"));
     this.planProgress = page.getByTestId("plan-progress");
     this.ready = page.getByTestId("interview-ready");
     this.start = page.getByTestId("start-interview");

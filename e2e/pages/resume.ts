@@ -19,7 +19,7 @@ export class ResumePage {
     this.status = page.getByTestId("task-status");
     this.failure = page.getByTestId("task-failure");
     this.failureReason = page.getByTestId("task-failure-reason");
-    this.notFound = page.getByTestId("resume-not-found");
+    this.notFound = page.getByTestId("page-not-found").or(page.getByTestId("resume-not-found"));
     this.report = page.getByTestId("report");
     this.overallScore = page.getByTestId("overall-score");
     this.dimensionBars = page.getByTestId("dimension-bar");

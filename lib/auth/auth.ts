@@ -1,18 +1,16 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
+import { admin, organization } from "better-auth/plugins";
 import { getDb } from "@/lib/db/client";
+import { firstMembershipOf } from "@/lib/db/queries/organizations";
 import * as schema from "@/lib/db/schema";
-
-export type Role = "candidate" | "recruiter" | "admin";
-export const ROLES: readonly Role[] = ["candidate", "recruiter", "admin"];
-
-/** Hosts the app answers on without configuration: a local `npm start` on any port. */
-const LOCAL_HOSTS = ["localhost:*", "127.0.0.1:*", "[::1]:*"];
+import { trustedOrigins } from "./origin";
+import { organizationAc, organizationRoles, type PlatformRole, platformAc, platformRoles } from "./permissions";
 
 function createAuth() {
-  const appUrl = process.env.APP_URL ?? process.env.BETTER_AUTH_URL;
-  const extraHosts = appUrl ? [new URL(appUrl).host] : [];
+  const origins = trustedOrigins();
+  const appUrl = origins[0];
   return betterAuth({
     database: drizzleAdapter(getDb(), {
       provider: "pg",
@@ -21,33 +19,40 @@ function createAuth() {
         session: schema.session,
         account: schema.account,
         verification: schema.verification,
+        organization: schema.organization,
+        member: schema.member,
+        invitation: schema.invitation,
       },
     }),
-    baseURL: {
-      allowedHosts: [...LOCAL_HOSTS, ...extraHosts],
-      // Server-side calls without a request (seed script) resolve to this.
-      fallback: appUrl ?? `http://localhost:${process.env.PORT ?? 3000}`,
-      protocol: "auto",
-    },
-    trustedOrigins: [
-      "http://localhost:*",
-      "http://127.0.0.1:*",
-      "http://[::1]:*",
-      ...(appUrl ? [new URL(appUrl).origin] : []),
-    ],
+    // One origin, exactly: the URL the set-up serves (APP_URL). Links and callbacks are built
+    // from it, and better-auth's own origin check trusts it and the configured extras only.
+    baseURL: appUrl,
+    trustedOrigins: origins,
     emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: true },
-    user: {
-      additionalFields: {
-        // input:false — sign-up can never choose its own role; `npm run user:role` changes it.
-        role: { type: "string", defaultValue: "candidate", input: false },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      session: {
+        create: {
+          // A recruiter signs in acting in their (first) organisation, so the workspace is
+          // there without a separate "choose an organisation" step.
+          before: async (session) => {
+            const first = await firstMembershipOf(getDb(), { userId: session.userId });
+            return { data: { ...session, activeOrganizationId: first?.organizationId ?? null } };
+          },
+        },
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     telemetry: { enabled: false },
     // `__Secure-` cookies are refused by browsers over plain http on any host but localhost;
     // only an https APP_URL turns them on (a LAN `http://server:3000` must still sign in).
-    advanced: { useSecureCookies: appUrl?.startsWith("https://") ?? false },
-    plugins: [nextCookies()],
+    // disableOriginCheck: false — better-auth skips its origin check under NODE_ENV=test by
+    // default; the tests must see the production door.
+    advanced: { useSecureCookies: appUrl.startsWith("https://"), disableOriginCheck: false },
+    plugins: [
+      admin({ ac: platformAc, roles: platformRoles, defaultRole: "user", adminRoles: ["admin"] }),
+      organization({ ac: organizationAc, roles: organizationRoles, creatorRole: "owner" }),
+      nextCookies(),
+    ],
   });
 }
 
@@ -63,7 +68,15 @@ export function getAuth(): Auth {
   return instance;
 }
 
-export type SessionUser = { id: string; email: string; name: string; role: Role };
+/** The signed-in person as the guards see them (lib/auth/guard.ts adds the membership). */
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  platformRole: PlatformRole;
+  /** The session's active organisation (organization plugin), or null. */
+  activeOrganizationId: string | null;
+};
 
 /**
  * Resolves the signed-in user from request headers (cookie), or null.
@@ -72,9 +85,10 @@ export type SessionUser = { id: string; email: string; name: string; role: Role 
 export async function getSessionUser(headers: Headers): Promise<SessionUser | null> {
   const result = await getAuth().api.getSession({ headers });
   if (!result) return null;
-  const u = result.user as typeof result.user & { role?: string };
-  const role = (ROLES as readonly string[]).includes(u.role ?? "") ? (u.role as Role) : "candidate";
-  return { id: u.id, email: u.email, name: u.name, role };
+  const u = result.user as typeof result.user & { role?: string | null };
+  const platformRole: PlatformRole = u.role === "admin" ? "admin" : "user";
+  const activeOrganizationId = (result.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
+  return { id: u.id, email: u.email, name: u.name, platformRole, activeOrganizationId };
 }
 
 /** For server components and layouts: the signed-in user from `next/headers`, or null. */

@@ -29,9 +29,13 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  role: text("role", { enum: ["candidate", "recruiter", "admin"] })
+  /** The platform role (better-auth admin plugin): `user` or `admin` (lib/auth/permissions.ts). Recruiting is organisation membership, not a role here. */
+  role: text("role", { enum: ["user", "admin"] })
     .notNull()
-    .default("candidate"),
+    .default("user"),
+  banned: boolean("banned").notNull().default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -49,6 +53,10 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** The organisation a recruiter acts in (better-auth organization plugin); null for a candidate. */
+    activeOrganizationId: text("active_organization_id"),
+    /** Set while an admin impersonates this session's user (admin plugin). */
+    impersonatedBy: text("impersonated_by"),
   },
   (t) => [index("session_user_idx").on(t.userId)],
 );
@@ -83,6 +91,52 @@ export const verification = pgTable("verification", {
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ── organisations (better-auth organization plugin): recruiters are their members ────────
+export const organization = pgTable("organization", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  logo: text("logo"),
+  metadata: text("metadata"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});
+
+export const member = pgTable(
+  "member",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** owner | admin | member (lib/auth/permissions.ts) — an organisation's admin is not a platform admin. */
+    role: text("role").notNull().default("member"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("member_org_user_uq").on(t.organizationId, t.userId), index("member_user_idx").on(t.userId)],
+);
+
+export const invitation = pgTable(
+  "invitation",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role"),
+    status: text("status").notNull().default("pending"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    inviterId: text("inviter_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("invitation_org_idx").on(t.organizationId), index("invitation_email_idx").on(t.email)],
+);
 
 // ── tasks: the durable half of the pipeline (DESIGN.md §3) ──────────────────────────────
 export { TASK_STATUSES, type TaskStatus } from "@/lib/tasks/status";

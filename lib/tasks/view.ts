@@ -1,5 +1,4 @@
-import type { Db } from "@/lib/db/client";
-import { getTaskById, type TaskRow } from "@/lib/db/queries/tasks";
+import type { TaskRow } from "@/lib/db/queries/tasks";
 import type { TaskBody, TaskStatus } from "./status";
 
 export { isEnded, type TaskBody } from "./status";
@@ -19,16 +18,4 @@ export function toTaskBody(t: TaskRow): TaskBody {
     startedAt: t.startedAt?.toISOString() ?? null,
     finishedAt: t.finishedAt?.toISOString() ?? null,
   };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(s: string): boolean {
-  return UUID.test(s);
-}
-
-/** The task if `ownerId` owns it (else undefined: callers answer 404, not 403). */
-export async function getOwnedTask(db: Db, { id, ownerId }: { id: string; ownerId: string }) {
-  if (!isUuid(id)) return undefined;
-  const t = await getTaskById(db, { id });
-  return t && t.ownerId === ownerId ? t : undefined;
 }

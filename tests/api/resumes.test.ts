@@ -129,14 +129,15 @@ describe("POST /api/resumes", () => {
     expect(body.issues[0].path).toBe("jobDescription");
   });
 
-  it("answers 400 to a body that is not multipart", async () => {
+  it("answers 415 to a body that is not multipart", async () => {
     const req = new Request("http://localhost/api/resumes", {
       method: "POST",
       headers: { cookie: alice.cookie, "content-type": "application/json" },
       body: "{",
     });
     const res = await upload(req, params({}));
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(415);
+    expect((await json(res)).code).toBe("unsupported_media_type:api");
   });
 
   it("same bytes + same job description (whitespace aside) → 200 duplicate with the earlier ids; another JD → new task", async () => {

@@ -4,10 +4,10 @@ import type { Db } from "@/lib/db/client";
 import { user } from "@/lib/db/schema";
 import { redisPrefix } from "@/lib/queue/names";
 
-/** Inserts a user row directly (no password) and returns its id. */
-export async function createUser(db: Db, opts: { role?: "candidate" | "recruiter" | "admin" } = {}): Promise<string> {
+/** Inserts a user row directly (no password) with a platform role and returns its id. */
+export async function createUser(db: Db, opts: { role?: "user" | "admin" } = {}): Promise<string> {
   const id = randomUUID();
-  await db.insert(user).values({ id, name: "Test User", email: `u-${id}@example.test`, role: opts.role ?? "candidate" });
+  await db.insert(user).values({ id, name: "Test User", email: `u-${id}@example.test`, role: opts.role ?? "user" });
   return id;
 }
 

@@ -42,3 +42,17 @@ export function get(path: string, cookie?: string): Request {
 export function params<P extends Record<string, string>>(p: P): { params: Promise<P> } {
   return { params: Promise.resolve(p) };
 }
+
+/**
+ * Signs a registered user in through better-auth and returns the new session's cookie header —
+ * a new session, so it picks up memberships created since sign-up (the active organisation is
+ * chosen when a session is created).
+ */
+export async function signIn(email: string, password = "password-123456"): Promise<string> {
+  const res = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { requirePage } from "@/lib/auth/page-guard";
 import { InterviewList } from "@/components/interview/interview-list";
 import { NewInterviewForm } from "@/components/interview/new-interview-form";
 
@@ -10,6 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** `/interviews`: start a mock interview (`?resumeId=` preselects a resume) and see the past ones. */
 export default async function InterviewsPage({ searchParams }: { searchParams: Promise<{ resumeId?: string | string[] }> }) {
+  await requirePage("interview:read");
   const t = await getTranslations("interview.list");
   const { resumeId } = await searchParams;
   return (

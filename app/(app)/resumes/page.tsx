@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { requirePage } from "@/lib/auth/page-guard";
 import { ResumeList } from "@/components/resume/resume-list";
 import { UploadCard } from "@/components/resume/upload-card";
 
@@ -9,6 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ResumesPage() {
+  await requirePage("resume:read");
   const t = await getTranslations("resumes");
   return (
     <div className="space-y-8">

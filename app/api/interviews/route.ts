@@ -5,24 +5,26 @@ import { PanelistError } from "@/lib/errors";
 import { createLogger } from "@/lib/log";
 import { publishTask } from "@/lib/queue/producer";
 import { getRedis } from "@/lib/queue/redis";
-import { parseWith, readJson, withUser } from "../_lib/handler";
+import { route } from "../_lib/route";
 import { createInterviewSchema } from "./schema";
 
 export const dynamic = "force-dynamic";
 const log = createLogger("web");
 
 /** Creates an interview and enqueues its `interview.plan` task: 201 `{id, status, taskId}`. */
-export const POST = withUser(async ({ req, user }) => {
-  const body = parseWith(createInterviewSchema, await readJson(req));
+export const POST = route({
+  permission: "interview:create",
+  body: createInterviewSchema,
+  handler: async ({ scope, body }) => {
   const db = getDb();
   let language = body.language;
   if (body.resumeId) {
-    const resume = await getResumeForOwner(db, { id: body.resumeId, ownerId: user.id });
+    const resume = await getResumeForOwner(db, { id: body.resumeId, ...scope });
     if (!resume) throw new PanelistError("not_found:resume", "No such resume.");
     language ??= resume.resume.language ?? undefined;
   }
   const { interview, task } = await createInterview(db, {
-    ownerId: user.id,
+    ownerId: scope.ownerId,
     role: body.role,
     level: body.level,
     questionCount: body.questionCount,
@@ -37,12 +39,16 @@ export const POST = withUser(async ({ req, user }) => {
     { id: interview.id, status: "planning", taskId: task.id },
     { status: 201, headers: { Location: `/api/interviews/${interview.id}` } },
   );
+  },
 });
 
 /** The caller's interviews, newest first, with their report scores. */
-export const GET = withUser(async ({ user }) => {
-  const rows = await listInterviewsForOwner(getDb(), { ownerId: user.id });
-  return Response.json({
-    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), endedAt: r.endedAt?.toISOString() ?? null })),
-  });
+export const GET = route({
+  permission: "interview:read",
+  handler: async ({ scope }) => {
+    const rows = await listInterviewsForOwner(getDb(), scope);
+    return Response.json({
+      items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), endedAt: r.endedAt?.toISOString() ?? null })),
+    });
+  },
 });

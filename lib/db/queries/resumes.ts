@@ -86,6 +86,16 @@ export async function getResumeForOwner(db: Db, { id, ownerId }: { id: string; o
   return row;
 }
 
+/** Whether `ownerId` owns resume `id` (a page's not-found check: one index probe, no analysis read). */
+export async function resumeExistsForOwner(db: Db, { id, ownerId }: { id: string; ownerId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: resumes.id })
+    .from(resumes)
+    .where(and(eq(resumes.id, id), eq(resumes.ownerId, ownerId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** The owner's resumes, newest first, with status and score. */
 export async function listResumesForOwner(db: Db, { ownerId, limit = 100 }: { ownerId: string; limit?: number }) {
   return db

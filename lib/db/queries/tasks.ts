@@ -72,6 +72,16 @@ export async function getTaskById(db: Db, { id }: { id: string }): Promise<TaskR
   return row;
 }
 
+/** The task if `ownerId` owns it — ownership in the WHERE clause; undefined answers 404, not 403. */
+export async function getTaskForOwner(db: Db, { id, ownerId }: { id: string; ownerId: string }): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, id), eq(tasks.ownerId, ownerId)))
+    .limit(1);
+  return row;
+}
+
 /** Status of each of `ids` that exists, in one query (the event hub's safety sweep). */
 export async function readTaskStatuses(db: Db, { ids }: { ids: string[] }): Promise<{ id: string; status: string }[]> {
   if (ids.length === 0) return [];

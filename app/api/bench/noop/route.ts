@@ -1,17 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { PanelistError, toErrorResponse } from "@/lib/errors";
-import { withUser } from "../../_lib/handler";
+import { route } from "../../_lib/route";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 /**
  * The baseline of bench/submit-latency.ts: what `POST /api/resumes` costs before Panelist does
- * anything — the same session check (`withUser`), the multipart body read in full — answering
+ * anything — the same door (`route()`: origin, session, permission), the multipart body read in full — answering
  * 202 with a made-up task id. Exists only when the server runs with `PANELIST_BENCH_ROUTES=1`
  * (read per request: `next build` bakes nothing in); otherwise 404 before the session is read.
  */
-const noop = withUser(async ({ req }) => {
+const noop = route({
+  permission: "resume:create",
+  body: "multipart",
+  handler: async ({ req }) => {
   let form: FormData;
   try {
     form = await new Response(req.body, { headers: req.headers }).formData();
@@ -22,9 +25,13 @@ const noop = withUser(async ({ req }) => {
   if (!(file instanceof File)) throw new PanelistError("unprocessable:upload", "Attach the resume as the `file` field.");
   await file.arrayBuffer();
   return Response.json({ taskId: randomUUID(), status: "PENDING" }, { status: 202 });
+  },
 });
 
-export async function POST(req: Request, route: { params: Promise<Record<string, string>> }): Promise<Response> {
-  if (process.env.PANELIST_BENCH_ROUTES !== "1") return toErrorResponse(new PanelistError("not_found:api", "Not found."));
-  return noop(req, route);
-}
+export const POST = Object.assign(
+  async (req: Request, ctx: { params: Promise<Record<string, string>> }): Promise<Response> => {
+    if (process.env.PANELIST_BENCH_ROUTES !== "1") return toErrorResponse(new PanelistError("not_found:api", "Not found."));
+    return noop(req, ctx);
+  },
+  { guard: noop.guard },
+);

@@ -7,8 +7,8 @@ import { planSchema, type Plan } from "@/lib/interview/schemas";
 import { acquireTurnLock, recordCandidateTurn, streamInterviewerTurn } from "@/lib/interview/session/interviewer-turn";
 import { getRedis } from "@/lib/queue/redis";
 import { createLogger } from "@/lib/log";
-import { isUuid } from "@/lib/tasks/view";
-import { parseWith, readJson, withUser } from "../../../_lib/handler";
+import { idParams } from "../../../_lib/input";
+import { route } from "../../../_lib/route";
 import { chatBodySchema } from "../../schema";
 
 export const dynamic = "force-dynamic";
@@ -23,10 +23,14 @@ const log = createLogger("web");
  * no fallback model can serve): the candidate's message stays stored, the turn lock is
  * released, and the same request (same message id) asks again once the cool-down is over.
  */
-export const POST = withUser<{ id: string }>(async ({ req, user, params }) => {
-  const body = parseWith(chatBodySchema, await readJson(req));
+export const POST = route({
+  permission: "interview:chat",
+  params: idParams,
+  notFound: "not_found:interview",
+  body: chatBodySchema,
+  handler: async ({ scope, params, body }) => {
   const db = getDb();
-  const interview = isUuid(params.id) ? await getOwnedInterviewRow(db, { id: params.id, ownerId: user.id }) : undefined;
+  const interview = await getOwnedInterviewRow(db, { id: params.id, ...scope });
   if (!interview) throw new PanelistError("not_found:interview", "No such interview.");
   if (!interview.plan) throw new PanelistError("conflict:interview", "The question plan is not ready yet.");
   if (interview.endedAt) throw new PanelistError("conflict:interview", "This interview has ended.");
@@ -39,6 +43,7 @@ export const POST = withUser<{ id: string }>(async ({ req, user, params }) => {
     await releaseTurn();
     throw err;
   }
+  },
 });
 
 async function converse({

@@ -5,8 +5,8 @@ import { PanelistError } from "@/lib/errors";
 import { createLogger } from "@/lib/log";
 import { publishTask } from "@/lib/queue/producer";
 import { getRedis } from "@/lib/queue/redis";
-import { isUuid } from "@/lib/tasks/view";
-import { withUser } from "../../../_lib/handler";
+import { idParams } from "../../../_lib/input";
+import { route } from "../../../_lib/route";
 
 export const dynamic = "force-dynamic";
 const log = createLogger("web");
@@ -17,15 +17,19 @@ const log = createLogger("web");
  * streaming cannot save its question after the end (and after the evaluation read the
  * transcript): 409 while one is in flight, unless the interview has already ended.
  */
-export const POST = withUser<{ id: string }>(async ({ user, params }) => {
+export const POST = route({
+  permission: "interview:end",
+  params: idParams,
+  notFound: "not_found:interview",
+  handler: async ({ scope, params }) => {
   const db = getDb();
-  const interview = isUuid(params.id) ? await getOwnedInterviewRow(db, { id: params.id, ownerId: user.id }) : undefined;
+  const interview = await getOwnedInterviewRow(db, { id: params.id, ...scope });
   if (!interview) throw new PanelistError("not_found:interview", "No such interview.");
   const releaseTurn = interview.endedAt ? null : await acquireTurnLock(getRedis(), interview.id);
   if (!interview.endedAt && !releaseTurn) {
     throw new PanelistError("conflict:interview", "The interviewer is still answering; end the interview once the question is shown.");
   }
-  const ended = await endInterview(db, { id: interview.id, ownerId: user.id }).finally(() => releaseTurn?.());
+  const ended = await endInterview(db, { id: interview.id, ...scope }).finally(() => releaseTurn?.());
   if (!ended) throw new PanelistError("not_found:interview", "No such interview.");
   if (ended.created) {
     await publishTask(getRedis(), db, ended.task).catch((err) =>
@@ -36,4 +40,5 @@ export const POST = withUser<{ id: string }>(async ({ user, params }) => {
     { taskId: ended.task.id, status: ended.task.status },
     { status: 202, headers: { Location: `/api/tasks/${ended.task.id}` } },
   );
+  },
 });

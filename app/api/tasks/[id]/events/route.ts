@@ -1,8 +1,10 @@
 import { getDb } from "@/lib/db/client";
 import { PanelistError } from "@/lib/errors";
 import { getTaskEventHub } from "@/lib/queue/events";
-import { getOwnedTask, isEnded, isUuid, toTaskBody } from "@/lib/tasks/view";
-import { withUser } from "../../../_lib/handler";
+import { getTaskForOwner } from "@/lib/db/queries/tasks";
+import { isEnded, toTaskBody } from "@/lib/tasks/view";
+import { idParams } from "../../../_lib/input";
+import { route } from "../../../_lib/route";
 
 export const dynamic = "force-dynamic";
 
@@ -17,11 +19,15 @@ const MAX_STREAM_MS = 10 * 60_000;
  * is read once per wake-up, never on a per-stream timer), a comment heartbeat
  * every 15 s, closed after an end state or after 10 min (EventSource reconnects by itself).
  */
-export const GET = withUser<{ id: string }>(async ({ req, user, params }) => {
-  if (!isUuid(params.id)) throw new PanelistError("not_found:task", "No such task.");
+export const GET = route({
+  permission: "task:read",
+  params: idParams,
+  notFound: "not_found:task",
+  handler: async ({ req, scope, params }) => {
   const db = getDb();
+  const read = () => getTaskForOwner(db, { id: params.id, ...scope });
   const watch = await getTaskEventHub().watch(params.id);
-  const first = await getOwnedTask(db, { id: params.id, ownerId: user.id }).catch((e) => {
+  const first = await read().catch((e) => {
     watch.close();
     throw e;
   });
@@ -54,7 +60,7 @@ export const GET = withUser<{ id: string }>(async ({ req, user, params }) => {
           // A wake-up re-reads the database: the event may race its commit, or be a resync.
           const ev = await watch.next(deadline - Date.now(), abort.signal);
           if (!ev) break;
-          const fresh = await getOwnedTask(db, { id: params.id, ownerId: user.id });
+          const fresh = await read();
           if (!fresh) break;
           if (fresh.status !== last) {
             sendStatus(toTaskBody(fresh));
@@ -85,4 +91,5 @@ export const GET = withUser<{ id: string }>(async ({ req, user, params }) => {
       "X-Accel-Buffering": "no",
     },
   });
+  },
 });

@@ -1,0 +1,89 @@
+import type { z, ZodType } from "zod";
+import { type Actor, needsMembership, resolveActor, type Scope, scopeFor } from "@/lib/auth/guard";
+import { assertSameOrigin } from "@/lib/auth/origin";
+import type { Permission } from "@/lib/auth/permissions";
+import { type ErrorCode, PanelistError, toErrorResponse } from "@/lib/errors";
+import { assertNoControlChars, parseWith, readJsonBody } from "./input";
+
+type RouteParams = Record<string, string | string[]>;
+
+/** What a guarded handler receives: everything already checked and parsed. */
+export type RouteContext<P extends Permission, Params, Query, Body> = {
+  req: Request;
+  actor: Actor;
+  /** The rows this request may touch: `{ownerId}`, `{organizationId}` or `{}` (platform). Queries take it. */
+  scope: Scope<P>;
+  params: Params;
+  query: Query;
+  body: Body;
+};
+
+/** The door's own description of a route, kept on the handler for the authorization matrix test. */
+export type RouteGuard = { permission: Permission; body: "json" | "multipart" | "none" };
+
+export type GuardedHandler = ((req: Request, route: { params: Promise<RouteParams> }) => Promise<Response>) & { guard: RouteGuard };
+
+/**
+ * The one door every route handler goes through (after dub's `withWorkspace` and
+ * vercel/ai-chatbot's route shape), in this order:
+ * 1. state-changing methods must come from the app's own origin (403 `forbidden:csrf`, lib/auth/origin.ts);
+ * 2. authentication (401 `unauthorized:auth`);
+ * 3. the permission the route declares, from the one map in lib/auth/permissions.ts (403 `forbidden:auth`);
+ * 4. path params (a malformed id → 404 `notFound`, as a foreign or missing one), query and JSON
+ *    body with their zod schemas (422 with field paths; malformed JSON 400; a non-JSON
+ *    Content-Type 415; text with control characters such as U+0000 422);
+ * 5. the handler, with the typed context and the **scope** its queries take — a resource outside
+ *    it is the handler's 404, decided in SQL, never compared after the fetch.
+ * Anything thrown becomes `{code, message}` (lib/errors.ts).
+ *
+ * `body: "multipart"` checks the Content-Type (415 otherwise) and leaves reading the stream
+ * to the handler, which caps it (uploads).
+ */
+export function route<P extends Permission, PS extends ZodType = ZodType<RouteParams>, QS extends ZodType = ZodType<Record<string, never>>, BS extends ZodType = ZodType<undefined>>(def: {
+  permission: P;
+  params?: PS;
+  /** The 404 a params failure answers, e.g. `not_found:resume`. */
+  notFound?: ErrorCode;
+  query?: QS;
+  body?: BS | "multipart";
+  /** JSON bodies larger than this are refused with 413 (default 1 MiB). */
+  maxJsonBytes?: number;
+  handler: (ctx: RouteContext<P, z.infer<PS>, z.infer<QS>, z.infer<BS>>) => Promise<Response>;
+}): GuardedHandler {
+  const bodyKind: RouteGuard["body"] = def.body === "multipart" ? "multipart" : def.body ? "json" : "none";
+  const fn = async (req: Request, route: { params: Promise<RouteParams> }): Promise<Response> => {
+    try {
+      assertSameOrigin(req);
+      const actor = await resolveActor(req.headers, { withMembership: needsMembership(def.permission) });
+      if (!actor) throw new PanelistError("unauthorized:auth", "Sign in first.");
+      const scope = scopeFor(actor, def.permission);
+
+      const rawParams = await route.params;
+      let params = rawParams as z.infer<PS>;
+      if (def.params) {
+        const parsed = def.params.safeParse(rawParams);
+        if (!parsed.success) throw new PanelistError(def.notFound ?? "not_found:api", "Not found.");
+        params = parsed.data as z.infer<PS>;
+      }
+
+      const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
+      assertNoControlChars(rawQuery, "query");
+      const query = (def.query ? parseWith(def.query, rawQuery) : {}) as z.infer<QS>;
+
+      let body = undefined as z.infer<BS>;
+      if (def.body === "multipart") {
+        if (!(req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+          throw new PanelistError("unsupported_media_type:api", "Send this as multipart/form-data.");
+        }
+      } else if (def.body) {
+        const raw = await readJsonBody(req, def.maxJsonBytes ?? 1024 * 1024);
+        assertNoControlChars(raw, "");
+        body = parseWith(def.body, raw) as z.infer<BS>;
+      }
+      return await def.handler({ req, actor, scope, params, query, body });
+    } catch (err) {
+      return toErrorResponse(err);
+    }
+  };
+  return Object.assign(fn, { guard: { permission: def.permission, body: bodyKind } });
+}

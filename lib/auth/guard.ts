@@ -1,0 +1,56 @@
+import { getDb } from "@/lib/db/client";
+import { firstMembershipOf, getMembership } from "@/lib/db/queries/organizations";
+import { PanelistError } from "@/lib/errors";
+import { getSessionUser, type SessionUser } from "./auth";
+import { type ActorRoles, can, ORGANIZATION_ROLES, type OrganizationRole, type Permission, type Resource, RESOURCES } from "./permissions";
+
+/** Who is asking: the signed-in person, their platform role and their active organisation's membership. */
+export type Actor = ActorRoles & { user: SessionUser };
+
+/** The scope a permission acts in, handed to the queries (docs/architecture.md, "Actors and permissions"). */
+export type Scope<P extends Permission> = P extends `${infer R extends Resource}:${string}`
+  ? (typeof RESOURCES)[R]["scope"] extends "personal"
+    ? { ownerId: string }
+    : (typeof RESOURCES)[R]["scope"] extends "organization"
+      ? { organizationId: string }
+      : Record<never, never>
+  : never;
+
+/**
+ * Resolves the actor from request headers (cookie), or null when nobody is signed in.
+ * The membership is read only when asked for (`withMembership`): personal routes need none.
+ * The session's active organisation is used when its user is still a member; a session
+ * without one (created before the user joined) falls back to their oldest membership.
+ */
+export async function resolveActor(headers: Headers, { withMembership }: { withMembership: boolean }): Promise<Actor | null> {
+  const user = await getSessionUser(headers);
+  if (!user) return null;
+  if (!withMembership) return { user, platformRole: user.platformRole, membership: null };
+  const db = getDb();
+  const row = user.activeOrganizationId
+    ? await getMembership(db, { userId: user.id, organizationId: user.activeOrganizationId })
+    : await firstMembershipOf(db, { userId: user.id });
+  const membership =
+    row && (ORGANIZATION_ROLES as readonly string[]).some((r) => row.role.split(",").includes(r))
+      ? { organizationId: row.organizationId, role: row.role as OrganizationRole }
+      : null;
+  return { user, platformRole: user.platformRole, membership };
+}
+
+/** Whether checking `permission` needs the actor's organisation membership. */
+export function needsMembership(permission: Permission | undefined): boolean {
+  if (!permission) return false;
+  return RESOURCES[permission.split(":")[0] as Resource].scope === "organization";
+}
+
+/**
+ * The scope `actor` acts in for `permission`, after checking they hold it.
+ * @throws {PanelistError} 403 `forbidden:auth` when the actor's role does not grant it.
+ */
+export function scopeFor<P extends Permission>(actor: Actor, permission: P): Scope<P> {
+  if (!can(actor, permission)) throw new PanelistError("forbidden:auth", "Your role cannot do this.");
+  const kind = RESOURCES[permission.split(":")[0] as Resource].scope;
+  if (kind === "personal") return { ownerId: actor.user.id } as Scope<P>;
+  if (kind === "organization") return { organizationId: actor.membership!.organizationId } as Scope<P>;
+  return {} as Scope<P>;
+}

@@ -1,0 +1,32 @@
+import { notFound, redirect } from "next/navigation";
+import { type Actor, resolveActor, type Scope, scopeFor } from "./guard";
+import { can, type Permission } from "./permissions";
+
+/**
+ * The pages' side of the one door (lib/auth/guard.ts is the routes'): resolves the actor for a
+ * server component and checks the permission the page declares, from the same map, so a page
+ * and its API never disagree about who may see what. Anonymous → `redirect("/sign-in")`; an
+ * actor whose role may not use the page → `notFound()` (a page never says 403: it does not
+ * tell anyone that it exists).
+ * @returns the actor and the scope the page's queries take.
+ */
+export async function requirePage<P extends Permission>(permission: P): Promise<{ actor: Actor; scope: Scope<P> }> {
+  const actor = await currentActor();
+  if (!actor) redirect("/sign-in");
+  if (!can(actor, permission)) notFound();
+  return { actor, scope: scopeFor(actor, permission) };
+}
+
+/**
+ * The signed-in actor with their active organisation's membership, or null — for layouts that
+ * render for everyone (the header shows entries by the same map: {@link navFor}).
+ */
+export async function currentActor(): Promise<Actor | null> {
+  const { headers } = await import("next/headers");
+  return resolveActor(await headers(), { withMembership: true });
+}
+
+/** Which header entries an actor gets: each is the permission of the page it leads to. */
+export function navFor(actor: Actor): { workspace: boolean; console: boolean } {
+  return { workspace: can(actor, "workspace:read"), console: can(actor, "console:read") };
+}

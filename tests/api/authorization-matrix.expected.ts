@@ -1,0 +1,63 @@
+import type { Permission } from "@/lib/auth/permissions";
+
+/**
+ * The expected answer of every route × method × actor × id: the authorization matrix that
+ * `authorization-matrix.test.ts` walks. A route file or method without a row here fails that
+ * test, so a new route cannot ship without someone deciding who may use it.
+ *
+ * Actors: nobody signed in; two candidates; the owner of organisation X and a plain member of
+ * organisation Y (recruiters, each also a person with resumes of their own); a platform admin.
+ * Ids (routes with `[id]`): the actor's own resource, another person's, a UUID that exists
+ * nowhere, and a string that is no id at all.
+ */
+export const ACTORS = ["anonymous", "candidateA", "candidateB", "recruiterX", "recruiterY", "admin"] as const;
+export type ActorName = (typeof ACTORS)[number];
+export const ID_KINDS = ["own", "foreign", "missing", "malformed"] as const;
+export type IdKind = (typeof ID_KINDS)[number];
+
+/** One status for every id, or one per id kind. */
+export type Cell = number | Record<IdKind, number>;
+export type Row = {
+  /** What the route declares to the door; `better-auth` marks the auth library's own endpoints. */
+  permission: Permission | "better-auth";
+  expect: Record<ActorName, Cell>;
+};
+
+/** A person's own things: every signed-in actor is a person; nobody sees another's. */
+const personal = (ok: number): Record<ActorName, Cell> => {
+  const ids = { own: ok, foreign: 404, missing: 404, malformed: 404 };
+  return { anonymous: 401, candidateA: ids, candidateB: ids, recruiterX: ids, recruiterY: ids, admin: ids };
+};
+/** Any signed-in person, on their own collection. */
+const everyone = (ok: number): Record<ActorName, Cell> => ({ anonymous: 401, candidateA: ok, candidateB: ok, recruiterX: ok, recruiterY: ok, admin: ok });
+/** The active organisation's things: members only; a platform admin is no member. */
+const organization = (ok: number): Record<ActorName, Cell> => ({ anonymous: 401, candidateA: 403, candidateB: 403, recruiterX: ok, recruiterY: ok, admin: 403 });
+/** The operator's console: the platform admin only; an organisation's owner is not one. */
+const platform = (ok: number): Record<ActorName, Cell> => ({ anonymous: 401, candidateA: 403, candidateB: 403, recruiterX: 403, recruiterY: 403, admin: ok });
+
+export const EXPECTED: Record<string, Row> = {
+  "GET /api/resumes": { permission: "resume:read", expect: everyone(200) },
+  "POST /api/resumes": { permission: "resume:create", expect: everyone(202) },
+  "GET /api/resumes/[id]": { permission: "resume:read", expect: personal(200) },
+
+  "GET /api/tasks/[id]": { permission: "task:read", expect: personal(200) },
+  "GET /api/tasks/[id]/events": { permission: "task:read", expect: personal(200) },
+
+  "GET /api/interviews": { permission: "interview:read", expect: everyone(200) },
+  "POST /api/interviews": { permission: "interview:create", expect: everyone(201) },
+  "GET /api/interviews/[id]": { permission: "interview:read", expect: personal(200) },
+  // 409: the fixture interview's plan is not ready — the door let the owner through.
+  "POST /api/interviews/[id]/chat": { permission: "interview:chat", expect: personal(409) },
+  "POST /api/interviews/[id]/end": { permission: "interview:end", expect: personal(202) },
+
+  "GET /api/workspace": { permission: "workspace:read", expect: organization(200) },
+  "GET /api/admin/users": { permission: "console:read", expect: platform(200) },
+
+  // Benchmarks only (PANELIST_BENCH_ROUTES=1, set by the test); the same door as an upload.
+  "POST /api/bench/noop": { permission: "resume:create", expect: everyone(202) },
+
+  // better-auth's own door (sign-in, sessions, organisation and admin plugin endpoints): the
+  // test probes GET /api/auth/get-session and a wrong-password POST /api/auth/sign-in/email.
+  "GET /api/auth/[...all]": { permission: "better-auth", expect: { ...everyone(200), anonymous: 200 } },
+  "POST /api/auth/[...all]": { permission: "better-auth", expect: everyone(401) },
+};

@@ -1,0 +1,263 @@
+import "../helpers/env";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GuardedHandler } from "@/app/api/_lib/route";
+import { closeDb, getDb } from "@/lib/db/client";
+import { createInterview } from "@/lib/db/queries/interviews";
+import { createLogger } from "@/lib/log";
+import { getTaskEventHub } from "@/lib/queue/events";
+import { closeRedis, getRedis } from "@/lib/queue/redis";
+import { acceptResumeUpload } from "@/lib/resume/upload";
+import { candidate, platformAdmin, recruiter, type TestActor } from "../helpers/actors";
+import { clearPrefix } from "../helpers/fixtures";
+import { BASE } from "../helpers/http";
+import { ACTORS, type ActorName, type Cell, EXPECTED, ID_KINDS, type IdKind } from "./authorization-matrix.expected";
+
+/**
+ * Walks every route handler under app/api (found by the glob, not listed by hand) × method ×
+ * actor × id and compares each answer's status with the table in
+ * authorization-matrix.expected.ts; then the rules every state-changing or JSON route shares:
+ * foreign origins 403, non-JSON bodies 415, control characters 422.
+ */
+const modules = import.meta.glob<Record<string, unknown>>("/app/api/**/route.ts", { eager: true });
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+/** `/app/api/tasks/[id]/events/route.ts` → `/api/tasks/[id]/events`. */
+const routePath = (file: string) => file.replace(/^\/app/, "").replace(/\/route\.ts$/, "");
+const ROUTES = Object.entries(modules).flatMap(([file, mod]) =>
+  METHODS.filter((m) => typeof mod[m] === "function").map((method) => ({ key: `${method} ${routePath(file)}`, path: routePath(file), method, handler: mod[method] as Handler })),
+);
+
+const db = getDb();
+const log = createLogger("test");
+const actors = {} as Record<Exclude<ActorName, "anonymous">, TestActor>;
+/** Each actor's own resources (personal scope). */
+const owned = {} as Record<Exclude<ActorName, "anonymous">, { resumeId: string; taskId: string; interviewId: string }>;
+
+beforeAll(async () => {
+  process.env.PANELIST_BENCH_ROUTES = "1";
+  [actors.candidateA, actors.candidateB, actors.recruiterX, actors.recruiterY, actors.admin] = await Promise.all([
+    candidate(),
+    candidate(),
+    recruiter(db),
+    recruiter(db, { role: "member" }),
+    platformAdmin(db),
+  ]);
+  for (const [name, a] of Object.entries(actors) as [keyof typeof actors, TestActor][]) {
+    const { resume, task } = await acceptResumeUpload(
+      { db, redis: getRedis(), log },
+      { ownerId: a.userId, fileName: "cv.txt", bytes: Buffer.from(`Jane Doe ${randomUUID()}\nExperience\nEngineer 2019 - 2023\nSkills: TypeScript`), jobDescription: null },
+    );
+    const { interview } = await createInterview(db, {
+      ownerId: a.userId, role: "backend engineer", level: "mid", questionCount: 5, language: "en", resumeId: null, jobDescription: null,
+    });
+    owned[name] = { resumeId: resume.id, taskId: task.id, interviewId: interview.id };
+  }
+});
+
+afterAll(async () => {
+  await clearPrefix(getRedis());
+  await getTaskEventHub().close();
+  await closeRedis();
+  await closeDb();
+});
+
+/** The id of the resource a route's `[id]` names, for one actor and one id kind. */
+function idFor(path: string, actor: Exclude<ActorName, "anonymous">, kind: IdKind): string {
+  if (kind === "missing") return randomUUID();
+  if (kind === "malformed") return "not-an-id";
+  const whose = kind === "own" ? actor : actor === "candidateA" ? "candidateB" : "candidateA";
+  const r = owned[whose];
+  if (path.startsWith("/api/resumes/")) return r.resumeId;
+  if (path.startsWith("/api/tasks/")) return r.taskId;
+  if (path.startsWith("/api/interviews/")) return r.interviewId;
+  throw new Error(`no fixture for the [id] of ${path}: add one to idFor()`);
+}
+
+/** A request the route accepts from a permitted actor (so the door, not the input, decides). */
+function requestFor(key: string, url: string, cookie: string | undefined, extra: Record<string, string> = {}): Request {
+  const headers: Record<string, string> = { ...(cookie ? { cookie } : {}), ...extra };
+  const multipart = () => {
+    const form = new FormData();
+    form.set("file", new File([`Jane Doe ${randomUUID()}\nExperience\nEngineer 2019 - 2023\nSkills: TypeScript`], "cv.txt"));
+    return new Request(url, { method: "POST", body: form, headers });
+  };
+  const json = (body: unknown) =>
+    new Request(url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
+  switch (key) {
+    case "POST /api/resumes":
+    case "POST /api/bench/noop":
+      return multipart();
+    case "POST /api/interviews":
+      return json({ role: "backend engineer", level: "mid", questionCount: 5 });
+    case "POST /api/interviews/[id]/chat":
+      return json({ action: "start", messages: [] });
+    case "POST /api/interviews/[id]/end":
+      return new Request(url, { method: "POST", headers });
+    case "GET /api/auth/[...all]":
+      return new Request(`${BASE}/api/auth/get-session`, { headers });
+    case "POST /api/auth/[...all]":
+      // A browser's own sign-in carries the page's Origin; better-auth refuses a cookie-bearing POST without one.
+      return new Request(url, {
+        method: "POST",
+        body: JSON.stringify({ email: `nobody-${randomUUID()}@example.test`, password: "wrong-password-123" }),
+        headers: { "content-type": "application/json", origin: new URL(BASE).origin, ...headers },
+      });
+    default:
+      if (key.startsWith("GET ")) return new Request(url, { headers });
+      throw new Error(`no request builder for ${key}: add one to requestFor()`);
+  }
+}
+
+function urlFor(key: string, path: string, id?: string): string {
+  if (key === "POST /api/auth/[...all]") return `${BASE}/api/auth/sign-in/email`;
+  return `${BASE}${id ? path.replace("[id]", id) : path}`;
+}
+
+/** Calls the handler as Next would; answers the status and, for JSON, the error code. */
+async function call(route: (typeof ROUTES)[number], req: Request, id?: string): Promise<{ status: number; code?: string }> {
+  const params: Record<string, string | string[]> = route.path.includes("[...all]") ? { all: new URL(req.url).pathname.split("/").slice(3) } : id ? { id } : {};
+  const res = await route.handler(req, { params: Promise.resolve(params) });
+  if (!(res.headers.get("content-type") ?? "").includes("application/json")) {
+    await res.body?.cancel().catch(() => undefined); // SSE streams stay open otherwise
+    return { status: res.status };
+  }
+  const body = (await res.json().catch(() => null)) as { code?: string } | null;
+  return { status: res.status, code: body?.code };
+}
+const paramsOf = (id?: string) => ({ params: Promise.resolve<Record<string, string | string[]>>(id ? { id } : {}) });
+
+const cellFor = (cell: Cell, kind: IdKind | null) => (typeof cell === "number" ? cell : cell[kind ?? "own"]);
+
+describe("the authorization matrix", () => {
+  it("finds the route files by glob, and every route and method has a row — and every row a route", () => {
+    expect(ROUTES.length).toBeGreaterThan(10);
+    const found = ROUTES.map((r) => r.key).sort();
+    expect(found).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it("every handler but better-auth's is the one door, declaring the permission its row names", () => {
+    for (const r of ROUTES) {
+      const row = EXPECTED[r.key]!;
+      const guard = (r.handler as Partial<GuardedHandler>).guard;
+      if (row.permission === "better-auth") {
+        expect(guard, r.key).toBeUndefined();
+        expect(r.path).toBe("/api/auth/[...all]");
+      } else {
+        expect(guard?.permission, r.key).toBe(row.permission);
+      }
+    }
+  });
+
+  for (const r of ROUTES) {
+    it(`${r.key}: every actor × id answers as the table says`, async () => {
+      const row = EXPECTED[r.key]!;
+      const hasId = r.path.includes("[id]");
+      const got: Record<string, number> = {};
+      const want: Record<string, number> = {};
+      for (const actor of ACTORS) {
+        for (const kind of hasId ? ID_KINDS : [null]) {
+          const label = kind ? `${actor}/${kind}` : actor;
+          const id = hasId ? (actor === "anonymous" ? idFor(r.path, "candidateA", kind!) : idFor(r.path, actor, kind!)) : undefined;
+          const cookie = actor === "anonymous" ? undefined : actors[actor].cookie;
+          const res = await call(r, requestFor(r.key, urlFor(r.key, r.path, id), cookie), id);
+          got[label] = res.status;
+          want[label] = cellFor(row.expect[actor], kind);
+        }
+      }
+      expect(got).toEqual(want);
+    });
+  }
+});
+
+describe("rules every guarded route shares", () => {
+  const guarded = ROUTES.filter((r) => (r.handler as Partial<GuardedHandler>).guard);
+  const changing = guarded.filter((r) => r.method !== "GET");
+  /** A signed-in actor the route's row lets through the door (whatever the handler then says). */
+  const permitted = (key: string) => {
+    const a = ACTORS.find((n) => n !== "anonymous" && ![401, 403, 404].includes(cellFor(EXPECTED[key]!.expect[n], "own")));
+    if (!a) throw new Error(`no actor may use ${key}`);
+    return a as Exclude<ActorName, "anonymous">;
+  };
+
+  it.each(changing.map((r) => [r.key, r] as const))("%s refuses another origin and another port of the same host (403 forbidden:csrf), before auth", async (_key, r) => {
+    const actor = permitted(r.key);
+    const id = r.path.includes("[id]") ? idFor(r.path, actor, "own") : undefined;
+    for (const [origin, site] of [
+      ["https://evil.example", "cross-site"],
+      ["http://localhost:3999", "same-site"],
+      ["http://localhost:3999", null],
+    ] as const) {
+      for (const cookie of [actors[actor].cookie, undefined]) {
+        const res = await call(r, requestFor(r.key, urlFor(r.key, r.path, id), cookie, { origin, ...(site ? { "sec-fetch-site": site } : {}) }), id);
+        expect(res, `${origin} ${site ?? "(no Sec-Fetch-Site)"}`).toEqual({ status: 403, code: "forbidden:csrf" });
+      }
+    }
+    // The app's own origin passes the check.
+    const own = await call(r, requestFor(r.key, urlFor(r.key, r.path, id), actors[actor].cookie, { origin: new URL(BASE).origin, "sec-fetch-site": "same-origin" }), id);
+    expect(own.status).toBe(cellFor(EXPECTED[r.key]!.expect[actor], "own"));
+  });
+
+  const jsonRoutes = guarded.filter((r) => r.handler && (r.handler as GuardedHandler).guard.body === "json");
+  it.each(jsonRoutes.map((r) => [r.key, r] as const))("%s answers 415 to text/plain and 422 to a control character", async (_key, r) => {
+    expect(jsonRoutes.length).toBeGreaterThan(0);
+    const actor = permitted(r.key);
+    const id = r.path.includes("[id]") ? idFor(r.path, actor, "own") : undefined;
+    const url = urlFor(r.key, r.path, id);
+    const plain = await r.handler(new Request(url, { method: r.method, body: "{}", headers: { cookie: actors[actor].cookie, "content-type": "text/plain" } }), paramsOf(id));
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toMatchObject({ code: "unsupported_media_type:api" });
+
+    const valid = JSON.parse(await requestFor(r.key, url, undefined).text()) as Record<string, unknown>;
+    const nul = await r.handler(
+      new Request(url, { method: r.method, body: JSON.stringify({ ...valid, note: "a\u0000b" }), headers: { cookie: actors[actor].cookie, "content-type": "application/json" } }),
+      paramsOf(id),
+    );
+    expect(nul.status).toBe(422);
+    expect(await nul.json()).toMatchObject({ code: "unprocessable:api", issues: [{ path: "note" }] });
+
+    const broken = await r.handler(new Request(url, { method: r.method, body: "{", headers: { cookie: actors[actor].cookie, "content-type": "application/json" } }), paramsOf(id));
+    expect(broken.status).toBe(400);
+  });
+
+  const multipartRoutes = guarded.filter((r) => (r.handler as GuardedHandler).guard.body === "multipart");
+  it.each(multipartRoutes.map((r) => [r.key, r] as const))("%s answers 415 to a JSON body", async (_key, r) => {
+    const res = await r.handler(new Request(urlFor(r.key, r.path), { method: "POST", body: "{}", headers: { cookie: actors.candidateA.cookie, "content-type": "application/json" } }), paramsOf());
+    expect(res.status).toBe(415);
+  });
+});
+
+describe("better-auth's own door", () => {
+  it("refuses a sign-in posted from another origin or another port, and takes one from the app's own", async () => {
+    const r = ROUTES.find((x) => x.key === "POST /api/auth/[...all]")!;
+    const signInAs = (origin: string) =>
+      call(r, new Request(`${BASE}/api/auth/sign-in/email`, { method: "POST", body: JSON.stringify({ email: actors.candidateA.email, password: "password-123456" }), headers: { "content-type": "application/json", origin, cookie: actors.candidateB.cookie } }));
+    expect((await signInAs("https://evil.example")).status).toBe(403);
+    expect((await signInAs("http://localhost:3999")).status).toBe(403);
+    expect((await signInAs(new URL(BASE).origin)).status).toBe(200);
+  });
+});
+
+describe("scope", () => {
+  it("an organisation route answers with the actor's own organisation, never another", async () => {
+    const route = ROUTES.find((r) => r.key === "GET /api/workspace")!;
+    for (const name of ["recruiterX", "recruiterY"] as const) {
+      const res = await route.handler(new Request(`${BASE}/api/workspace`, { headers: { cookie: actors[name].cookie } }), paramsOf());
+      const body = (await res.json()) as { organization: { id: string }; role: string; members: { userId: string }[] };
+      expect(body.organization.id).toBe(actors[name].organizationId);
+      expect(body.role).toBe(name === "recruiterX" ? "owner" : "member");
+      expect(body.members.map((m) => m.userId)).toEqual([actors[name].userId]);
+    }
+  });
+
+  it("a personal list holds the actor's own rows only", async () => {
+    const route = ROUTES.find((r) => r.key === "GET /api/resumes")!;
+    const res = await route.handler(new Request(`${BASE}/api/resumes`, { headers: { cookie: actors.recruiterX.cookie } }), paramsOf());
+    const { items } = (await res.json()) as { items: { id: string }[] };
+    const others = Object.entries(owned).filter(([n]) => n !== "recruiterX").map(([, o]) => o.resumeId);
+    expect(items.map((i) => i.id)).toContain(owned.recruiterX.resumeId);
+    expect(items.map((i) => i.id).filter((id) => others.includes(id))).toEqual([]);
+  });
+});
