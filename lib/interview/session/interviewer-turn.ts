@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createUIMessageStream, createUIMessageStreamResponse, streamText } from "ai";
+import { createUIMessageStream, streamText, type UIMessageChunk } from "ai";
 import { getFallbackConfig, getLlmConfig, type OnlineLlmConfig } from "@/lib/ai/config";
 import { LlmError, toLlmError } from "@/lib/ai/errors";
 import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/ai/prompts/interview-turn";
@@ -21,6 +21,12 @@ export type InterviewerMessageMetadata = {
   questionId: string | null;
   progress: { current: number; total: number };
   engine: string;
+};
+
+/** One interviewer turn, ready to be sent: the caller turns `stream` into the HTTP response. */
+export type InterviewerTurnStream = {
+  /** The AI SDK UI message stream of the turn (start, text, finish). */
+  stream: ReadableStream<UIMessageChunk>;
 };
 
 /** Splits a text into word-sized deltas so the offline interviewer streams like a model. */
@@ -48,29 +54,30 @@ export function toTranscript(messages: InterviewMessageRow[]): TranscriptEntry[]
 }
 
 /**
- * Streams the interviewer's next turn as an AI SDK UI message stream (SSE).
+ * The interviewer's next turn as an AI SDK UI message stream.
  *
  * The turn (next question, one follow-up on a missed key point, or the closing) is decided
  * by the server's policy from the plan and the stored transcript; with a model configured the
  * model phrases it (streamText), otherwise the offline wording streams word by word. The
  * interviewer's message is saved when its stream ends — also when the client disconnected
- * midway (writes to a cancelled stream are dropped, the work is not). A model failure before
+ * midway (writes to a cancelled stream are dropped, the work is not) — and `args.releaseTurn`
+ * is called after that. A model failure before
  * the first token falls back to the offline wording, so the interview can go on.
  *
- * With a model configured, the response starts only once the call has passed the model's
+ * With a model configured, the stream is returned only once the call has passed the model's
  * circuit breaker and the governor, so that a refusal can still be an HTTP status: while the
  * circuit of the chat model is open (and of `LLM_FALLBACK_MODEL`, which serves in its place
  * when it is configured and closed), this throws instead of streaming. `args.releaseTurn` is
  * then not called — the caller releases the turn when this throws.
  *
- * @returns a `Response` with `text/event-stream` (UI message stream protocol).
+ * @returns the turn's UI message stream; the caller sends it (e.g. `createUIMessageStreamResponse`).
  * @throws {PanelistError} `unavailable:llm` (503) with a `Retry-After` header: whole seconds
  *   until the first breaker may let a call through (≥ 1), RFC 9110 §10.2.3.
  */
 export async function streamInterviewerTurn(
   deps: { db: Db; log: Logger },
   args: { interview: InterviewRow; plan: Plan; messages: InterviewMessageRow[]; releaseTurn?: () => Promise<void> },
-): Promise<Response> {
+): Promise<InterviewerTurnStream> {
   const { db, log } = deps;
   const { interview, plan } = args;
   const transcript = toTranscript(args.messages);
@@ -127,8 +134,7 @@ export async function streamInterviewerTurn(
     },
     onError: () => "The interviewer could not answer. Please try again.",
   });
-  // no-transform: Next's gzip would otherwise compress (and buffer CPU on) every token event.
-  return createUIMessageStreamResponse({ stream, headers: { "Cache-Control": "no-cache, no-transform" } });
+  return { stream };
 }
 
 type TurnToPhrase = {
