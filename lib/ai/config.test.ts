@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getLlmConfig, providerFromBaseUrl } from "./config";
+import { DEFAULT_STREAM_FIRST_TOKEN_MS, DEFAULT_STREAM_IDLE_MS, getLlmConfig, getStreamDeadlineConfig, providerFromBaseUrl } from "./config";
 
 describe("getLlmConfig", () => {
   it("is offline with neither URL nor key, or when forced", () => {
@@ -42,5 +42,22 @@ describe("getLlmConfig", () => {
     expect(providerFromBaseUrl("http://127.0.0.1:4010/v1")).toBe("openai-compatible");
     expect(providerFromBaseUrl("https://evil-openai.com.example.org/v1")).toBe("openai-compatible");
     expect(providerFromBaseUrl("not a url")).toBe("openai-compatible");
+  });
+});
+
+describe("getStreamDeadlineConfig", () => {
+  it("defaults to 15 s to the first token and 30 s between chunks; reads both from the environment", () => {
+    expect(getStreamDeadlineConfig({})).toEqual({ firstTokenMs: DEFAULT_STREAM_FIRST_TOKEN_MS, idleMs: DEFAULT_STREAM_IDLE_MS });
+    expect(DEFAULT_STREAM_FIRST_TOKEN_MS).toBe(15_000);
+    expect(DEFAULT_STREAM_IDLE_MS).toBe(30_000);
+    expect(getStreamDeadlineConfig({ LLM_STREAM_FIRST_TOKEN_MS: " 1500 ", LLM_STREAM_IDLE_MS: "" })).toEqual({ firstTokenMs: 1_500, idleMs: 30_000 });
+    expect(getStreamDeadlineConfig({ LLM_STREAM_IDLE_MS: "2000" })).toEqual({ firstTokenMs: 15_000, idleMs: 2_000 });
+  });
+
+  it("throws on anything but a positive integer, naming the variable", () => {
+    for (const bad of ["0", "-5", "1.5", "15s", "abc"]) {
+      expect(() => getStreamDeadlineConfig({ LLM_STREAM_FIRST_TOKEN_MS: bad })).toThrow(/LLM_STREAM_FIRST_TOKEN_MS/);
+      expect(() => getStreamDeadlineConfig({ LLM_STREAM_IDLE_MS: bad })).toThrow(/LLM_STREAM_IDLE_MS/);
+    }
   });
 });

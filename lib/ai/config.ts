@@ -108,3 +108,36 @@ export function getFallbackConfig(primary: LlmConfig, env: Env = process.env): O
   if (model === primary.model && provider === primary.provider) return null;
   return { ...primary, baseURL, apiKey, model, provider };
 }
+
+/** Default of `LLM_STREAM_FIRST_TOKEN_MS`: how long a streamed call may take to say its first word, ms. */
+export const DEFAULT_STREAM_FIRST_TOKEN_MS = 15_000;
+/** Default of `LLM_STREAM_IDLE_MS`: how long a streamed call may go silent between two chunks, ms. */
+export const DEFAULT_STREAM_IDLE_MS = 30_000;
+
+/** The deadlines of a streamed model call, ms (see `stream-deadlines.ts`). */
+export interface StreamDeadlineConfig {
+  /** From the request leaving until the first chunk of output. */
+  firstTokenMs: number;
+  /** Between two chunks of output, once the first has come. */
+  idleMs: number;
+}
+
+function positiveMs(env: Env, name: string, fallback: number): number {
+  const raw = clean(env[name]);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new Error(`${name} must be a positive integer of milliseconds (got "${raw}")`);
+  return Number(raw);
+}
+
+/**
+ * The deadlines of streamed calls: `LLM_STREAM_FIRST_TOKEN_MS` (default
+ * {@link DEFAULT_STREAM_FIRST_TOKEN_MS}) and `LLM_STREAM_IDLE_MS` (default
+ * {@link DEFAULT_STREAM_IDLE_MS}); unset or empty means the default. Read per call, like the rest.
+ * @throws Error when either is set to anything but a positive integer, so a typo is seen at once.
+ */
+export function getStreamDeadlineConfig(env: Env = process.env): StreamDeadlineConfig {
+  return {
+    firstTokenMs: positiveMs(env, "LLM_STREAM_FIRST_TOKEN_MS", DEFAULT_STREAM_FIRST_TOKEN_MS),
+    idleMs: positiveMs(env, "LLM_STREAM_IDLE_MS", DEFAULT_STREAM_IDLE_MS),
+  };
+}

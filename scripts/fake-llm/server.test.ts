@@ -184,6 +184,13 @@ describe("fake LLM server", () => {
     });
     await expect(hung).rejects.toThrow(/abort/i);
     clearTimeout(timer);
+    // The dropped socket is recorded; an answered request has no abortedAt.
+    for (let i = 0; i < 100 && llm.requests()[1]?.abortedAt === undefined; i++) await new Promise((r) => setTimeout(r, 20));
+    const [answered, dropped] = llm.requests();
+    expect(answered.abortedAt).toBeUndefined();
+    expect(dropped.fault).toBe("hang");
+    expect(dropped.finishedAt).toBeUndefined();
+    expect(dropped.abortedAt).toBeGreaterThanOrEqual(dropped.time);
   });
 
   it("records requests with timestamps and the fault applied; /__reset clears them", async () => {

@@ -97,6 +97,8 @@ export interface RecordedRequest {
   status?: number;
   /** Epoch ms when the response finished (undefined while pending / for `hang`). */
   finishedAt?: number;
+  /** Epoch ms when the connection closed before the response finished: the client aborted, or `close()` dropped it. */
+  abortedAt?: number;
   usage?: Usage;
 }
 
@@ -596,6 +598,10 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       };
       recorded.push(rec);
       if (recorded.length > maxRecorded) recorded.splice(0, recorded.length - maxRecorded);
+      const r = rec;
+      res.on("close", () => {
+        if (r.finishedAt === undefined) r.abortedAt = Date.now();
+      });
       if (opts.log) {
         res.on("close", () =>
           process.stderr.write(`[fake-llm] ${rec!.method} ${path} ${rec!.status ?? "-"} fault=${rec!.fault}\n`),

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { createUIMessageStream, createUIMessageStreamResponse, streamText } from "ai";
-import { getFallbackConfig, getLlmConfig, type OnlineLlmConfig } from "@/lib/ai/config";
+import { createUIMessageStream, streamText, type UIMessageChunk } from "ai";
+import { getFallbackConfig, getLlmConfig, getStreamDeadlineConfig, type OnlineLlmConfig, type StreamDeadlineConfig } from "@/lib/ai/config";
 import { LlmError, toLlmError } from "@/lib/ai/errors";
 import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/ai/prompts/interview-turn";
 import { resolveLanguageModel } from "@/lib/ai/providers";
+import { armStreamDeadlines } from "@/lib/ai/stream-deadlines";
+import { defaultTimeoutMs } from "@/lib/ai/structured";
 import { guardUpstreamCall } from "@/lib/ai/upstream-guard";
 import type { Db } from "@/lib/db/client";
 import { appendMessage, listMessages, type InterviewMessageRow, type InterviewRow } from "@/lib/db/queries/interviews";
@@ -22,6 +24,15 @@ export type InterviewerMessageMetadata = {
   progress: { current: number; total: number };
   engine: string;
 };
+
+/** One interviewer turn, ready to be sent: the caller turns `stream` into the HTTP response. */
+export type InterviewerTurnStream = {
+  /** The AI SDK UI message stream of the turn (start, text, finish). */
+  stream: ReadableStream<UIMessageChunk>;
+};
+
+/** Streamed after a model's partial text when the model failed mid-turn, before the offline wording. */
+const CUT_MARK = "…\n\n";
 
 /** Splits a text into word-sized deltas so the offline interviewer streams like a model. */
 function* deltas(text: string): Generator<string> {
@@ -48,29 +59,40 @@ export function toTranscript(messages: InterviewMessageRow[]): TranscriptEntry[]
 }
 
 /**
- * Streams the interviewer's next turn as an AI SDK UI message stream (SSE).
+ * The interviewer's next turn as an AI SDK UI message stream.
  *
  * The turn (next question, one follow-up on a missed key point, or the closing) is decided
  * by the server's policy from the plan and the stored transcript; with a model configured the
  * model phrases it (streamText), otherwise the offline wording streams word by word. The
  * interviewer's message is saved when its stream ends — also when the client disconnected
- * midway (writes to a cancelled stream are dropped, the work is not). A model failure before
- * the first token falls back to the offline wording, so the interview can go on.
+ * midway (writes to a cancelled stream are dropped, the work is not) — and `args.releaseTurn`
+ * is called after that.
  *
- * With a model configured, the response starts only once the call has passed the model's
+ * A model failure falls back to the offline wording at once, so the interview can go on: an
+ * upstream error, or a streaming deadline (`LLM_STREAM_FIRST_TOKEN_MS` until the first token,
+ * `LLM_STREAM_IDLE_MS` between chunks, the whole call within `LLM_TIMEOUT_MS` but at most 60 s),
+ * which aborts the request. Each counts against the model's circuit and is recorded on its usage
+ * row (`timeout` for a deadline). When the model had already said part of its wording, that
+ * part stays (it was shown), is marked cut off with "…", and the offline wording of the same
+ * turn follows in a new paragraph, so the candidate always gets the whole question. The finish
+ * chunk's metadata names the engine whose wording ended the turn (`offline` after a fallback);
+ * the start chunk's, the model that was asked.
+ *
+ * With a model configured, the stream is returned only once the call has passed the model's
  * circuit breaker and the governor, so that a refusal can still be an HTTP status: while the
  * circuit of the chat model is open (and of `LLM_FALLBACK_MODEL`, which serves in its place
  * when it is configured and closed), this throws instead of streaming. `args.releaseTurn` is
  * then not called — the caller releases the turn when this throws.
  *
- * @returns a `Response` with `text/event-stream` (UI message stream protocol).
- * @throws {PanelistError} `unavailable:llm` (503) with a `Retry-After` header: whole seconds
- *   until the first breaker may let a call through (≥ 1), RFC 9110 §10.2.3.
+ * @returns the turn's UI message stream; the caller sends it (e.g. `createUIMessageStreamResponse`).
+ * @throws {PanelistError} `unavailable:llm` (503) with a `Retry-After` header: whole
+ *   seconds until the first breaker may let a call through (≥ 1), RFC 9110 §10.2.3.
+ * @throws Error when `LLM_STREAM_FIRST_TOKEN_MS` / `LLM_STREAM_IDLE_MS` / `LLM_TIMEOUT_MS` is malformed.
  */
 export async function streamInterviewerTurn(
   deps: { db: Db; log: Logger },
   args: { interview: InterviewRow; plan: Plan; messages: InterviewMessageRow[]; releaseTurn?: () => Promise<void> },
-): Promise<Response> {
+): Promise<InterviewerTurnStream> {
   const { db, log } = deps;
   const { interview, plan } = args;
   const transcript = toTranscript(args.messages);
@@ -86,6 +108,9 @@ export async function streamInterviewerTurn(
           turn,
           lastAnswer: lastCandidate && lastCandidate.kind === "answer" ? lastCandidate.text : null,
           primary: config,
+          // Read here, outside the call's error handling: a malformed value fails the request
+          // loudly instead of turning every turn into the offline wording without a word.
+          deadlines: chatDeadlines(),
         });
   const metadata: InterviewerMessageMetadata = {
     kind: turn.kind,
@@ -99,18 +124,28 @@ export async function streamInterviewerTurn(
       writer.write({ type: "start", messageId, messageMetadata: metadata });
       const textId = randomUUID();
       writer.write({ type: "text-start", id: textId });
+      const say = (delta: string) => writer.write({ type: "text-delta", id: textId, delta });
       let said = "";
+      let engine = metadata.engine;
       try {
-        if (phrasing) said = await phrasing.pipe((d) => writer.write({ type: "text-delta", id: textId, delta: d }));
-        if (!said) {
+        if (phrasing) {
+          const r = await phrasing.pipe(say);
+          said = r.said;
+          if (r.failed && said) {
+            say(CUT_MARK);
+            said += CUT_MARK;
+          }
+          if (r.failed || !said.trim()) engine = "offline";
+        }
+        if (engine === "offline") {
           for (const d of deltas(turn.text)) {
             said += d;
-            writer.write({ type: "text-delta", id: textId, delta: d });
+            say(d);
             await new Promise((r) => setTimeout(r, 8));
           }
         }
         writer.write({ type: "text-end", id: textId });
-        writer.write({ type: "finish", messageMetadata: metadata });
+        writer.write({ type: "finish", messageMetadata: { ...metadata, engine } });
       } finally {
         if (said.trim()) {
           await appendMessage(db, {
@@ -127,8 +162,7 @@ export async function streamInterviewerTurn(
     },
     onError: () => "The interviewer could not answer. Please try again.",
   });
-  // no-transform: Next's gzip would otherwise compress (and buffer CPU on) every token event.
-  return createUIMessageStreamResponse({ stream, headers: { "Cache-Control": "no-cache, no-transform" } });
+  return { stream };
 }
 
 type TurnToPhrase = {
@@ -137,12 +171,27 @@ type TurnToPhrase = {
   lastAnswer: string | null;
 };
 
+/** What a model call said: its text so far, and whether it failed (error or deadline) before finishing. */
+type Phrased = { said: string; failed: boolean };
+
 /** A model call that has passed the breaker and the governor, its deltas held until piped. */
 type ModelTurn = {
   config: OnlineLlmConfig;
-  /** Sends the deltas so far and the rest to `onDelta`; resolves with the text said ("" when the model failed before saying anything). */
-  pipe: (onDelta: (d: string) => void) => Promise<string>;
+  /** Sends the deltas so far and the rest to `onDelta`; resolves once the call has ended. */
+  pipe: (onDelta: (d: string) => void) => Promise<Phrased>;
 };
+
+/**
+ * Longest a chat call may stream, ms. The turn lock (`TURN_LOCK_MS`) must outlast a turn: an
+ * interactive wait for quota (up to 60 s, see upstream-guard.ts) plus this plus the offline
+ * wording.
+ */
+const CHAT_CALL_MAX_MS = 60_000;
+
+/** The deadlines of one chat call: the streaming ones from the environment, the whole call within `LLM_TIMEOUT_MS`. */
+function chatDeadlines(): StreamDeadlineConfig & { totalMs: number } {
+  return { ...getStreamDeadlineConfig(), totalMs: Math.min(defaultTimeoutMs(), CHAT_CALL_MAX_MS) };
+}
 
 /**
  * Starts phrasing with the primary model, or with the fallback model while the primary's
@@ -151,7 +200,10 @@ type ModelTurn = {
  *   circuit (e.g. no quota within the governor's wait): the offline wording serves, as before.
  * @throws {PanelistError} `unavailable:llm` with `Retry-After` when every circuit is open.
  */
-async function openModelTurn(deps: { db: Db; log: Logger }, a: TurnToPhrase & { primary: OnlineLlmConfig }): Promise<ModelTurn | null> {
+async function openModelTurn(
+  deps: { db: Db; log: Logger },
+  a: TurnToPhrase & { primary: OnlineLlmConfig; deadlines: ChatDeadlines },
+): Promise<ModelTurn | null> {
   const fallback = getFallbackConfig(a.primary);
   const refusals: LlmError[] = [];
   for (const config of fallback ? [a.primary, fallback] : [a.primary]) {
@@ -179,7 +231,7 @@ async function openModelTurn(deps: { db: Db; log: Logger }, a: TurnToPhrase & { 
  */
 function startPhrasing(
   deps: { db: Db; log: Logger },
-  a: TurnToPhrase & { config: OnlineLlmConfig },
+  a: TurnToPhrase & { config: OnlineLlmConfig; deadlines: ChatDeadlines },
 ): { gate: Promise<"passed" | LlmError>; pipe: ModelTurn["pipe"] } {
   let settleGate!: (v: "passed" | LlmError) => void;
   const gate = new Promise<"passed" | LlmError>((resolve) => (settleGate = resolve));
@@ -190,14 +242,14 @@ function startPhrasing(
     onGate: () => settleGate("passed"),
     onDelta: (d) => (sink ? sink(d) : held.push(d)),
   }).then(
-    (r) => {
+    (r): Phrased => {
       if (r.refused) settleGate(r.refused); // no-op when the gate had passed
-      return r.said;
+      return { said: r.said, failed: r.failed };
     },
-    (err: unknown) => {
+    (err: unknown): Phrased => {
       // Never leave the request waiting on a gate that cannot settle any more.
       settleGate(toLlmError(err));
-      return "";
+      return { said: "", failed: true };
     },
   );
   return {
@@ -210,21 +262,22 @@ function startPhrasing(
   };
 }
 
-/** Deadline of one interviewer turn's model call, ms. */
-const CHAT_CALL_TIMEOUT_MS = 60_000;
+type ChatDeadlines = ReturnType<typeof chatDeadlines>;
 
 /**
  * Phrases the decided turn with `a.config`'s model through the upstream guard (breaker →
- * governor → call), streaming deltas. Writes one usage row per call that went upstream (none
- * for a call refused before it left).
- * @returns `said`: the text said, or "" when the model failed before saying anything (the
- *   caller falls back to the offline wording); `refused`: the error when the call never passed
- *   the guard (`onGate` was not called).
+ * governor → call), streaming deltas under `a.deadlines` (a deadline aborts the request and
+ * fails the call with `timeout`). Writes one usage row per call that went upstream (none for a
+ * call refused before it left).
+ * @returns `said`: the text said before the call ended ("" when the model failed before saying
+ *   anything); `failed`: the call went upstream and did not finish (the caller falls back to the
+ *   offline wording); `refused`: the error when the call never passed the guard (`onGate` was
+ *   not called).
  */
 async function phraseWithModel(
   deps: { db: Db; log: Logger },
-  a: TurnToPhrase & { config: OnlineLlmConfig; onGate: () => void; onDelta: (d: string) => void },
-): Promise<{ said: string; refused?: LlmError }> {
+  a: TurnToPhrase & { config: OnlineLlmConfig; deadlines: ChatDeadlines; onGate: () => void; onDelta: (d: string) => void },
+): Promise<{ said: string; failed: boolean; refused?: LlmError }> {
   const { model, config } = resolveLanguageModel(a.config);
   const usageRow = {
     callId: randomUUID(),
@@ -248,40 +301,51 @@ async function phraseWithModel(
       await recordUsage(deps.db, { ...usageRow, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, latencyMs: 0, outcome: "in_flight" }).catch(() => undefined);
       started = performance.now();
       a.onGate();
-      const result = streamText({
-        model, system, prompt, maxOutputTokens: 400, maxRetries: 0, abortSignal: AbortSignal.timeout(CHAT_CALL_TIMEOUT_MS),
-        onError: () => undefined, // surfaced below as the stream's error part instead of logged
-      });
-      // fullStream, not textStream: streamText does not throw on an upstream error (a 500, a cut
-      // connection) but ends textStream early; the guard must see it to count it against the circuit.
-      for await (const part of result.fullStream) {
-        if (part.type === "text-delta") {
-          said += part.text;
-          a.onDelta(part.text);
-        } else if (part.type === "error") {
-          throw part.error;
-        } else if (part.type === "abort") {
-          throw new DOMException(`LLM call timed out after ${CHAT_CALL_TIMEOUT_MS} ms`, "TimeoutError");
+      const controller = new AbortController();
+      const deadlines = armStreamDeadlines(controller, a.deadlines);
+      try {
+        const result = streamText({
+          model, system, prompt, maxOutputTokens: 400, maxRetries: 0, abortSignal: controller.signal,
+          onError: () => undefined, // surfaced below as the stream's error part instead of logged
+        });
+        // fullStream, not textStream: streamText does not throw on an upstream error (a 500, a cut
+        // connection) but ends textStream early; the guard must see it to count it against the circuit.
+        for await (const part of result.fullStream) {
+          if (part.type === "text-delta") {
+            deadlines.chunk();
+            said += part.text;
+            a.onDelta(part.text);
+          } else if (part.type === "reasoning-delta") {
+            deadlines.chunk(); // a reasoning model is working, not hanging
+          } else if (part.type === "error") {
+            throw part.error;
+          } else if (part.type === "abort") {
+            throw new DOMException("LLM call aborted", "AbortError");
+          }
         }
+        const u = await result.usage;
+        usage = {
+          inputTokens: u.inputTokens ?? 0,
+          cachedInputTokens: u.inputTokenDetails?.cacheReadTokens ?? 0,
+          outputTokens: u.outputTokens ?? 0,
+        };
+        return { value: said, usedTokens: usage.inputTokens + usage.outputTokens, headers: (await result.response).headers };
+      } catch (err) {
+        // A passed deadline is what ended the call, whatever the aborted request threw.
+        throw deadlines.error(err) ?? err;
+      } finally {
+        deadlines.dispose();
       }
-      const u = await result.usage;
-      usage = {
-        inputTokens: u.inputTokens ?? 0,
-        cachedInputTokens: u.inputTokenDetails?.cacheReadTokens ?? 0,
-        outputTokens: u.outputTokens ?? 0,
-      };
-      return { value: said, usedTokens: usage.inputTokens + usage.outputTokens, headers: (await result.response).headers };
     });
   } catch (err) {
     const e = toLlmError(err);
-    if (started === undefined) return { said: "", refused: e };
-    deps.log.warn({ err: String(err), interviewId: a.interview.id, model: config.model }, "interviewer model call failed");
-    if (said) said += "…";
+    if (started === undefined) return { said: "", failed: false, refused: e };
+    deps.log.warn({ err: e.message, code: e.code, interviewId: a.interview.id, model: config.model, saidChars: said.length }, "interviewer model call failed; offline wording serves");
     await recordUsage(deps.db, { ...usageRow, ...usage, latencyMs: Math.round(performance.now() - started), outcome: e.code }).catch(() => undefined);
-    return { said };
+    return { said, failed: true };
   }
   await recordUsage(deps.db, { ...usageRow, ...usage, latencyMs: Math.round(performance.now() - started!), outcome: "ok" }).catch(() => undefined);
-  return { said };
+  return { said, failed: false };
 }
 
 /** One turn at a time per interview, ms: longer than any turn's stream. */

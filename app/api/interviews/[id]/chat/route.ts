@@ -1,3 +1,4 @@
+import { createUIMessageStreamResponse } from "ai";
 import { getDb } from "@/lib/db/client";
 import { getOwnedInterviewRow, listMessages } from "@/lib/db/queries/interviews";
 import { PanelistError } from "@/lib/errors";
@@ -84,5 +85,7 @@ async function converse({
       throw new PanelistError("conflict:interview", "This answer was already answered.");
     }
   }
-  return streamInterviewerTurn({ db, log }, { interview, plan, messages, releaseTurn });
+  const turn = await streamInterviewerTurn({ db, log }, { interview, plan, messages, releaseTurn });
+  // no-transform: Next's gzip would otherwise compress (and buffer CPU on) every token event.
+  return createUIMessageStreamResponse({ stream: turn.stream, headers: { "Cache-Control": "no-cache, no-transform" } });
 }
