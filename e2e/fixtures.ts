@@ -11,6 +11,10 @@ import { CORPUS_DIR } from "../tests/corpus-dir";
 
 /** The demo accounts `PANELIST_DEMO=1 scripts/seed.ts` creates (issue #2). */
 export const DEMO_CANDIDATE = { email: "candidate@example.com", password: "panelist-demo" } as const;
+/** The owner of the demo organisation "Demo Recruiting". */
+export const DEMO_RECRUITER = { email: "recruiter@example.com", password: "panelist-demo", organization: "Demo Recruiting" } as const;
+/** The platform admin. */
+export const DEMO_ADMIN = { email: "admin@example.com", password: "panelist-demo" } as const;
 
 /** This folder (the package is ESM: no `__dirname`). */
 export const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));

@@ -3,12 +3,16 @@ import { expect, type Locator, type Page } from "@playwright/test";
 export class Header {
   readonly appName: Locator;
   readonly navResumes: Locator;
+  readonly navWorkspace: Locator;
+  readonly navAdmin: Locator;
   readonly userMenuButton: Locator;
   readonly signOutItem: Locator;
 
   constructor(readonly page: Page) {
     this.appName = page.getByTestId("app-name");
     this.navResumes = page.getByTestId("nav-resumes");
+    this.navWorkspace = page.getByTestId("nav-workspace");
+    this.navAdmin = page.getByTestId("nav-admin");
     this.userMenuButton = page.getByTestId("user-menu-button");
     this.signOutItem = page.getByTestId("sign-out");
   }

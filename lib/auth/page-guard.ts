@@ -1,4 +1,5 @@
 import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
 import { type Actor, resolveActor, type Scope, scopeFor } from "./guard";
 import { can, type Permission } from "./permissions";
 
@@ -19,12 +20,13 @@ export async function requirePage<P extends Permission>(permission: P): Promise<
 
 /**
  * The signed-in actor with their active organisation's membership, or null — for layouts that
- * render for everyone (the header shows entries by the same map: {@link navFor}).
+ * render for everyone (the header shows entries by the same map: {@link navFor}). Memoised per
+ * request (React `cache`), so the layout and the page resolve the session once.
  */
-export async function currentActor(): Promise<Actor | null> {
+export const currentActor = cache(async (): Promise<Actor | null> => {
   const { headers } = await import("next/headers");
   return resolveActor(await headers(), { withMembership: true });
-}
+});
 
 /** Which header entries an actor gets: each is the permission of the page it leads to. */
 export function navFor(actor: Actor): { workspace: boolean; console: boolean } {

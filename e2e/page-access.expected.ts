@@ -1,0 +1,41 @@
+/**
+ * Who gets which page: the pages' side of the authorization matrix (the routes' side is
+ * tests/api/authorization-matrix.expected.ts). `page-access.spec.ts` finds every
+ * `app/**\/page.tsx` and fails on a page without a row here. A page never answers 403: a page
+ * the actor may not see or use is the same 404 as one that does not exist.
+ *
+ * A cell is the HTTP status of the page, or `→/path` for a redirect to that path.
+ */
+export const PAGE_ACTORS = ["anonymous", "candidate", "otherCandidate", "recruiter", "admin"] as const;
+export type PageActor = (typeof PAGE_ACTORS)[number];
+export const PAGE_ID_KINDS = ["own", "foreign", "missing", "malformed"] as const;
+export type PageIdKind = (typeof PAGE_ID_KINDS)[number];
+export type PageCell = number | `→/${string}` | Record<PageIdKind, number | `→/${string}`>;
+
+const personal = { own: 200, foreign: 404, missing: 404, malformed: 404 } as const;
+const signedInOnly = (cell: PageCell): Record<PageActor, PageCell> => ({
+  anonymous: "→/sign-in",
+  candidate: cell,
+  otherCandidate: cell,
+  recruiter: cell,
+  admin: cell,
+});
+const signedOutOnly: Record<PageActor, PageCell> = {
+  anonymous: 200,
+  candidate: "→/resumes",
+  otherCandidate: "→/resumes",
+  recruiter: "→/resumes",
+  admin: "→/resumes",
+};
+
+export const PAGES: Record<string, Record<PageActor, PageCell>> = {
+  "/": signedOutOnly,
+  "/sign-in": signedOutOnly,
+  "/sign-up": signedOutOnly,
+  "/resumes": signedInOnly(200),
+  "/resumes/[id]": signedInOnly(personal),
+  "/interviews": signedInOnly(200),
+  "/interviews/[id]": signedInOnly(personal),
+  "/workspace": { anonymous: "→/sign-in", candidate: 404, otherCandidate: 404, recruiter: 200, admin: 404 },
+  "/admin": { anonymous: "→/sign-in", candidate: 404, otherCandidate: 404, recruiter: 404, admin: 200 },
+};

@@ -1,0 +1,115 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { browserFetch } from "./api";
+import { DEMO_ADMIN, DEMO_CANDIDATE, DEMO_RECRUITER, E2E_DIR, expect, test, uniqueEmail } from "./fixtures";
+import { AuthPage } from "./pages/auth";
+import { Header } from "./pages/header";
+import { PAGE_ACTORS, PAGE_ID_KINDS, PAGES, type PageActor, type PageCell, type PageIdKind } from "./page-access.expected";
+
+/**
+ * The pages' authorization matrix: every `app/**\/page.tsx` (found on disk, not listed by hand)
+ * × actor × id, compared with page-access.expected.ts; and the header entries the same
+ * permission map grants.
+ */
+const APP_DIR = path.join(E2E_DIR, "..", "app");
+
+/** `app/(app)/resumes/[id]/page.tsx` → `/resumes/[id]` (route groups do not show in the URL). */
+function discoverPages(dir = APP_DIR, segments: string[] = []): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name === "page.tsx") found.push(`/${segments.filter((s) => !/^\(.*\)$/.test(s)).join("/")}`);
+    if (entry.isDirectory() && entry.name !== "api" && !entry.name.startsWith("_")) found.push(...discoverPages(path.join(dir, entry.name), [...segments, entry.name]));
+  }
+  return found;
+}
+
+type Signed = { context: BrowserContext; page: Page; resumeId: string; interviewId: string };
+
+async function signedIn(browser: Browser, actor: Exclude<PageActor, "anonymous">): Promise<Signed> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const auth = new AuthPage(page);
+  if (actor === "candidate") await auth.signIn(DEMO_CANDIDATE.email, DEMO_CANDIDATE.password);
+  if (actor === "recruiter") await auth.signIn(DEMO_RECRUITER.email, DEMO_RECRUITER.password);
+  if (actor === "admin") await auth.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  if (actor === "otherCandidate") await auth.signUp("Other Candidate", uniqueEmail("other"), "other-candidate-pw");
+  const bytes = Buffer.from(`Jane Doe ${Math.random()}\nExperience\nEngineer, Acme 2019 - 2023\nSkills: TypeScript`).toString("base64");
+  const upload = await browserFetch(page, "/api/resumes", { method: "POST", file: { name: "cv.txt", type: "text/plain", base64: bytes } });
+  const interview = await browserFetch(page, "/api/interviews", { method: "POST", json: { role: "backend engineer", level: "mid", questionCount: 5 } });
+  expect([upload.status, interview.status]).toEqual([202, 201]);
+  return { context, page, resumeId: (upload.body as { resumeId: string }).resumeId, interviewId: (interview.body as { id: string }).id };
+}
+
+test.describe("page access", () => {
+  test.describe.configure({ timeout: 300_000 });
+  let actors: Record<Exclude<PageActor, "anonymous">, Signed>;
+  let anonymous: Page;
+
+  test.beforeAll(async ({ browser }) => {
+    const entries = [];
+    for (const a of ["candidate", "otherCandidate", "recruiter", "admin"] as const) entries.push([a, await signedIn(browser, a)] as const);
+    actors = Object.fromEntries(entries) as typeof actors;
+    anonymous = await (await browser.newContext()).newPage();
+  });
+
+  test.afterAll(async () => {
+    await Promise.all([...Object.values(actors ?? {}).map((a) => a.context.close()), anonymous?.context().close()]);
+  });
+
+  test("every page file has a row, and every row a page", () => {
+    expect(discoverPages().sort()).toEqual(Object.keys(PAGES).sort());
+  });
+
+  test("every page × actor × id answers as the table says", async () => {
+    const got: Record<string, string | number> = {};
+    const want: Record<string, string | number> = {};
+    for (const pagePath of Object.keys(PAGES)) {
+      for (const actor of PAGE_ACTORS) {
+        const hasId = pagePath.includes("[id]");
+        for (const kind of hasId ? PAGE_ID_KINDS : [null]) {
+          const page = actor === "anonymous" ? anonymous : actors[actor].page;
+          const id = kind ? idFor(pagePath, actor, kind) : undefined;
+          const url = id ? pagePath.replace("[id]", id) : pagePath;
+          const res = await page.goto(url);
+          const landed = new URL(page.url()).pathname;
+          const label = `${url} as ${actor}${kind ? ` (${kind})` : ""}`;
+          got[label] = landed !== url ? `→${landed}` : (res?.status() ?? 0);
+          const cell: PageCell = PAGES[pagePath]![actor];
+          want[label] = typeof cell === "object" ? cell[kind!] : cell;
+          if (want[label] === 404) await expect(page.getByTestId("page-not-found"), label).toBeVisible();
+        }
+      }
+    }
+    expect(got).toEqual(want);
+  });
+
+  function idFor(pagePath: string, actor: PageActor, kind: PageIdKind): string {
+    if (kind === "missing") return "00000000-0000-4000-8000-000000000000";
+    if (kind === "malformed") return "not-an-id";
+    const whose = kind === "own" && actor !== "anonymous" ? actors[actor] : actor === "otherCandidate" ? actors.candidate : actors.otherCandidate;
+    return pagePath.startsWith("/resumes/") ? whose.resumeId : whose.interviewId;
+  }
+
+  test("the header shows the workspace to a recruiter and the console to an admin, neither to a candidate", async () => {
+    const entries = async (p: Page) => {
+      await p.goto("/resumes");
+      const header = new Header(p);
+      return { workspace: await header.navWorkspace.isVisible(), admin: await header.navAdmin.isVisible() };
+    };
+    expect(await entries(actors.candidate.page)).toEqual({ workspace: false, admin: false });
+    expect(await entries(actors.recruiter.page)).toEqual({ workspace: true, admin: false });
+    expect(await entries(actors.admin.page)).toEqual({ workspace: false, admin: true });
+
+    const recruiter = actors.recruiter.page;
+    await new Header(recruiter).navWorkspace.click();
+    await expect(recruiter).toHaveURL(/\/workspace$/);
+    await expect(recruiter.getByTestId("workspace-name")).toHaveText(DEMO_RECRUITER.organization);
+    await expect(recruiter.getByTestId("workspace-jobs-empty")).toBeVisible();
+
+    const admin = actors.admin.page;
+    await new Header(admin).navAdmin.click();
+    await expect(admin).toHaveURL(/\/admin$/);
+    await expect(admin.getByTestId("admin-users")).toContainText(DEMO_CANDIDATE.email);
+  });
+});
