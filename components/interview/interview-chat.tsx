@@ -11,8 +11,8 @@ import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
 import { Spinner } from "../ui/spinner";
+import { ApiError } from "../tasks/api";
 import {
-  ApiError,
   chatFetch,
   fetchInterview,
   interviewKeys,
