@@ -2,11 +2,11 @@
 
 import { FileQuestion } from "lucide-react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { ApiError } from "./tasks/api";
 import { Button, buttonClasses } from "./ui/button";
 import { Card } from "./ui/card";
 import { Skeleton } from "./ui/skeleton";
+import { useSignInOn401 } from "./use-sign-in-on-401";
 
 type Texts = { loading: string; notFoundTitle: string; notFoundBody: string; backToList: string; loadError: string; retry: string };
 
@@ -16,21 +16,18 @@ type Texts = { loading: string; notFoundTitle: string; notFoundBody: string; bac
  * (another user's resource looks exactly like a missing one), else a retryable load error.
  * Render it while the page has no data (or the session expired).
  *
- * @param errorStatus the HTTP status of the query's error, if any.
+ * @param error the query's error, if any (an {@link ApiError} carries the HTTP status).
  */
 export function DetailQueryState(p: {
   pending: boolean;
-  errorStatus: number | undefined;
+  error: unknown;
   onRetry: () => void;
   texts: Texts;
   backHref: string;
   testIdPrefix: string;
 }) {
-  const router = useRouter();
-  const unauthorized = p.errorStatus === 401;
-  useEffect(() => {
-    if (unauthorized) router.replace("/sign-in");
-  }, [unauthorized, router]);
+  const unauthorized = useSignInOn401(p.error);
+  const errorStatus = p.error instanceof ApiError ? p.error.status : undefined;
 
   if (p.pending || unauthorized) {
     return (
@@ -41,7 +38,7 @@ export function DetailQueryState(p: {
       </div>
     );
   }
-  const notFound = p.errorStatus !== undefined && [400, 404, 422].includes(p.errorStatus);
+  const notFound = errorStatus !== undefined && [400, 404, 422].includes(errorStatus);
   return notFound ? (
     <Card className="flex flex-col items-center gap-3 py-12 text-center" data-testid={`${p.testIdPrefix}-not-found`}>
       <FileQuestion aria-hidden className="size-10 text-slate-400" />

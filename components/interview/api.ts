@@ -1,60 +1,25 @@
 import type { UIMessage } from "ai";
-import type { Language, Level, QuestionCategory, Report } from "@/lib/interview/schemas";
-import { ApiError, toApiError, type Task, type TaskStatus } from "../resume/api";
+import {
+  interviewBodySchema,
+  interviewListBodySchema,
+  type InterviewBody,
+  type InterviewMessageMetadata,
+  type InterviewStatus,
+  type InterviewSummary,
+} from "@/lib/interview/contracts";
+import type { Language, Level } from "@/lib/interview/schemas";
+import { ApiError, requestJson, toApiError, type TaskStatus } from "../tasks/api";
 
-export { ApiError, retryTransient } from "../resume/api";
+export type { InterviewMessageMetadata, InterviewStatus } from "@/lib/interview/contracts";
+export type { TurnKind } from "@/lib/interview/schemas";
 
-/** Where an interview stands (derived by the server; see `lib/interview/session/view.ts`). */
-export type InterviewStatus = "planning" | "plan_failed" | "ready" | "in_progress" | "ended" | "evaluated";
-
-/** What a turn is: the interviewer's question, follow-up or closing, or the candidate's answer or skip. */
-export type TurnKind = "question" | "follow_up" | "closing" | "answer" | "skip";
-
-/**
- * `UIMessage.metadata` of the interview chat. Stored messages carry `kind` and `questionId`;
- * a streamed interviewer turn also carries `progress` (question k of n) and `engine`.
- */
-export type InterviewMessageMetadata = {
-  kind?: TurnKind;
-  questionId?: string | null;
-  progress?: { current: number; total: number };
-  engine?: string;
-  createdAt?: string;
-};
 export type InterviewUIMessage = UIMessage<InterviewMessageMetadata>;
 
-/** One row of `GET /api/interviews` → `items`. */
-export type InterviewListItem = {
-  id: string;
-  role: string;
-  level: Level;
-  language: Language;
-  questionCount: number;
-  createdAt: string;
-  endedAt: string | null;
-  overallScore: number | null;
-  evaluateStatus: TaskStatus | null;
-};
+/** One row of `GET /api/interviews` → `items` (contract: `interviewSummarySchema`). */
+export type InterviewListItem = InterviewSummary;
 
-/** `GET /api/interviews/{id}` */
-export type InterviewDetail = {
-  id: string;
-  role: string;
-  level: Level;
-  questionCount: number;
-  language: Language;
-  resumeId: string | null;
-  jobDescription: string | null;
-  status: InterviewStatus;
-  createdAt: string;
-  endedAt: string | null;
-  planTask: Task | null;
-  evaluateTask: Task | null;
-  plan: { engine: string | null; questions: { id: string; category: QuestionCategory; difficulty: string }[] } | null;
-  progress: { current: number; answered: number; total: number; closed: boolean } | null;
-  messages: InterviewUIMessage[];
-  report: Report | null;
-};
+/** `GET /api/interviews/{id}` (contract: `interviewBodySchema`). */
+export type InterviewDetail = InterviewBody;
 
 /** `POST /api/interviews` body. */
 export type NewInterview = {
@@ -71,26 +36,9 @@ export const interviewKeys = {
   detail: (id: string) => ["interviews", id] as const,
 };
 
-async function requestJson<T>(url: string, init: RequestInit = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      cache: "no-store",
-      ...init,
-      headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw toApiError(0, "");
-  }
-  const text = await res.text();
-  if (!res.ok) throw toApiError(res.status, text);
-  return JSON.parse(text) as T;
-}
-
-export const fetchInterviews = (signal?: AbortSignal) => requestJson<{ items: InterviewListItem[] }>("/api/interviews", { signal });
+export const fetchInterviews = (signal?: AbortSignal) => requestJson("/api/interviews", { signal }, interviewListBodySchema);
 export const fetchInterview = (id: string, signal?: AbortSignal) =>
-  requestJson<InterviewDetail>(`/api/interviews/${encodeURIComponent(id)}`, { signal });
+  requestJson(`/api/interviews/${encodeURIComponent(id)}`, { signal }, interviewBodySchema);
 
 /** `POST /api/interviews` → 201 `{id, status, taskId}` (the `interview.plan` task). */
 export const createInterview = (body: NewInterview) =>
@@ -116,11 +64,6 @@ export function settingsOf(i: InterviewDetail): NewInterview {
 }
 
 /**
- * `fetch` for the chat transport: a non-2xx answer becomes an {@link ApiError} with the
- * server's `{code, message}` and status (the AI SDK would otherwise throw a plain Error
- * holding the body text), so the page can tell a 409 from a network failure.
- */
-/**
  * The chat answered 503 `unavailable:llm`: the AI interviewer's model is failing and calls are
  * paused (its circuit breaker is open). `retryAfterS` is the server's `Retry-After`, in seconds.
  */
@@ -141,6 +84,12 @@ function retryAfterSeconds(value: string | null, now = Date.now()): number {
   return Math.max(1, Math.ceil(s));
 }
 
+/**
+ * `fetch` for the chat transport: a non-2xx answer becomes an {@link ApiError} with the
+ * server's `{code, message}` and status (the AI SDK would otherwise throw a plain Error
+ * holding the body text), so the page can tell a 409 from a network failure; a 503
+ * `unavailable:llm` becomes an {@link LlmUnavailableError} with its `Retry-After`.
+ */
 export const chatFetch: typeof fetch = async (input, init) => {
   const res = await fetch(input, init);
   if (!res.ok) {
@@ -154,8 +103,4 @@ export const chatFetch: typeof fetch = async (input, init) => {
 /** The text of a message (its text parts joined). */
 export function messageText(m: Pick<UIMessage, "parts">): string {
   return m.parts.map((p) => (p.type === "text" ? p.text : "")).join("");
-}
-
-export function isApiError(err: unknown, status?: number): err is ApiError {
-  return err instanceof ApiError && (status === undefined || err.status === status);
 }

@@ -1,37 +1,28 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, ArrowLeft, MessagesSquare, RotateCcw } from "lucide-react";
+import { ArrowLeft, MessagesSquare, RotateCcw } from "lucide-react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
 import { toast } from "sonner";
-import { isEndState, type TaskStatus } from "../resume/api";
-import { formatDateTime } from "../resume/resume-list";
-import { useTaskStatus } from "../resume/use-task-status";
+import { DetailQueryState } from "../detail-query-state";
+import { ApiError, isEndState, retryTransient, type TaskStatus } from "../tasks/api";
+import { TaskFailure } from "../tasks/task-failure";
+import { TaskProgress } from "../tasks/task-progress";
+import { useRefreshUntilShown } from "../tasks/use-refresh-until-shown";
+import { useTaskStatus } from "../tasks/use-task-status";
 import { Button } from "../ui/button";
+import { formatDateTime } from "../ui/format";
 import { MetaList } from "../ui/meta-list";
 import { Skeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";
-import {
-  ApiError,
-  createInterview,
-  endInterview,
-  fetchInterview,
-  interviewKeys,
-  retryTransient,
-  settingsOf,
-  type InterviewDetail,
-} from "./api";
+import { isUnauthorized } from "../use-sign-in-on-401";
+import { endInterview, fetchInterview, interviewKeys, settingsOf } from "./api";
 import { ChatMessage, turnLabels } from "./chat-message";
 import { InterviewChat } from "./interview-chat";
 import { InterviewReport, TranscriptDisclosure } from "./interview-report";
-import { InterviewTaskProgress } from "./interview-task-progress";
 import { InterviewStatusBadge } from "./status-badge";
-import { DetailQueryState } from "../detail-query-state";
-
-/** How often the interview is fetched again while its followed task has ended but it does not show that yet, ms. */
-const STALE_REFETCH_MS = 2_000;
+import { useCreateInterview } from "./use-create-interview";
 
 /**
  * One interview, whatever its state: the plan being made (live), a plan failure with "start
@@ -59,20 +50,13 @@ export function InterviewDetailView({ id }: { id: string }) {
   const { task, mode } = useTaskStatus(followed?.id, { live: Boolean(waitingFor) && !isEndState(waitingFor?.status) });
   const taskStatus: TaskStatus | undefined = task?.status ?? followed?.status;
 
-  // When the followed task ends the interview has changed (plan or report): fetch it again,
-  // and keep asking every 2 s until the interview shows the change (an evaluation that failed
-  // leaves it `ended` for good).
+  // When the followed task ends the interview has changed (plan or report): fetch it until it
+  // shows the change (an evaluation that failed leaves it `ended` for good).
   const stale = Boolean(waitingFor) && isEndState(taskStatus) && !(data?.status === "ended" && taskStatus !== "COMPLETED");
-  useEffect(() => {
-    if (!stale) return;
-    const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: interviewKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: interviewKeys.all, exact: true });
-    };
-    refresh();
-    const timer = setInterval(refresh, STALE_REFETCH_MS);
-    return () => clearInterval(timer);
-  }, [stale, id, queryClient]);
+  useRefreshUntilShown(stale, () => {
+    void queryClient.invalidateQueries({ queryKey: interviewKeys.detail(id) });
+    void queryClient.invalidateQueries({ queryKey: interviewKeys.all, exact: true });
+  });
 
   const end = useMutation({
     mutationFn: () => endInterview(id),
@@ -87,24 +71,15 @@ export function InterviewDetailView({ id }: { id: string }) {
     },
   });
 
-  const startOver = useMutation({
-    mutationFn: (from: InterviewDetail) => createInterview(settingsOf(from)),
-    onSuccess: (created) => {
-      void queryClient.invalidateQueries({ queryKey: interviewKeys.all, exact: true });
-      router.push(`/interviews/${created.id}`);
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.status === 401) return router.replace("/sign-in");
-      toast.error(err instanceof ApiError && err.code === "not_found:resume" ? tf("errors.resumeGone") : t("startOverFailed"));
-    },
+  const startOver = useCreateInterview({
+    onError: (reason) => toast.error(reason === "resumeGone" ? tf("errors.resumeGone") : t("startOverFailed")),
   });
 
-  const errorStatus = query.error instanceof ApiError ? query.error.status : undefined;
-  if (!data || query.isPending || errorStatus === 401) {
+  if (!data || query.isPending || isUnauthorized(query.error)) {
     return (
       <DetailQueryState
         pending={query.isPending}
-        errorStatus={errorStatus}
+        error={query.error}
         onRetry={() => void query.refetch()}
         texts={{ loading: t("loading"), notFoundTitle: t("notFoundTitle"), notFoundBody: t("notFoundBody"), backToList: t("backToList"), loadError: t("loadError"), retry: t("retry") }}
         backHref="/interviews"
@@ -151,7 +126,7 @@ export function InterviewDetailView({ id }: { id: string }) {
                 variant="secondary"
                 className="px-3 py-1.5"
                 disabled={startOver.isPending}
-                onClick={() => startOver.mutate(data)}
+                onClick={() => startOver.mutate(settingsOf(data))}
                 data-testid="start-over"
               >
                 {startOver.isPending ? <Spinner /> : <RotateCcw aria-hidden className="size-4" />}
@@ -174,41 +149,36 @@ export function InterviewDetailView({ id }: { id: string }) {
       </div>
 
       {data.status === "planning" ? (
-        <InterviewTaskProgress phase="plan" status={taskStatus ?? "PENDING"} task={task} mode={mode} />
+        <TaskProgress status={taskStatus ?? "PENDING"} task={task} mode={mode} copy="interview.planProgress" subject="interview" testId="plan-progress" />
       ) : data.status === "plan_failed" ? (
-        <section role="alert" data-testid="plan-failed" className="rounded-2xl border border-rose-200 bg-rose-50 p-5 sm:p-6">
-          <div className="flex items-start gap-3">
-            <AlertTriangle aria-hidden className="mt-0.5 size-6 shrink-0 text-rose-600" />
-            <div className="min-w-0">
-              <h2 className="font-semibold text-rose-900">{t("planFailedTitle")}</h2>
-              <p className="mt-1 text-sm text-rose-800" data-testid="plan-failed-reason">
-                {task?.error?.code === "llm_failed" || data.planTask?.error?.code === "llm_failed"
-                  ? t("planFailedLlm")
-                  : t("planFailedBody")}
-              </p>
-              <Button className="mt-4" disabled={startOver.isPending} onClick={() => startOver.mutate(data)} data-testid="plan-failed-start-over">
-                {startOver.isPending ? <Spinner /> : <RotateCcw aria-hidden className="size-4" />}
-                {t("startOver")}
-              </Button>
-            </div>
-          </div>
-        </section>
+        <TaskFailure
+          status={taskStatus === "TERMINATED_BY_POLICY" ? "TERMINATED_BY_POLICY" : "FAILED"}
+          task={task ?? data.planTask ?? undefined}
+          subject="interview"
+          title={t("planFailedTitle")}
+          testId="plan-failed"
+          action={
+            <Button disabled={startOver.isPending} onClick={() => startOver.mutate(settingsOf(data))} data-testid="plan-failed-start-over">
+              {startOver.isPending ? <Spinner /> : <RotateCcw aria-hidden className="size-4" />}
+              {t("startOver")}
+            </Button>
+          }
+        />
       ) : chatting ? (
         <InterviewChat key={data.id} interview={data} ending={end.isPending} onEnd={() => end.mutate()} />
       ) : data.status === "ended" ? (
         <>
           {taskStatus === "FAILED" || taskStatus === "TERMINATED_BY_POLICY" ? (
-            <section role="alert" data-testid="evaluate-failed" className="rounded-2xl border border-rose-200 bg-rose-50 p-5 sm:p-6">
-              <div className="flex items-start gap-3">
-                <AlertTriangle aria-hidden className="mt-0.5 size-6 shrink-0 text-rose-600" />
-                <div>
-                  <h2 className="font-semibold text-rose-900">{t("evaluateFailedTitle")}</h2>
-                  <p className="mt-1 text-sm text-rose-800">{t("evaluateFailedBody")}</p>
-                </div>
-              </div>
-            </section>
+            <TaskFailure
+              status={taskStatus}
+              task={task ?? data.evaluateTask ?? undefined}
+              subject="interview"
+              title={t("evaluateFailedTitle")}
+              note={t("evaluateFailedSaved")}
+              testId="evaluate-failed"
+            />
           ) : (
-            <InterviewTaskProgress phase="evaluate" status={taskStatus ?? "PENDING"} task={task} mode={mode} />
+            <TaskProgress status={taskStatus ?? "PENDING"} task={task} mode={mode} copy="interview.evaluateProgress" subject="interview" testId="evaluate-progress" />
           )}
           {transcript}
         </>

@@ -3,16 +3,16 @@ import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, Inbox, MessagesSquare } from "lucide-react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
-import { useEffect } from "react";
-import { formatDateTime } from "../resume/resume-list";
-import { scoreTone } from "../resume/status-badge";
+import { retryTransient } from "../tasks/api";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
+import { formatDateTime } from "../ui/format";
 import { MetaList } from "../ui/meta-list";
+import { scoreTone } from "../ui/score-tone";
 import { Skeleton } from "../ui/skeleton";
-import { ApiError, fetchInterviews, interviewKeys, retryTransient } from "./api";
+import { useSignInOn401 } from "../use-sign-in-on-401";
+import { fetchInterviews, interviewKeys } from "./api";
 import { ScoreTrendChart } from "./score-trend-chart";
 import { InterviewStatusBadge, listItemStatus } from "./status-badge";
 
@@ -24,17 +24,13 @@ export function InterviewList() {
   const t = useTranslations("interview.list");
   const tf = useTranslations("interview.form");
   const locale = useLocale();
-  const router = useRouter();
   const query = useQuery({
     queryKey: interviewKeys.all,
     queryFn: ({ signal }) => fetchInterviews(signal),
     retry: retryTransient,
     refetchInterval: (q) => (q.state.data?.items.some((i) => listItemStatus(i) === "ended") ? LIST_POLL_MS : false),
   });
-  const unauthorized = query.error instanceof ApiError && query.error.status === 401;
-  useEffect(() => {
-    if (unauthorized) router.replace("/sign-in");
-  }, [unauthorized, router]);
+  useSignInOn401(query.error);
 
   const evaluated = (query.data?.items ?? []).filter((i) => i.overallScore != null);
 

@@ -4,10 +4,10 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, Tooltip } from "recharts";
 import { SUB_SCORE_KEYS, SUB_SCORE_WEIGHTS, type Report, type ReportQuestion } from "@/lib/interview/schemas";
-import { barTone, scoreTone } from "../resume/status-badge";
+import { EngineBadge } from "../tasks/engine-badge";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
-import { InterviewEngineBadge } from "./engine-badge";
+import { barTone, scoreTone } from "../ui/score-tone";
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
@@ -37,7 +37,7 @@ export function InterviewReport({ report }: { report: Report }) {
           </p>
         </div>
         <div className="min-w-0 flex-1 space-y-3">
-          <InterviewEngineBadge engine={report.engine} />
+          <EngineBadge engine={report.engine} of="evaluation" />
           <p lang={lang} className="text-sm leading-relaxed text-slate-700" data-testid="interview-assessment">
             {report.assessment}
           </p>

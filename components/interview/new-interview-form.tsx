@@ -1,16 +1,14 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertCircle, MessagesSquare } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { LEVELS, QUESTION_COUNT, ROLE_SUGGESTIONS, type Language, type Level } from "@/lib/interview/schemas";
-import { fetchResumes, resumeKeys } from "../resume/api";
+import { useResumes } from "../resume/use-resumes";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
 import { Spinner } from "../ui/spinner";
-import { ApiError, createInterview, interviewKeys, retryTransient } from "./api";
+import { useCreateInterview } from "./use-create-interview";
 
 const ROLE_MIN = 2;
 const ROLE_MAX = 100;
@@ -29,16 +27,9 @@ const isLanguage = (v: unknown): v is Language => v === "en" || v === "zh";
 export function NewInterviewForm({ initialResumeId }: { initialResumeId?: string }) {
   const t = useTranslations("interview.form");
   const locale = useLocale();
-  const router = useRouter();
-  const queryClient = useQueryClient();
   const ids = useId();
   // Always fresh on mount: a resume analysed a moment ago must be offered here.
-  const resumes = useQuery({
-    queryKey: resumeKeys.all,
-    queryFn: ({ signal }) => fetchResumes(signal),
-    retry: retryTransient,
-    refetchOnMount: "always",
-  });
+  const resumes = useResumes({ fresh: true });
   const completed = (resumes.data?.items ?? []).filter((r) => r.status === "COMPLETED");
 
   const [role, setRole] = useState("");
@@ -49,15 +40,17 @@ export function NewInterviewForm({ initialResumeId }: { initialResumeId?: string
   const [languageChoice, setLanguageChoice] = useState<Language | null>(null);
   const [jobDescription, setJobDescription] = useState("");
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const create = useCreateInterview({ onError: (reason) => setServerError(t(`errors.${reason}`)) });
+  // Stays busy after success too, while the new interview's page opens.
+  const busy = create.isPending || create.isSuccess;
 
   const resume = completed.find((r) => r.id === resumeId);
   const language: Language = languageChoice ?? (isLanguage(resume?.language) ? resume.language : locale === "zh" ? "zh" : "en");
   const roleError = role.trim().length < ROLE_MIN ? "roleRequired" : role.trim().length > ROLE_MAX ? "roleTooLong" : null;
   const showRoleError = submitted && roleError;
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setSubmitted(true);
     setServerError(null);
@@ -65,29 +58,14 @@ export function NewInterviewForm({ initialResumeId }: { initialResumeId?: string
       document.getElementById(`${ids}-role`)?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      const created = await createInterview({
-        role: role.trim(),
-        level,
-        questionCount,
-        language,
-        ...(resume ? { resumeId: resume.id } : {}),
-        ...(jobDescription.trim() ? { jobDescription: jobDescription.trim() } : {}),
-      });
-      await queryClient.invalidateQueries({ queryKey: interviewKeys.all, exact: true });
-      router.push(`/interviews/${created.id}`);
-    } catch (err) {
-      setBusy(false);
-      if (err instanceof ApiError) {
-        if (err.status === 401) return router.replace("/sign-in");
-        if (err.code === "not_found:resume") return setServerError(t("errors.resumeGone"));
-        if (err.status === 429) return setServerError(t("errors.rateLimit"));
-        if (err.status === 0) return setServerError(t("errors.network"));
-        if (err.status === 422) return setServerError(t("errors.invalid"));
-      }
-      setServerError(t("errors.generic"));
-    }
+    create.mutate({
+      role: role.trim(),
+      level,
+      questionCount,
+      language,
+      ...(resume ? { resumeId: resume.id } : {}),
+      ...(jobDescription.trim() ? { jobDescription: jobDescription.trim() } : {}),
+    });
   }
 
   const fieldClass =

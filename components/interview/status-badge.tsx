@@ -1,20 +1,20 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { isEndState } from "../resume/api";
-import { cn } from "../ui/cn";
+import { StatusPill, type PillTone } from "../tasks/status-badge";
+import { isEndState } from "../tasks/api";
 import type { InterviewListItem, InterviewStatus } from "./api";
 
 /** An interview's status as the list and the page show it (`evaluation_failed` is list-only). */
 export type InterviewBadgeStatus = InterviewStatus | "evaluation_failed";
 
-const STYLES: Record<InterviewBadgeStatus, string> = {
-  planning: "bg-sky-50 text-sky-700 ring-sky-300",
-  plan_failed: "bg-rose-50 text-rose-700 ring-rose-300",
-  ready: "bg-indigo-50 text-indigo-700 ring-indigo-300",
-  in_progress: "bg-amber-50 text-amber-800 ring-amber-300",
-  ended: "bg-sky-50 text-sky-700 ring-sky-300",
-  evaluated: "bg-emerald-50 text-emerald-700 ring-emerald-300",
-  evaluation_failed: "bg-rose-50 text-rose-700 ring-rose-300",
+const TONES: Record<InterviewBadgeStatus, PillTone> = {
+  planning: "running",
+  plan_failed: "failed",
+  ready: "ready",
+  in_progress: "waiting",
+  ended: "running",
+  evaluated: "done",
+  evaluation_failed: "failed",
 };
 
 /**
@@ -31,16 +31,8 @@ export function listItemStatus(i: Pick<InterviewListItem, "endedAt" | "evaluateS
 export function InterviewStatusBadge({ status, className }: { status: InterviewBadgeStatus; className?: string }) {
   const t = useTranslations("interview.status");
   return (
-    <span
-      data-testid="interview-status"
-      data-status={status}
-      className={cn(
-        "inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
-        STYLES[status],
-        className,
-      )}
-    >
+    <StatusPill tone={TONES[status]} status={status} testId="interview-status" className={className}>
       {t(status)}
-    </span>
+    </StatusPill>
   );
 }

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import type { Analysis } from "@/lib/resume/analysis-schema";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
-import { EngineBadge } from "./engine-badge";
-import { barTone, scoreTone } from "./status-badge";
+import { EngineBadge } from "../tasks/engine-badge";
+import { barTone, scoreTone } from "../ui/score-tone";
 
 const PRIORITIES = ["high", "medium", "low"] as const;
 const PRIORITY_STYLE: Record<(typeof PRIORITIES)[number], string> = {

@@ -3,20 +3,24 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ChevronDown, FileText } from "lucide-react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
-import { Skeleton } from "../ui/skeleton";
-import { ApiError, fetchResume, isEndState, resumeKeys, retryTransient } from "./api";
-import { Report } from "./report";
-import { formatDateTime } from "./resume-list";
-import { StatusBadge } from "./status-badge";
-import { TaskFailure } from "./task-failure";
-import { TaskProgress } from "./task-progress";
-import { useTaskStatus } from "./use-task-status";
 import { DetailQueryState } from "../detail-query-state";
+import { isEndState, retryTransient } from "../tasks/api";
+import { StatusBadge } from "../tasks/status-badge";
+import { TaskFailure } from "../tasks/task-failure";
+import { TaskProgress } from "../tasks/task-progress";
+import { useRefreshUntilShown } from "../tasks/use-refresh-until-shown";
+import { useTaskStatus } from "../tasks/use-task-status";
+import { buttonClasses } from "../ui/button";
+import { formatDateTime } from "../ui/format";
+import { Skeleton } from "../ui/skeleton";
+import { isUnauthorized } from "../use-sign-in-on-401";
+import { fetchResume, resumeKeys } from "./api";
+import { Report } from "./report";
 
 /** One resume: header, then the live status, the failure panel or the report. */
 export function ResumeDetailView({ id }: { id: string }) {
   const t = useTranslations("resume");
+  const tf = useTranslations("failure");
   const locale = useLocale();
   const queryClient = useQueryClient();
   const resume = useQuery({
@@ -28,28 +32,23 @@ export function ResumeDetailView({ id }: { id: string }) {
   const knownEnded = isEndState(data?.status);
   const { task, mode } = useTaskStatus(
     // A finished report needs no task; a failed one needs it for the reason.
-    data && !(data.status === "COMPLETED" && data.analysis) ? data.taskId : undefined,
+    data && !(data.status === "COMPLETED" && data.analysis) ? (data.taskId ?? undefined) : undefined,
     { live: Boolean(data) && !knownEnded },
   );
-  const status = task?.status ?? data?.status;
+  const status = task?.status ?? data?.status ?? null;
 
-  // When the task ends, the resume row has changed (analysis, status): fetch it again, once.
-  const refetchedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!task || !data || !isEndState(task.status)) return;
-    if (data.status === task.status && (task.status !== "COMPLETED" || data.analysis)) return;
-    if (refetchedFor.current === task.status) return;
-    refetchedFor.current = task.status;
+  // When the task ends, the resume row has changed (analysis, status): fetch it until it shows that.
+  const stale = Boolean(task && data && isEndState(task.status) && !(data.status === task.status && (task.status !== "COMPLETED" || data.analysis)));
+  useRefreshUntilShown(stale, () => {
     void queryClient.invalidateQueries({ queryKey: resumeKeys.detail(id) });
     void queryClient.invalidateQueries({ queryKey: resumeKeys.all, exact: true });
-  }, [task, data, id, queryClient]);
+  });
 
-  const errorStatus = resume.error instanceof ApiError ? resume.error.status : undefined;
-  if (!data || resume.isPending || errorStatus === 401) {
+  if (!data || resume.isPending || isUnauthorized(resume.error)) {
     return (
       <DetailQueryState
         pending={resume.isPending}
-        errorStatus={errorStatus}
+        error={resume.error}
         onRetry={() => void resume.refetch()}
         texts={{ loading: t("loading"), notFoundTitle: t("notFoundTitle"), notFoundBody: t("notFoundBody"), backToList: t("backToList"), loadError: t("loadError"), retry: t("retry") }}
         backHref="/resumes"
@@ -58,7 +57,7 @@ export function ResumeDetailView({ id }: { id: string }) {
     );
   }
 
-  const current = status ?? data.status;
+  const current = status ?? "PENDING";
   return (
     <div className="space-y-6" data-testid="resume-page" data-resume-id={data.id}>
       <div>
@@ -101,9 +100,18 @@ export function ResumeDetailView({ id }: { id: string }) {
           </div>
         )
       ) : current === "FAILED" || current === "TERMINATED_BY_POLICY" ? (
-        <TaskFailure status={current} task={task} />
+        <TaskFailure
+          status={current}
+          task={task}
+          subject="resume"
+          action={
+            <Link href="/resumes" className={buttonClasses("secondary")} data-testid="upload-another">
+              {tf("uploadAnother")}
+            </Link>
+          }
+        />
       ) : (
-        <TaskProgress status={current} task={task} mode={mode} />
+        <TaskProgress status={current} task={task} mode={mode} copy="progress" subject="resume" testId="task-status" steps />
       )}
     </div>
   );

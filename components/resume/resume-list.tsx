@@ -1,43 +1,24 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, FileText, Inbox } from "lucide-react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { EngineBadge } from "../tasks/engine-badge";
+import { StatusBadge } from "../tasks/status-badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
+import { formatDateTime } from "../ui/format";
+import { scoreTone } from "../ui/score-tone";
 import { Skeleton } from "../ui/skeleton";
-import { ApiError, fetchResumes, isEndState, resumeKeys, retryTransient } from "./api";
-import { StatusBadge, scoreTone } from "./status-badge";
-import { EngineBadge } from "./engine-badge";
-
-/** How often the list refreshes while one of its tasks is still running. */
-const LIST_POLL_MS = 3_000;
-
-export function formatDateTime(iso: string, locale: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(locale === "zh" ? "zh-CN" : "en", { dateStyle: "medium", timeStyle: "short" });
-}
+import { useSignInOn401 } from "../use-sign-in-on-401";
+import { useResumes } from "./use-resumes";
 
 /** "My resumes": newest first, with status, and the score once the analysis is done. */
 export function ResumeList() {
   const t = useTranslations("resumes");
   const locale = useLocale();
-  const router = useRouter();
-  const query = useQuery({
-    queryKey: resumeKeys.all,
-    queryFn: ({ signal }) => fetchResumes(signal),
-    retry: retryTransient,
-    refetchInterval: (q) => (q.state.data?.items.some((r) => !isEndState(r.status)) ? LIST_POLL_MS : false),
-  });
-
-  const unauthorized = query.error instanceof ApiError && query.error.status === 401;
-  useEffect(() => {
-    if (unauthorized) router.replace("/sign-in");
-  }, [unauthorized, router]);
+  const query = useResumes();
+  useSignInOn401(query.error);
 
   return (
     <Card aria-labelledby="my-resumes-title" data-testid="resume-list">

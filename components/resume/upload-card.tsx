@@ -9,7 +9,8 @@ import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
 import { Spinner } from "../ui/spinner";
-import { ApiError, resumeKeys } from "./api";
+import { ApiError } from "../tasks/api";
+import { resumeKeys } from "./api";
 import { ACCEPT_ATTRIBUTE, MAX_UPLOAD_MB, checkUploadFile, uploadResume, type ClientRejection } from "./upload";
 
 type Phase = { kind: "idle" } | { kind: "uploading"; fraction: number } | { kind: "starting" };

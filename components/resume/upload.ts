@@ -1,4 +1,5 @@
-import { toApiError, type UploadAccepted } from "./api";
+import { toApiError } from "../tasks/api";
+import type { UploadAccepted } from "./api";
 
 /** The server's limit (issue #2): larger files answer 413. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

@@ -6,17 +6,9 @@
  * Not retryable: content policy, context length, other 4xx (bad request, auth, unknown model).
  */
 import { APICallError, NoObjectGeneratedError, RetryError } from "ai";
+import type { LlmErrorCode } from "./error-codes";
 
-export type LlmErrorCode =
-  | "rate_limited"
-  | "upstream_5xx"
-  | "timeout"
-  | "network"
-  | "invalid_output"
-  | "context_length"
-  | "content_policy"
-  | "bad_request"
-  | "circuit_open";
+export { LLM_ERROR_CODES, type LlmErrorCode } from "./error-codes";
 
 export interface LlmUsageSnapshot {
   inputTokens: number;

@@ -1,11 +1,27 @@
+import type { TaskErrorCode } from "@/lib/tasks/error-codes";
+
+/**
+ * Codes the pipeline itself ends an attempt with (lib/queue/consumer.ts), whatever the task type:
+ *
+ * - `internal` — the handler threw something that is not a {@link TaskError} (a bug, a deployment fault).
+ * - `timeout` — the attempt ran past the task timeout and was aborted.
+ * - `attempts_exhausted` — the worker of the last attempt died mid-way; no attempt is left.
+ * - `unknown_task_type` — no handler is registered for the task's type.
+ * - `bad_payload` — the task's payload fails the handler's schema.
+ */
+export const PIPELINE_ERROR_CODES = ["internal", "timeout", "attempts_exhausted", "unknown_task_type", "bad_payload"] as const;
+
 /**
  * What a task handler throws to end an attempt. `retryable` decides the next state
  * (DESIGN.md §3): RETRYING (then FAILED when attempts run out) or TERMINATED_BY_POLICY.
  * Anything else a handler throws counts as retryable with code `internal`.
+ *
+ * `code` is one of the task error codes (lib/tasks/error-codes.ts), so every code written to
+ * `tasks.error_code` has a translated reason in the UI.
  */
 export class TaskError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: TaskErrorCode,
     message: string,
     readonly retryable: boolean,
     readonly retryAfterMs?: number,
@@ -17,12 +33,12 @@ export class TaskError extends Error {
   }
 
   /** Not retryable: bad input, content policy, prompt too long. */
-  static policy(code: string, message: string): TaskError {
+  static policy(code: TaskErrorCode, message: string): TaskError {
     return new TaskError(code, message, false);
   }
 
   /** Retryable: 429, 5xx, timeouts, invalid model output. */
-  static transient(code: string, message: string, retryAfterMs?: number): TaskError {
+  static transient(code: TaskErrorCode, message: string, retryAfterMs?: number): TaskError {
     return new TaskError(code, message, true, retryAfterMs);
   }
 
@@ -31,7 +47,7 @@ export class TaskError extends Error {
    * circuit breaker is open), so the task waits RETRYING for `retryAfterMs` and keeps its
    * attempts for real failures.
    */
-  static deferred(code: string, message: string, retryAfterMs: number): TaskError {
+  static deferred(code: TaskErrorCode, message: string, retryAfterMs: number): TaskError {
     return new TaskError(code, message, true, retryAfterMs, false);
   }
 }

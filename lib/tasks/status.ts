@@ -19,16 +19,5 @@ export function isEnded(status: string | null | undefined): boolean {
   return status != null && (END_STATUSES as readonly string[]).includes(status);
 }
 
-/** The task body of the API (DESIGN.md §5), shared by JSON, long-poll and SSE. */
-export type TaskBody = {
-  id: string;
-  type: string;
-  lane: string;
-  status: TaskStatus;
-  attempts: number;
-  maxAttempts: number;
-  error: { code: string; message: string } | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-};
+/** The task body of the API: its zod contract is in ./contracts.ts (a type-only export keeps this file import-free). */
+export type { TaskBody } from "./contracts";

@@ -1,8 +1,10 @@
 import type { TaskRow } from "@/lib/db/queries/tasks";
-import type { TaskBody, TaskStatus } from "./status";
+import type { TaskBody } from "./contracts";
 
-export { isEnded, type TaskBody } from "./status";
+export { isEnded } from "./status";
+export type { TaskBody } from "./contracts";
 
+/** A task row as the API's task body (the `taskBodySchema` contract, lib/tasks/contracts.ts). */
 export function toTaskBody(t: TaskRow): TaskBody {
   // While RETRYING the last error is shown; once COMPLETED any earlier error is history.
   const error = t.errorCode && t.status !== "COMPLETED" ? { code: t.errorCode, message: t.errorMessage ?? "" } : null;
@@ -10,7 +12,7 @@ export function toTaskBody(t: TaskRow): TaskBody {
     id: t.id,
     type: t.type,
     lane: t.lane,
-    status: t.status as TaskStatus,
+    status: t.status,
     attempts: t.attempts,
     maxAttempts: t.maxAttempts,
     error,

@@ -2,6 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { createInterview, listInterviewsForOwner } from "@/lib/db/queries/interviews";
 import { getResumeForOwner } from "@/lib/db/queries/resumes";
 import { PanelistError } from "@/lib/errors";
+import { toInterviewListBody } from "@/lib/interview/session/view";
 import { createLogger } from "@/lib/log";
 import { publishTask } from "@/lib/queue/producer";
 import { getRedis } from "@/lib/queue/redis";
@@ -46,9 +47,6 @@ export const POST = route({
 export const GET = route({
   permission: "interview:read",
   handler: async ({ scope }) => {
-    const rows = await listInterviewsForOwner(getDb(), scope);
-    return Response.json({
-      items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), endedAt: r.endedAt?.toISOString() ?? null })),
-    });
+    return Response.json(toInterviewListBody(await listInterviewsForOwner(getDb(), scope)));
   },
 });

@@ -4,6 +4,7 @@ import { PanelistError } from "@/lib/errors";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
 import { acceptResumeUpload, MAX_RESUME_BYTES } from "@/lib/resume/upload";
+import { toResumeListBody } from "@/lib/resume/view";
 import { assertNoControlChars, capBody, parseWith } from "../_lib/input";
 import { route } from "../_lib/route";
 import { uploadFieldsSchema } from "./schema";
@@ -62,9 +63,6 @@ export const POST = route({
 export const GET = route({
   permission: "resume:read",
   handler: async ({ scope }) => {
-    const rows = await listResumesForOwner(getDb(), scope);
-    return Response.json({
-      items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    });
+    return Response.json(toResumeListBody(await listResumesForOwner(getDb(), scope)));
   },
 });

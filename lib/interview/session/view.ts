@@ -1,15 +1,14 @@
-import type { InterviewMessageRow, InterviewRow } from "@/lib/db/queries/interviews";
+import type { InterviewMessageRow, InterviewRow, listInterviewsForOwner } from "@/lib/db/queries/interviews";
 import type { TaskRow } from "@/lib/db/queries/tasks";
 import { toTaskBody } from "@/lib/tasks/view";
+import type { InterviewBody, InterviewListBody, InterviewStatus, InterviewSummary } from "../contracts";
 import { readTranscript } from "../transcript";
-import { planSchema, type Plan } from "../schemas";
+import { planSchema, type Plan, type Report, type TurnKind } from "../schemas";
 import { toTranscript } from "./interviewer-turn";
 
-/**
- * Where an interview stands, derived (never stored): planning → plan_failed | ready →
- * in_progress → ended → evaluated.
- */
-export type InterviewStatus = "planning" | "plan_failed" | "ready" | "in_progress" | "ended" | "evaluated";
+export type { InterviewStatus } from "../contracts";
+
+type InterviewListRow = Awaited<ReturnType<typeof listInterviewsForOwner>>[number];
 
 export function interviewStatus(i: { interview: InterviewRow; planTask?: TaskRow; hasMessages: boolean; hasReport: boolean }): InterviewStatus {
   if (i.hasReport) return "evaluated";
@@ -21,18 +20,43 @@ export function interviewStatus(i: { interview: InterviewRow; planTask?: TaskRow
 }
 
 /** Stored messages in the AI SDK `UIMessage` shape, so `useChat` resumes from them. */
-export function toUiMessages(messages: InterviewMessageRow[]) {
+export function toUiMessages(messages: InterviewMessageRow[]): InterviewBody["messages"] {
   return messages.map((m) => ({
     id: m.id,
     role: m.role,
     parts: [{ type: "text" as const, text: m.text }],
-    metadata: { kind: m.kind, questionId: m.questionId, createdAt: m.createdAt.toISOString() },
+    // `kind` is a text column; appendMessage is only ever given a TurnKind.
+    metadata: { kind: m.kind as TurnKind, questionId: m.questionId, createdAt: m.createdAt.toISOString() },
   }));
 }
 
+/** One row of `listInterviewsForOwner` as an item of `GET /api/interviews` (`interviewSummarySchema`). */
+export function toInterviewSummary(r: InterviewListRow): InterviewSummary {
+  return {
+    id: r.id,
+    role: r.role,
+    level: r.level,
+    language: r.language,
+    questionCount: r.questionCount,
+    createdAt: r.createdAt.toISOString(),
+    endedAt: r.endedAt?.toISOString() ?? null,
+    overallScore: r.overallScore,
+    evaluateStatus: r.evaluateStatus,
+  };
+}
+
+/** The body of `GET /api/interviews`: `{items}`, in the order the query returned (newest first). */
+export function toInterviewListBody(rows: InterviewListRow[]): InterviewListBody {
+  return { items: rows.map(toInterviewSummary) };
+}
+
 /**
- * The body of `GET /api/interviews/{id}`. While the interview runs, the plan's key points and
- * reference answers stay hidden (they are the answer key); the report reveals them.
+ * The body of `GET /api/interviews/{id}` (`interviewBodySchema`, lib/interview/contracts.ts).
+ * While the interview runs, the plan's key points and reference answers stay hidden (they are
+ * the answer key); the report reveals them. The stored plan is parsed with `planSchema`; the
+ * report was checked by `finalizeReport` when the worker wrote it.
+ *
+ * @throws {ZodError} when the stored plan does not match `planSchema`.
  */
 export function toInterviewBody(a: {
   interview: InterviewRow;
@@ -40,7 +64,7 @@ export function toInterviewBody(a: {
   evaluateTask?: TaskRow;
   report?: { report: unknown } | undefined;
   messages: InterviewMessageRow[];
-}) {
+}): InterviewBody {
   const { interview } = a;
   const plan: Plan | null = interview.plan ? planSchema.parse(interview.plan) : null;
   const state = plan ? readTranscript(plan, toTranscript(a.messages)) : null;
@@ -68,6 +92,6 @@ export function toInterviewBody(a: {
       ? { current: Math.max(0, state.currentIndex + 1), answered, total: plan!.questions.length, closed: state.closed }
       : null,
     messages: toUiMessages(a.messages),
-    report: a.report?.report ?? null,
+    report: (a.report?.report as Report | undefined) ?? null,
   };
 }

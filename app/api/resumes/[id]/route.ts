@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { getResumeForOwner } from "@/lib/db/queries/resumes";
 import { PanelistError } from "@/lib/errors";
+import { toResumeBody } from "@/lib/resume/view";
 import { idParams } from "../../_lib/input";
 import { route } from "../../_lib/route";
 
@@ -14,16 +15,6 @@ export const GET = route({
   handler: async ({ scope, params }) => {
     const row = await getResumeForOwner(getDb(), { id: params.id, ...scope });
     if (!row) throw new PanelistError("not_found:resume", "No such resume.");
-    const { resume, task, analysis } = row;
-    return Response.json({
-      id: resume.id,
-      fileName: resume.fileName,
-      createdAt: resume.createdAt.toISOString(),
-      language: resume.language,
-      jobDescription: resume.jobDescription,
-      taskId: resume.taskId,
-      status: task?.status ?? null,
-      analysis: task?.status === "COMPLETED" ? (analysis ?? null) : null,
-    });
+    return Response.json(toResumeBody(row));
   },
 });

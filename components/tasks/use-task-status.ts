@@ -1,7 +1,7 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { fetchTask, isEndState, retryTransient, taskKeys, type Task } from "./api";
+import { checked, fetchTask, isEndState, retryTransient, taskBodySchema, taskKeys, type Task } from "./api";
 
 /** How the page hears about status changes. */
 export type LiveMode = "connecting" | "live" | "polling" | "idle";
@@ -39,7 +39,7 @@ export function useTaskStatus(taskId: string | undefined, { live }: { live: bool
     source.addEventListener("status", (event) => {
       let task: Task;
       try {
-        task = JSON.parse((event as MessageEvent<string>).data) as Task;
+        task = checked(taskBodySchema, JSON.parse((event as MessageEvent<string>).data));
       } catch {
         return;
       }

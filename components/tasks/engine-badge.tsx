@@ -3,14 +3,18 @@ import { Cpu, Sparkles } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { cn } from "../ui/cn";
 
-/** Says plainly which engine produced an analysis: the offline analyser or a named model. */
-export function EngineBadge({ engine, compact = false }: { engine: string; compact?: boolean }) {
-  const t = useTranslations("engine");
+/**
+ * Says plainly which engine produced a result: the offline engine or a named model.
+ * `of="analysis"` for a resume analysis (`engine.*`), `of="evaluation"` for an interview report
+ * (`interview.engine.*`, test id `interview-engine-badge`).
+ */
+export function EngineBadge({ engine, of = "analysis", compact = false }: { engine: string; of?: "analysis" | "evaluation"; compact?: boolean }) {
+  const t = useTranslations(of === "analysis" ? "engine" : "interview.engine");
   const offline = engine === "offline";
   const Icon = offline ? Cpu : Sparkles;
   return (
     <span
-      data-testid="engine-badge"
+      data-testid={of === "analysis" ? "engine-badge" : "interview-engine-badge"}
       data-engine={engine}
       className={cn(
         "inline-flex items-center gap-1 rounded-full font-medium ring-1 ring-inset",
