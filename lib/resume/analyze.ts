@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getLlmConfig } from "@/lib/ai/config";
 import type { MeteredCall } from "@/lib/ai/metered";
-import { RESUME_ANALYSIS_PROMPT_VERSION } from "@/lib/ai/prompts/resume-analysis";
+import { RESUME_ANALYSIS_PROMPT_VERSION } from "./llm/resume-analysis";
 import { finalizeAnalysis, type Analysis } from "./analysis-schema";
 import { analyzeWithLlm } from "./llm/analyze-with-llm";
 import { analyzeOffline } from "./offline";

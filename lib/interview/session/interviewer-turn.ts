@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createUIMessageStream, createUIMessageStreamResponse, streamText } from "ai";
 import { getFallbackConfig, getLlmConfig, type OnlineLlmConfig } from "@/lib/ai/config";
 import { LlmError, toLlmError } from "@/lib/ai/errors";
-import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/ai/prompts/interview-turn";
+import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/interview/llm/interview-turn";
 import { resolveLanguageModel } from "@/lib/ai/providers";
 import { guardUpstreamCall } from "@/lib/ai/upstream-guard";
 import type { Db } from "@/lib/db/client";

@@ -1,4 +1,4 @@
-import { fenceAsData } from "./resume-analysis";
+import { fenceAsData } from "@/lib/ai/fence";
 
 export const INTERVIEW_TURN_PROMPT_VERSION = "interview-turn@1";
 

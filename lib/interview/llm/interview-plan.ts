@@ -1,4 +1,7 @@
-import { fenceAsData } from "./resume-analysis";
+import { fenceAsData } from "@/lib/ai/fence";
+
+/** The fences of this prompt: a look-alike bracket in either one cannot fake the other's end. */
+const FENCES = ["resume", "job_description"] as const;
 
 export const INTERVIEW_PLAN_PROMPT_VERSION = "interview-plan@1";
 
@@ -24,7 +27,7 @@ export function buildInterviewPlanPrompt(p: {
     `Number of questions: exactly ${p.questionCount}`,
     `Language of every question, key point and reference answer: ${lang}`,
     `Question ids: q1, q2, … in order.`,
-    p.resumeText ? fenceAsData("resume", p.resumeText.slice(0, 30_000)) : "No resume was given.",
-    p.jobDescription ? fenceAsData("job_description", p.jobDescription.slice(0, 20_000)) : "No job description was given.",
+    p.resumeText ? fenceAsData("resume", p.resumeText.slice(0, 30_000), FENCES) : "No resume was given.",
+    p.jobDescription ? fenceAsData("job_description", p.jobDescription.slice(0, 20_000), FENCES) : "No job description was given.",
   ].join("\n\n");
 }
