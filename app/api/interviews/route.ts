@@ -1,9 +1,9 @@
 import { getDb } from "@/lib/db/client";
-import { createInterview, listInterviewsForOwner } from "@/lib/db/queries/interviews";
+import { listInterviewsForOwner } from "@/lib/db/queries/interviews";
 import { getResumeForOwner } from "@/lib/db/queries/resumes";
 import { PanelistError } from "@/lib/errors";
+import { createInterview } from "@/lib/interview/service";
 import { createLogger } from "@/lib/log";
-import { publishTask } from "@/lib/queue/producer";
 import { getRedis } from "@/lib/queue/redis";
 import { parseWith, readJson, withUser } from "../_lib/handler";
 import { createInterviewSchema } from "./schema";
@@ -21,7 +21,7 @@ export const POST = withUser(async ({ req, user }) => {
     if (!resume) throw new PanelistError("not_found:resume", "No such resume.");
     language ??= resume.resume.language ?? undefined;
   }
-  const { interview, task } = await createInterview(db, {
+  const { interview, task } = await createInterview({ db, redis: getRedis(), log }, {
     ownerId: user.id,
     role: body.role,
     level: body.level,
@@ -30,9 +30,6 @@ export const POST = withUser(async ({ req, user }) => {
     resumeId: body.resumeId ?? null,
     jobDescription: body.jobDescription?.trim() || null,
   });
-  await publishTask(getRedis(), db, task).catch((err) =>
-    log.warn({ err: String(err), taskId: task.id }, "XADD failed; the relay will publish the task"),
-  );
   return Response.json(
     { id: interview.id, status: "planning", taskId: task.id },
     { status: 201, headers: { Location: `/api/interviews/${interview.id}` } },

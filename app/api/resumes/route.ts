@@ -3,7 +3,7 @@ import { listResumesForOwner } from "@/lib/db/queries/resumes";
 import { PanelistError } from "@/lib/errors";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
-import { acceptResumeUpload, MAX_RESUME_BYTES } from "@/lib/resume/upload";
+import { acceptResumeUpload, MAX_RESUME_BYTES } from "@/lib/resume/service";
 import { parseWith, withUser } from "../_lib/handler";
 import { uploadFieldsSchema } from "./schema";
 

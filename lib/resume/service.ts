@@ -1,11 +1,23 @@
+/**
+ * The resume domain's commands: what route handlers and the worker's `resume.analyze` handler
+ * call. Accepting an upload (checks, the outbox write, submission), analysing an uploaded
+ * resume (extraction, the engine, usage rows), and reading a resume's text for another domain
+ * (an interview plan grounded in the resume).
+ */
 import { createHash } from "node:crypto";
 import type Redis from "ioredis";
-import type { Db } from "@/lib/db/client";
-import { createResumeUpload } from "@/lib/db/queries/resumes";
+import type { Db, Tx } from "@/lib/db/client";
+import { createResumeUpload, getResumeWithFile, saveAnalysis, setResumeLanguage } from "@/lib/db/queries/resumes";
 import { countOpenInteractiveTasks } from "@/lib/db/queries/tasks";
 import { PanelistError } from "@/lib/errors";
+import { recordUsage } from "@/lib/finops/usage";
 import type { Logger } from "@/lib/log";
-import { publishTask } from "@/lib/queue/producer";
+import { submitTask } from "@/lib/queue/producer";
+import { TaskError } from "@/lib/queue/task-error";
+import type { TaskAttempt } from "@/lib/tasks/attempt";
+import { newTask } from "@/lib/tasks/definitions";
+import { analyzeResume } from "./engine";
+import { extractResumeText } from "./extract";
 import { detectResumeKind, unsupportedReason } from "./extract/detect-type";
 
 /**
@@ -69,6 +81,7 @@ export async function acceptResumeUpload(
   }
   const jobDescription = u.jobDescription?.trim() ? u.jobDescription.trim() : null;
   const sha256 = sha256Hex(u.bytes);
+  const lane = u.lane ?? (await laneFor(deps.db, u.ownerId));
   const dedupeKey = sha256Hex(`${sha256}\n${normalizeJobDescription(jobDescription) ?? ""}`);
   const { resume, task, duplicate } = await createResumeUpload(deps.db, {
     ownerId: u.ownerId,
@@ -79,15 +92,62 @@ export async function acceptResumeUpload(
     sha256,
     dedupeKey,
     jobDescription,
-    lane: u.lane ?? (await laneFor(deps.db, u.ownerId)),
-    callbackUrl: u.callbackUrl ?? null,
+    analysisTask: (resumeId) => newTask("resume.analyze", { ownerId: u.ownerId, payload: { resumeId }, lane, callbackUrl: u.callbackUrl }),
   });
-  if (!duplicate) {
-    await publishTask(deps.redis, deps.db, task).catch((err) =>
-      deps.log.warn({ err: String(err), taskId: task.id }, "XADD failed; the relay will publish the task"),
-    );
-  }
+  if (!duplicate) await submitTask(deps, task);
   return { resume, task, duplicate };
+}
+
+/**
+ * The `resume.analyze` task's work: load the file → extract its text (a refusal ends the task
+ * by policy) → record the language → analyse with the configured engine (one usage row per
+ * model call, feature `resume.analyze`). Nothing is written in a transaction here.
+ * @returns the write that stores the analysis, to run in the task's completing transaction.
+ * @throws {TaskError} policy `not_found` (no such resume of the task's owner) or the
+ *   extraction's refusal code; the engine's `LlmError` and errors as `analyzeResume` throws them.
+ */
+export async function analyseResume(deps: { db: Db }, t: TaskAttempt & { resumeId: string }): Promise<(tx: Tx) => Promise<void>> {
+  const { db } = deps;
+  const row = await getResumeWithFile(db, { id: t.resumeId });
+  if (!row || row.resume.ownerId !== t.ownerId) throw TaskError.policy("not_found", "The resume no longer exists.");
+
+  const extracted = await extractResumeText({ bytes: new Uint8Array(row.file.bytes), kind: row.file.kind });
+  if (!extracted.ok) throw TaskError.policy(extracted.code, extracted.message);
+  await setResumeLanguage(db, { id: row.resume.id, language: extracted.language });
+
+  const { analysis, promptVersion } = await analyzeResume(
+    {
+      text: extracted.text,
+      jobDescription: row.resume.jobDescription,
+      language: extracted.language,
+      signal: t.signal,
+      priority: t.lane,
+      preferFallback: t.preferFallback,
+    },
+    (call) => recordUsage(db, { ...call, userId: t.ownerId, feature: "resume.analyze", taskId: t.taskId, attempt: t.attempt, costMicroUsd: 0 }),
+  );
+  return (tx) =>
+    saveAnalysis(tx, {
+      resumeId: row.resume.id,
+      taskId: t.taskId,
+      engine: analysis.engine,
+      promptVersion,
+      overallScore: analysis.overallScore,
+      language: analysis.language,
+      result: analysis,
+    });
+}
+
+/**
+ * The extracted text of `ownerId`'s resume `resumeId`, for another domain to ground its work
+ * in (an interview plan). Null when the resume is not the owner's, is gone, or its file yields
+ * no usable text (the caller goes on without it).
+ */
+export async function readResumeText(db: Db, { resumeId, ownerId }: { resumeId: string; ownerId: string }): Promise<string | null> {
+  const row = await getResumeWithFile(db, { id: resumeId });
+  if (!row || row.resume.ownerId !== ownerId) return null;
+  const extracted = await extractResumeText({ bytes: new Uint8Array(row.file.bytes), kind: row.file.kind });
+  return extracted.ok ? extracted.text : null;
 }
 
 function sanitizeFileName(name: string): string {

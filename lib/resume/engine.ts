@@ -1,3 +1,8 @@
+/**
+ * The resume domain's engine: the one place that chooses between the offline analysers
+ * (`offline/`) and the configured model (`llm/`). Callers (`service.ts`) never look at the
+ * LLM configuration themselves.
+ */
 import { randomUUID } from "node:crypto";
 import { getLlmConfig } from "@/lib/ai/config";
 import type { MeteredCall } from "@/lib/ai/metered";
