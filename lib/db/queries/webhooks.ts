@@ -1,9 +1,28 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db, Tx } from "@/lib/db/client";
-import { webhookDeliveries, type WebhookAttempt } from "@/lib/db/schema";
-import type { TaskEventType } from "./event";
+import type { Db, Tx } from "../client";
+import { tasks, webhookDeliveries, type WebhookAttempt } from "../schema";
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * What a task's end event is made of — its type, status, error, end time and callback URL —
+ * read inside `tx`, so it sees what `tx` just wrote. Undefined when there is no such task.
+ */
+export async function taskEndForEvent(tx: Tx | Db, { id }: { id: string }) {
+  const [row] = await tx
+    .select({
+      id: tasks.id,
+      type: tasks.type,
+      status: tasks.status,
+      errorCode: tasks.errorCode,
+      errorMessage: tasks.errorMessage,
+      finishedAt: tasks.finishedAt,
+      callbackUrl: tasks.callbackUrl,
+    })
+    .from(tasks)
+    .where(eq(tasks.id, id));
+  return row;
+}
 
 /**
  * Inserts the delivery of one task-end event, inside the caller's transaction. A second
@@ -11,7 +30,7 @@ export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
  */
 export async function insertDelivery(
   tx: Tx | Db,
-  d: { taskId: string; taskEndedAt: Date; eventType: TaskEventType; url: string; payload: string },
+  d: { taskId: string; taskEndedAt: Date; eventType: WebhookDeliveryRow["eventType"]; url: string; payload: string },
 ): Promise<WebhookDeliveryRow | undefined> {
   const [row] = await tx
     .insert(webhookDeliveries)
