@@ -1,6 +1,7 @@
+import "../helpers/env";
 import { afterAll, describe, expect, it } from "vitest";
-import { startPrivateRedis, type PrivateRedis } from "@/tests/chaos/harness";
-import { redisSettingWarnings } from "./redis-settings";
+import { redisSettingWarnings } from "@/lib/queue/redis-settings";
+import { startPrivateRedis, type PrivateRedis } from "../chaos/harness";
 
 // A private redis-server: its settings are changed here, never the shared one's.
 let redis: PrivateRedis | undefined;
