@@ -51,7 +51,8 @@ export function sha256Hex(bytes: Uint8Array | string): string {
 
 /**
  * Accepts one uploaded resume: checks size and type from the bytes, writes file + resume +
- * task in one transaction, then XADDs (a failed XADD is logged; the relay publishes later).
+ * task in one transaction, then submits the task (`submitTask`: a failed XADD is logged and
+ * left to the relay).
  * Without an explicit `lane`, the task is interactive unless the owner already has
  * {@link INTERACTIVE_OPEN_PER_OWNER} interactive tasks open; then it is batch.
  *
