@@ -9,7 +9,8 @@ export default defineConfig({
   },
   test: {
     include: ["**/*.test.ts"],
-    exclude: ["node_modules/**", "e2e/**", ".next/**", ".data/**"],
+    // tests/lint/fixtures: trees that break the dependency rules on purpose, cruised, never run.
+    exclude: ["node_modules/**", "e2e/**", ".next/**", ".data/**", "tests/lint/fixtures/**"],
     globalSetup: ["./tests/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -54,7 +54,7 @@ import { createDb, type Db } from "@/lib/db/client";
 import { user } from "@/lib/db/schema";
 import { createLogger } from "@/lib/log";
 import { createRedis } from "@/lib/queue/redis";
-import { acceptResumeUpload } from "@/lib/resume/upload";
+import { acceptResumeUpload } from "@/lib/resume/service";
 import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
 import { corpusPath } from "@/tests/corpus-dir";
 import { machineLine, recordRun } from "./lib/docs";

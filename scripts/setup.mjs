@@ -66,6 +66,7 @@ setInterval(() => {
 async function commonSetup() {
   checkNode();
   await ensureDependencies(procs);
+  if (mode === "test") await checkDependencyRules();
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const env = childEnvironment(mode, ensureEnvLocal());
 
@@ -80,6 +81,21 @@ async function commonSetup() {
     delete env.PANELIST_EMBEDDED_PG;
   }
   return env;
+}
+
+/**
+ * `npm run lint:deps` (dependency-cruiser, `.dependency-cruiser.cjs`) before anything is started:
+ * an import across a layer line fails the run in seconds, not after the databases and the suite.
+ * @throws {SetupError} naming the broken rules' documentation when the check fails.
+ */
+async function checkDependencyRules() {
+  log("Tests: dependency rules (npm run lint:deps)");
+  const code = await procs.run("lint:deps", npm, ["run", "--silent", "lint:deps"], { cwd: ROOT, output: "inherit" });
+  if (code !== 0) {
+    throw new SetupError(
+      `the dependency rules failed (exit ${code}): an import above crosses a layer line (rules and reasons: docs/architecture.md, "Layout"). Not running the tests.`,
+    );
+  }
 }
 
 async function step(label, args, env) {

@@ -6,11 +6,9 @@ import { OutboxRelay } from "@/lib/queue/relay";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { redisSettingWarnings } from "@/lib/queue/redis-settings";
 import { getLlmConfig } from "@/lib/ai/config";
-import { interviewEvaluateHandler } from "./handlers/interview-evaluate";
-import { interviewPlanHandler } from "./handlers/interview-plan";
+import { taskHandlers } from "./handlers";
 import { enqueueTaskEvent } from "@/lib/webhooks/enqueue";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
-import { resumeAnalyzeHandler } from "./handlers/resume-analyze";
 
 /**
  * The standalone worker (`npm run worker`): consumes the task streams and runs the outbox
@@ -24,7 +22,7 @@ async function main() {
   const redis = getRedis();
   redis.on("error", (err) => log.warn({ err: String(err) }, "redis error"));
   const deps = { db, redis, log };
-  const consumer = new StreamConsumer(deps, [resumeAnalyzeHandler(db), interviewPlanHandler(db), interviewEvaluateHandler(db)], {
+  const consumer = new StreamConsumer(deps, taskHandlers(db), {
     onTaskEnded: (tx, task) => enqueueTaskEvent(tx, { task }).then(() => undefined),
   });
   const relay = new OutboxRelay(deps, { streams: consumer.streams() });

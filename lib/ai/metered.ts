@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { OnlineLlmConfig } from "./config";
-import type { StructuredResult } from "./structured";
 
 /** One upstream call as the usage ledger records it. */
 export type MeteredCall = {
@@ -15,6 +14,17 @@ export type MeteredCall = {
   latencyMs: number;
   /** `ok` or the LlmError code. */
   outcome: string;
+};
+
+/**
+ * What {@link metered} reads of a call's result (a `StructuredResult` of `structured.ts` is one).
+ * Structural, so this module needs nothing of the call it wraps.
+ */
+export type MeteredResult = {
+  provider: string;
+  model: string;
+  latencyMs: number;
+  usage: { inputTokens?: number; cachedInputTokens?: number; outputTokens?: number };
 };
 
 /**
@@ -43,12 +53,12 @@ export async function beforeDispatch(ref: { provider: string; model: string }): 
  * usage row per upstream call, even if the process dies mid-call.
  * @throws whatever `call` throws, and `onCall`'s errors.
  */
-export async function metered<T>(
+export async function metered<R extends MeteredResult>(
   // The primary's configuration; the row names the model that actually served.
   _config: OnlineLlmConfig,
-  call: () => Promise<StructuredResult<T>>,
+  call: () => Promise<R>,
   onCall: (c: MeteredCall) => Promise<void>,
-): Promise<StructuredResult<T>> {
+): Promise<R> {
   const callId = randomUUID();
   let dispatched: { provider: string; model: string } | undefined;
   let started = performance.now();
@@ -62,7 +72,7 @@ export async function metered<T>(
     dispatched = ref;
     started = performance.now();
   };
-  let r: StructuredResult<T>;
+  let r: R;
   try {
     r = await dispatchHook.run(hook, call);
   } catch (err) {

@@ -15,7 +15,8 @@ import { generateText, Output } from "ai";
 import { z, type ZodType } from "zod";
 import type { Priority } from "@/lib/ratelimit/governor";
 import { getFallbackConfig, getLlmConfig, type LlmConfig, type OnlineLlmConfig } from "./config";
-import { LlmError, parseRateLimitHeaders, toLlmError, type RateLimitInfo } from "./errors";
+import { parseRateLimitHeaders, type RateLimitInfo } from "@/lib/ratelimit/headers";
+import { LlmError, toLlmError } from "./errors";
 import { resolveLanguageModel } from "./providers";
 import { guardUpstreamCall } from "./upstream-guard";
 

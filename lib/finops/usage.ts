@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import { llmUsage } from "@/lib/db/schema";
+import { upsertUsage } from "@/lib/db/queries/usage";
 
 export type UsageRecord = {
   userId: string | null;
@@ -27,20 +27,5 @@ export type UsageRecord = {
  */
 export async function recordUsage(db: Db, rec: UsageRecord & { callId?: string }): Promise<void> {
   const { callId = randomUUID(), ...fields } = rec;
-  await db
-    .insert(llmUsage)
-    .values({ ...fields, callId })
-    .onConflictDoUpdate({
-      target: llmUsage.callId,
-      set: {
-        provider: fields.provider,
-        model: fields.model,
-        inputTokens: fields.inputTokens,
-        cachedInputTokens: fields.cachedInputTokens,
-        outputTokens: fields.outputTokens,
-        costMicroUsd: fields.costMicroUsd,
-        latencyMs: fields.latencyMs,
-        outcome: fields.outcome,
-      },
-    });
+  await upsertUsage(db, { ...fields, callId });
 }

@@ -3,10 +3,9 @@
  * key of one task type lands in one slot, so multi-key commands and Lua stay cluster-safe.
  * `PANELIST_REDIS_PREFIX` (default empty) lets tests share one Redis without colliding.
  */
-export const TASK_TYPES = ["resume.analyze", "interview.plan", "interview.evaluate", "kb.vectorize"] as const;
-export type TaskType = (typeof TASK_TYPES)[number];
-export const LANES = ["interactive", "batch"] as const;
-export type Lane = (typeof LANES)[number];
+// Task types and lanes are defined once, with each type's payload and attempts.
+export { LANES, TASK_TYPES, type Lane, type TaskType } from "@/lib/tasks/definitions";
+import type { Lane, TaskType } from "@/lib/tasks/definitions";
 
 export const CONSUMER_GROUP = "workers";
 

@@ -1,6 +1,7 @@
 import type Redis from "ioredis";
 import type { Db } from "@/lib/db/client";
 import { markTaskPublished, markTasksPublished } from "@/lib/db/queries/tasks";
+import type { Logger } from "@/lib/log";
 import { streamKey, type Lane, type TaskType } from "./names";
 
 /**
@@ -42,5 +43,51 @@ export async function publishTasks(
     return err || typeof id !== "string" ? null : id;
   });
   await markTasksPublished(db, list.flatMap((t, i) => (ids[i] ? [{ id: t.id, messageId: ids[i]! }] : [])));
+  return ids;
+}
+
+/**
+ * Submits a task whose row the caller has just committed — the outbox contract
+ * (docs/architecture.md, "Outbox"):
+ * 1. the caller wrote its domain rows and the task row in one transaction, and it committed
+ *    (never call this inside the transaction: a rollback would leave a message for no row);
+ * 2. this XADDs `{taskId}` and records the entry id on the row ({@link publishTask});
+ * 3. if that fails (Redis down, the UPDATE failed) the error is logged, not thrown: the row is
+ *    the truth, and the relay publishes every PENDING task still without a message after its
+ *    grace. The caller answers as if it had been published.
+ * @returns the stream entry id, or null when publishing failed and is left to the relay.
+ */
+export async function submitTask(
+  deps: { redis: Redis; db: Db; log: Logger },
+  task: { id: string; type: string; lane: Lane },
+): Promise<string | null> {
+  try {
+    return await publishTask(deps.redis, deps.db, task);
+  } catch (err) {
+    deps.log.warn({ err: String(err), taskId: task.id }, "XADD failed; the relay will publish the task");
+    return null;
+  }
+}
+
+/**
+ * The bulk form of {@link submitTask}, same contract, for many tasks committed together: one
+ * pipelined round trip of XADDs and one UPDATE ({@link publishTasks}). Failures are logged
+ * (once for a failed round trip, once per failed XADD) and left to the relay.
+ * @returns the entry ids in input order (`null` where publishing failed).
+ */
+export async function submitTasks(
+  deps: { redis: Redis; db: Db; log: Logger },
+  list: { id: string; type: string; lane: Lane }[],
+): Promise<(string | null)[]> {
+  let ids: (string | null)[];
+  try {
+    ids = await publishTasks(deps.redis, deps.db, list);
+  } catch (err) {
+    deps.log.warn({ err: String(err), tasks: list.length }, "XADD failed; the relay will publish the tasks");
+    return list.map(() => null);
+  }
+  for (const [i, id] of ids.entries()) {
+    if (id === null) deps.log.warn({ taskId: list[i].id }, "XADD failed; the relay will publish the task");
+  }
   return ids;
 }

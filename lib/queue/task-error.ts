@@ -1,17 +1,6 @@
 import type { TaskErrorCode } from "@/lib/tasks/error-codes";
 
 /**
- * Codes the pipeline itself ends an attempt with (lib/queue/consumer.ts), whatever the task type:
- *
- * - `internal` — the handler threw something that is not a {@link TaskError} (a bug, a deployment fault).
- * - `timeout` — the attempt ran past the task timeout and was aborted.
- * - `attempts_exhausted` — the worker of the last attempt died mid-way; no attempt is left.
- * - `unknown_task_type` — no handler is registered for the task's type.
- * - `bad_payload` — the task's payload fails the handler's schema.
- */
-export const PIPELINE_ERROR_CODES = ["internal", "timeout", "attempts_exhausted", "unknown_task_type", "bad_payload"] as const;
-
-/**
  * What a task handler throws to end an attempt. `retryable` decides the next state
  * (DESIGN.md §3): RETRYING (then FAILED when attempts run out) or TERMINATED_BY_POLICY.
  * Anything else a handler throws counts as retryable with code `internal`.

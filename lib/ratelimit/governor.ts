@@ -27,7 +27,7 @@
  * Errors: every method rejects with the ioredis error when Redis cannot be reached; the caller
  * decides (a task retries later, chat answers 503). Losing Redis' data only resets the window.
  */
-import { parseRateLimitHeaders, retryAfterMsFromHeaders, type RateLimitInfo } from "@/lib/ai/errors";
+import { parseRateLimitHeaders, retryAfterMsFromHeaders, type RateLimitInfo } from "./headers";
 import { limitsFromEnv, type QuotaLimits } from "./config";
 import { governorKeys, type GovernorKeys, type ModelRef } from "./keys";
 import { observeScript, releaseScript, reserveScript, settleScript, snapshotScript } from "./governor-scripts";

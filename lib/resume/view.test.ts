@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { taskRow } from "@/lib/tasks/task-row.mock";
 import type { Analysis } from "./analysis-schema";
-import { analyzeResume } from "./analyze";
+import { analyzeResume } from "./engine";
 import { resumeBodySchema, resumeListBodySchema } from "./contracts";
 import { toResumeBody, toResumeListBody } from "./view";
 

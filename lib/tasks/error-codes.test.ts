@@ -1,7 +1,7 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { LLM_ERROR_CODES } from "@/lib/ai/errors";
-import { PIPELINE_ERROR_CODES } from "@/lib/queue/task-error";
+import { PIPELINE_ERROR_CODES } from "@/lib/queue/error-codes";
 import { EXTRACT_FAILURE_CODES } from "@/lib/resume/extract";
 import en from "@/messages/en.json";
 import zh from "@/messages/zh.json";

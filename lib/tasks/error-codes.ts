@@ -1,5 +1,5 @@
 import { LLM_ERROR_CODES } from "@/lib/ai/error-codes";
-import { PIPELINE_ERROR_CODES } from "@/lib/queue/task-error";
+import { PIPELINE_ERROR_CODES } from "@/lib/queue/error-codes";
 import { EXTRACT_FAILURE_CODES } from "@/lib/resume/extract/types";
 
 /**

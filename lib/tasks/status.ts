@@ -19,5 +19,3 @@ export function isEnded(status: string | null | undefined): boolean {
   return status != null && (END_STATUSES as readonly string[]).includes(status);
 }
 
-/** The task body of the API: its zod contract is in ./contracts.ts (a type-only export keeps this file import-free). */
-export type { TaskBody } from "./contracts";

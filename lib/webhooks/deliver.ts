@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { parseRetryAfter } from "@/lib/ai/errors";
+import { parseRetryAfter } from "@/lib/ratelimit/headers";
 import { resolveCallbackTarget, type LookupAll } from "./url-policy";
 
 /** What one attempt came to; the dispatcher records it and schedules the next. */

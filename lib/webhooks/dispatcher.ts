@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import type { Logger } from "@/lib/log";
 import { deliverWebhook, type DeliveryResult } from "./deliver";
-import { claimDueDeliveries, recordAttempt, type WebhookDeliveryRow } from "./queries";
+import { claimDueDeliveries, recordAttempt, type WebhookDeliveryRow } from "@/lib/db/queries/webhooks";
 import { DEFAULT_JITTER_RATIO, DEFAULT_MAX_AGE_MS, DEFAULT_RETRY_SCHEDULE_MS, nextAttemptDelayMs } from "./retry-schedule";
 import { webhookSecret } from "./secret";
 import { webhookAllowHosts, type LookupAll } from "./url-policy";

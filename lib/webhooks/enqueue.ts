@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
-import { tasks } from "@/lib/db/schema";
+import { insertDelivery, taskEndForEvent, type WebhookDeliveryRow } from "@/lib/db/queries/webhooks";
 import { taskEvent } from "./event";
-import { insertDelivery, type WebhookDeliveryRow } from "./queries";
 
 /**
  * Records the callback event of a task that just ended — call it inside the transaction that
@@ -23,18 +21,7 @@ export async function enqueueTaskEvent(
   { task }: { task: { id: string; callbackUrl: string | null } },
 ): Promise<WebhookDeliveryRow | undefined> {
   if (!task.callbackUrl) return undefined;
-  const [row] = await tx
-    .select({
-      id: tasks.id,
-      type: tasks.type,
-      status: tasks.status,
-      errorCode: tasks.errorCode,
-      errorMessage: tasks.errorMessage,
-      finishedAt: tasks.finishedAt,
-      callbackUrl: tasks.callbackUrl,
-    })
-    .from(tasks)
-    .where(eq(tasks.id, task.id));
+  const row = await taskEndForEvent(tx, { id: task.id });
   const event = row ? taskEvent(row) : null;
   if (!row?.callbackUrl || !event || !row.finishedAt) return undefined;
   return insertDelivery(tx, {

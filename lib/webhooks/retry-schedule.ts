@@ -29,7 +29,7 @@ export const DEFAULT_JITTER_RATIO = 0.1;
  * With the default ±10 % jitter the nine attempts end by 22 h 47 min at the latest.
  *
  * @param attempt the attempt that just failed, 1-based.
- * @param opts.retryAfterMs the receiver's `Retry-After` (parsed by lib/ai/errors `parseRetryAfter`), a floor (spec §"Delivery success and failure").
+ * @param opts.retryAfterMs the receiver's `Retry-After` (parsed by lib/ratelimit/headers `parseRetryAfter`), a floor (spec §"Delivery success and failure").
  * @param opts.random injectable for tests, returns [0, 1).
  */
 export function nextAttemptDelayMs(

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GuardedHandler } from "@/app/api/_lib/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { createInterview } from "@/lib/db/queries/interviews";
+import { newTask } from "@/lib/tasks/definitions";
 import { createLogger } from "@/lib/log";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
-import { acceptResumeUpload } from "@/lib/resume/upload";
+import { acceptResumeUpload } from "@/lib/resume/service";
 import { candidate, platformAdmin, recruiter, type TestActor } from "../helpers/actors";
 import { clearPrefix } from "../helpers/fixtures";
 import { BASE } from "../helpers/http";
@@ -52,7 +53,7 @@ beforeAll(async () => {
     );
     const { interview } = await createInterview(db, {
       ownerId: a.userId, role: "backend engineer", level: "mid", questionCount: 5, language: "en", resumeId: null, jobDescription: null,
-    });
+    }, (interviewId) => newTask("interview.plan", { ownerId: a.userId, payload: { interviewId } }));
     owned[name] = { resumeId: resume.id, taskId: task.id, interviewId: interview.id };
   }
 });

@@ -14,7 +14,7 @@ import { streamKey } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { CORPUS_DIR } from "../corpus-dir";
 import { clearPrefix } from "../helpers/fixtures";
-import { INTERACTIVE_OPEN_PER_OWNER } from "@/lib/resume/upload";
+import { INTERACTIVE_OPEN_PER_OWNER } from "@/lib/resume/service";
 import { get, params, signUpCandidate, uploadRequest } from "../helpers/http";
 
 const CORPUS = CORPUS_DIR;

@@ -19,7 +19,7 @@ import postgres from "postgres";
 import type { Db } from "@/lib/db/client";
 import { createLogger } from "@/lib/log";
 import { CONSUMER_GROUP, LANES, streamKey } from "@/lib/queue/names";
-import { acceptResumeUpload } from "@/lib/resume/upload";
+import { acceptResumeUpload } from "@/lib/resume/service";
 import type { FakeLlm } from "@/scripts/fake-llm/server";
 import { corpusPath } from "../corpus-dir";
 

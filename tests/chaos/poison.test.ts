@@ -13,7 +13,7 @@ import { tasks } from "@/lib/db/schema";
 import { createLogger } from "@/lib/log";
 import { CONSUMER_GROUP, dlqKey, streamKey } from "@/lib/queue/names";
 import { publishTask } from "@/lib/queue/producer";
-import { acceptResumeUpload } from "@/lib/resume/upload";
+import { acceptResumeUpload } from "@/lib/resume/service";
 import type { FakeLlm } from "@/scripts/fake-llm/server";
 import { corpusPath } from "../corpus-dir";
 import {

@@ -12,6 +12,7 @@ import { POST as chat } from "@/app/api/interviews/[id]/chat/route";
 import { getLlmConfig, type OnlineLlmConfig } from "@/lib/ai/config";
 import { closeDb, getDb } from "@/lib/db/client";
 import { createInterview, listMessages, savePlan } from "@/lib/db/queries/interviews";
+import { newTask } from "@/lib/tasks/definitions";
 import { llmUsage } from "@/lib/db/schema";
 import { buildOfflinePlan } from "@/lib/interview/offline";
 import { redisPrefix } from "@/lib/queue/names";
@@ -65,7 +66,7 @@ function useModel(o: { model: string; fallback?: string; cooldownMs: number; fai
 async function plannedInterview(): Promise<string> {
   const { interview } = await createInterview(db, {
     ownerId: alice.userId, role: "backend engineer", level: "mid", questionCount: 5, language: "en", resumeId: null, jobDescription: null,
-  });
+  }, (interviewId) => newTask("interview.plan", { ownerId: alice.userId, payload: { interviewId } }));
   const plan = buildOfflinePlan({ role: "backend engineer", level: "mid", questionCount: 5, language: "en" });
   await db.transaction((tx) => savePlan(tx, { interviewId: interview.id, plan, engine: "offline" }));
   return interview.id;

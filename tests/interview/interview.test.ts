@@ -9,6 +9,7 @@ import { POST as endInterview } from "@/app/api/interviews/[id]/end/route";
 import { POST as createInterview } from "@/app/api/interviews/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { createInterview as createInterviewRow, listMessages } from "@/lib/db/queries/interviews";
+import { newTask } from "@/lib/tasks/definitions";
 import { acquireTurnLock } from "@/lib/interview/session/interviewer-turn";
 import { getTaskById } from "@/lib/db/queries/tasks";
 import { llmUsage } from "@/lib/db/schema";
@@ -18,7 +19,7 @@ import { StreamConsumer } from "@/lib/queue/consumer";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
-import { acceptResumeUpload } from "@/lib/resume/upload";
+import { acceptResumeUpload } from "@/lib/resume/service";
 import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
 import { interviewEvaluateHandler } from "@/worker/handlers/interview-evaluate";
 import { interviewPlanHandler } from "@/worker/handlers/interview-plan";
@@ -109,7 +110,7 @@ describe("mock interviews", () => {
     // interview is observably unplanned for a few seconds.
     const { interview, task } = await createInterviewRow(db, {
       ownerId: alice.userId, role: "前端开发", level: "junior", questionCount: 6, language: "zh", resumeId: null, jobDescription: null,
-    });
+    }, (interviewId) => newTask("interview.plan", { ownerId: alice.userId, payload: { interviewId } }));
     const early = await chat(post(`/api/interviews/${interview.id}/chat`, alice.cookie, { action: "start", messages: [] }), params({ id: interview.id }));
     expect(early.status).toBe(409);
     expect(((await early.json()) as { code: string }).code).toBe("conflict:interview");

@@ -13,6 +13,7 @@ import { getLlmConfig, type OnlineLlmConfig } from "@/lib/ai/config";
 import { closeDb, getDb } from "@/lib/db/client";
 import { createInterview, listMessages, savePlan } from "@/lib/db/queries/interviews";
 import { llmUsage } from "@/lib/db/schema";
+import { newTask } from "@/lib/tasks/definitions";
 import { buildOfflinePlan } from "@/lib/interview/offline";
 import { nextOfflineTurn } from "@/lib/interview/offline/interviewer";
 import type { Plan } from "@/lib/interview/schemas";
@@ -71,7 +72,7 @@ function useModel(o: { model: string; firstTokenMs: number; idleMs: number }): O
 async function plannedInterview(): Promise<{ id: string; plan: Plan }> {
   const { interview } = await createInterview(db, {
     ownerId: alice.userId, role: "backend engineer", level: "mid", questionCount: 5, language: "en", resumeId: null, jobDescription: null,
-  });
+  }, (interviewId) => newTask("interview.plan", { ownerId: alice.userId, payload: { interviewId } }));
   const plan = buildOfflinePlan({ role: "backend engineer", level: "mid", questionCount: 5, language: "en" });
   await db.transaction((tx) => savePlan(tx, { interviewId: interview.id, plan, engine: "offline" }));
   return { id: interview.id, plan };

@@ -8,7 +8,7 @@ import { tasks, webhookDeliveries } from "@/lib/db/schema";
 import { createLogger } from "@/lib/log";
 import { WebhookDispatcher, webhookIdOf, type DispatcherOptions } from "@/lib/webhooks/dispatcher";
 import { enqueueTaskEvent } from "@/lib/webhooks/enqueue";
-import { listDeliveriesForTask } from "@/lib/webhooks/queries";
+import { listDeliveriesForTask } from "@/lib/db/queries/webhooks";
 import type { LookupAll } from "@/lib/webhooks/url-policy";
 import { createUser, eventually } from "../helpers/fixtures";
 import { startReceiver, type Receiver } from "./receiver.mock";

@@ -13,7 +13,7 @@ import { dlqKey, redisPrefix } from "@/lib/queue/names";
 import { createRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { analysisSchema, DIMENSION_MAX } from "@/lib/resume/analysis-schema";
-import { acceptResumeUpload } from "@/lib/resume/upload";
+import { acceptResumeUpload } from "@/lib/resume/service";
 import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
 import { CORPUS_DIR } from "../corpus-dir";

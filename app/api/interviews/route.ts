@@ -1,10 +1,10 @@
 import { getDb } from "@/lib/db/client";
-import { createInterview, listInterviewsForOwner } from "@/lib/db/queries/interviews";
+import { listInterviewsForOwner } from "@/lib/db/queries/interviews";
 import { getResumeForOwner } from "@/lib/db/queries/resumes";
 import { PanelistError } from "@/lib/errors";
+import { createInterview } from "@/lib/interview/service";
 import { toInterviewListBody } from "@/lib/interview/session/view";
 import { createLogger } from "@/lib/log";
-import { publishTask } from "@/lib/queue/producer";
 import { getRedis } from "@/lib/queue/redis";
 import { route } from "../_lib/route";
 import { createInterviewSchema } from "./schema";
@@ -24,7 +24,7 @@ export const POST = route({
     if (!resume) throw new PanelistError("not_found:resume", "No such resume.");
     language ??= resume.resume.language ?? undefined;
   }
-  const { interview, task } = await createInterview(db, {
+  const { interview, task } = await createInterview({ db, redis: getRedis(), log }, {
     ownerId: scope.ownerId,
     role: body.role,
     level: body.level,
@@ -33,9 +33,6 @@ export const POST = route({
     resumeId: body.resumeId ?? null,
     jobDescription: body.jobDescription?.trim() || null,
   });
-  await publishTask(getRedis(), db, task).catch((err) =>
-    log.warn({ err: String(err), taskId: task.id }, "XADD failed; the relay will publish the task"),
-  );
   return Response.json(
     { id: interview.id, status: "planning", taskId: task.id },
     { status: 201, headers: { Location: `/api/interviews/${interview.id}` } },

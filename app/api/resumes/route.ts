@@ -3,7 +3,7 @@ import { listResumesForOwner } from "@/lib/db/queries/resumes";
 import { PanelistError } from "@/lib/errors";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
-import { acceptResumeUpload, MAX_RESUME_BYTES } from "@/lib/resume/upload";
+import { acceptResumeUpload, MAX_RESUME_BYTES } from "@/lib/resume/service";
 import { toResumeListBody } from "@/lib/resume/view";
 import { assertNoControlChars, capBody, parseWith } from "../_lib/input";
 import { route } from "../_lib/route";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_JOB_DESCRIPTION_CHARS } from "@/lib/resume/upload";
+import { MAX_JOB_DESCRIPTION_CHARS } from "@/lib/resume/service";
 import { checkCallbackUrl } from "@/lib/webhooks/url-policy";
 
 /** The multipart fields of `POST /api/resumes` besides the file. */

@@ -1,14 +1,16 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client";
 import { interviewMessages, interviewReports, interviews, tasks } from "../schema";
+import type { NewTask } from "@/lib/tasks/definitions";
 import { insertTask, type TaskRow } from "./tasks";
 
 export type InterviewRow = typeof interviews.$inferSelect;
 export type InterviewMessageRow = typeof interviewMessages.$inferSelect;
 
 /**
- * Creates the interview and its `interview.plan` task in one transaction (outbox write);
- * the caller XADDs after commit.
+ * Creates the interview and its plan task in one transaction (outbox write); the caller
+ * XADDs after commit.
+ * @param planTask the task row to insert for the new interview's id.
  */
 export async function createInterview(
   db: Db,
@@ -21,10 +23,11 @@ export async function createInterview(
     resumeId: string | null;
     jobDescription: string | null;
   },
+  planTask: (interviewId: string) => NewTask,
 ): Promise<{ interview: InterviewRow; task: TaskRow }> {
   return db.transaction(async (tx) => {
     const [interview] = await tx.insert(interviews).values(i).returning();
-    const task = await insertTask(tx, { type: "interview.plan", lane: "interactive", ownerId: i.ownerId, payload: { interviewId: interview.id } });
+    const task = await insertTask(tx, planTask(interview.id));
     const [updated] = await tx.update(interviews).set({ planTaskId: task.id }).where(eq(interviews.id, interview.id)).returning();
     return { interview: updated, task };
   });
@@ -125,10 +128,13 @@ export async function savePlan(tx: Tx, { interviewId, plan, engine }: { intervie
 }
 
 /**
- * Ends the interview and creates its `interview.evaluate` task, in one transaction. Ending twice
- * returns the existing task unless it FAILED (then a new one is made).
+ * Ends the interview and creates its evaluate task (`evaluateTask`, the row to insert), in one
+ * transaction. Ending twice returns the existing task unless it FAILED (then a new one is made).
  */
-export async function endInterview(db: Db, { id, ownerId }: { id: string; ownerId: string }): Promise<{ task: TaskRow; created: boolean } | undefined> {
+export async function endInterview(
+  db: Db,
+  { id, ownerId, evaluateTask }: { id: string; ownerId: string; evaluateTask: () => NewTask },
+): Promise<{ task: TaskRow; created: boolean } | undefined> {
   return db.transaction(async (tx) => {
     const [interview] = await tx
       .select()
@@ -141,7 +147,7 @@ export async function endInterview(db: Db, { id, ownerId }: { id: string; ownerI
       const [existing] = await tx.select().from(tasks).where(eq(tasks.id, interview.evaluateTaskId));
       if (existing && existing.status !== "FAILED") return { task: existing, created: false };
     }
-    const task = await insertTask(tx, { type: "interview.evaluate", lane: "interactive", ownerId, payload: { interviewId: id } });
+    const task = await insertTask(tx, evaluateTask());
     await tx
       .update(interviews)
       .set({ evaluateTaskId: task.id, endedAt: interview.endedAt ?? sql`now()`, updatedAt: sql`now()` })

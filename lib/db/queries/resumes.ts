@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client";
 import { analyses, files, resumes, tasks } from "../schema";
+import type { NewTask } from "@/lib/tasks/definitions";
 import { insertTask, type TaskRow } from "./tasks";
 
 export type ResumeRow = typeof resumes.$inferSelect;
@@ -11,6 +12,7 @@ export type ResumeRow = typeof resumes.$inferSelect;
  * description and that task did not FAIL, the earlier resume and task (`duplicate`).
  * A FAILED earlier task gets a new task on the same resume. An advisory lock on the
  * dedupe key serialises concurrent identical uploads.
+ * @param u.analysisTask the task row to insert for the resume (type, lane, payload: the caller's).
  */
 export async function createResumeUpload(
   db: Db,
@@ -23,8 +25,7 @@ export async function createResumeUpload(
     sha256: string;
     dedupeKey: string;
     jobDescription: string | null;
-    lane: "interactive" | "batch";
-    callbackUrl?: string | null;
+    analysisTask: (resumeId: string) => NewTask;
   },
 ): Promise<{ resume: ResumeRow; task: TaskRow; duplicate: boolean }> {
   return db.transaction(async (tx) => {
@@ -38,7 +39,7 @@ export async function createResumeUpload(
       .limit(1);
     if (earlier && earlier.task.status !== "FAILED") return { ...earlier, duplicate: true };
     if (earlier) {
-      const task = await newAnalysisTask(tx, earlier.resume, u.lane, u.callbackUrl);
+      const task = await newAnalysisTask(tx, earlier.resume, u.analysisTask);
       return { resume: { ...earlier.resume, taskId: task.id }, task, duplicate: false };
     }
     const [file] = await tx
@@ -63,13 +64,13 @@ export async function createResumeUpload(
         dedupeKey: u.dedupeKey,
       })
       .returning();
-    const task = await newAnalysisTask(tx, resume, u.lane, u.callbackUrl);
+    const task = await newAnalysisTask(tx, resume, u.analysisTask);
     return { resume: { ...resume, taskId: task.id }, task, duplicate: false };
   });
 }
 
-async function newAnalysisTask(tx: Tx, resume: ResumeRow, lane: "interactive" | "batch", callbackUrl?: string | null) {
-  const task = await insertTask(tx, { type: "resume.analyze", lane, ownerId: resume.ownerId, payload: { resumeId: resume.id }, callbackUrl });
+async function newAnalysisTask(tx: Tx, resume: ResumeRow, analysisTask: (resumeId: string) => NewTask) {
+  const task = await insertTask(tx, analysisTask(resume.id));
   await tx.update(resumes).set({ taskId: task.id }).where(eq(resumes.id, resume.id));
   return task;
 }

@@ -6,7 +6,11 @@ import { tasks } from "../schema";
 export type TaskRow = typeof tasks.$inferSelect;
 export { END_STATUSES };
 
-/** Inserts a PENDING task inside the caller's transaction (the outbox write). */
+/**
+ * Inserts a PENDING task inside the caller's transaction (the outbox write). Producers build
+ * `t` with `newTask()` (`lib/tasks/definitions.ts`), which sets `maxAttempts` from the task's
+ * definition; without it the column's default applies.
+ */
 export async function insertTask(
   tx: Tx | Db,
   t: {
@@ -21,7 +25,7 @@ export async function insertTask(
 ): Promise<TaskRow> {
   const [row] = await tx
     .insert(tasks)
-    .values({ type: t.type, lane: t.lane, ownerId: t.ownerId, payload: t.payload, maxAttempts: t.maxAttempts ?? 3, callbackUrl: t.callbackUrl ?? null })
+    .values({ type: t.type, lane: t.lane, ownerId: t.ownerId, payload: t.payload, maxAttempts: t.maxAttempts, callbackUrl: t.callbackUrl ?? null })
     .returning();
   return row;
 }
@@ -38,7 +42,7 @@ export async function insertTasks(
   if (list.length === 0) return [];
   return tx
     .insert(tasks)
-    .values(list.map((t) => ({ type: t.type, lane: t.lane, ownerId: t.ownerId, payload: t.payload, maxAttempts: t.maxAttempts ?? 3, callbackUrl: t.callbackUrl ?? null })))
+    .values(list.map((t) => ({ type: t.type, lane: t.lane, ownerId: t.ownerId, payload: t.payload, maxAttempts: t.maxAttempts, callbackUrl: t.callbackUrl ?? null })))
     .returning();
 }
 

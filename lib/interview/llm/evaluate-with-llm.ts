@@ -7,7 +7,7 @@ import {
   INTERVIEW_SUMMARY_SYSTEM_PROMPT,
   buildEvaluateBatchPrompt,
   buildSummaryPrompt,
-} from "@/lib/ai/prompts/interview-evaluate";
+} from "./interview-evaluate";
 import { generateStructured } from "@/lib/ai/structured";
 import {
   isAnswered,

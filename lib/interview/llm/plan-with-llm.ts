@@ -1,7 +1,7 @@
 import type { OnlineLlmConfig } from "@/lib/ai/config";
 import { LlmError } from "@/lib/ai/errors";
 import { metered, type MeteredCall } from "@/lib/ai/metered";
-import { INTERVIEW_PLAN_SYSTEM_PROMPT, buildInterviewPlanPrompt } from "@/lib/ai/prompts/interview-plan";
+import { INTERVIEW_PLAN_SYSTEM_PROMPT, buildInterviewPlanPrompt } from "./interview-plan";
 import { generateStructured } from "@/lib/ai/structured";
 import { buildOfflinePlan } from "../offline/plan";
 import { planFromLlm, planLlmSchema, QUESTION_COUNT, type Level, type Plan } from "../schemas";

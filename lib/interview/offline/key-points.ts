@@ -1,5 +1,5 @@
 import type { PlanQuestion } from "@/lib/interview/schemas";
-import { mentions } from "@/lib/resume/offline/skills";
+import { mentions } from "@/lib/text/skills";
 import { compileTerms } from "./match";
 import { BANK_BY_ID } from "./question-bank";
 import { parseResumeQuestionId, resumeKeyPoints } from "./resume-templates";
@@ -9,7 +9,7 @@ import { parseResumeQuestionId, resumeKeyPoints } from "./resume-templates";
  * question. Three sources of match terms, by the question's id:
  * - a bank question (`be-01` …): the bank's terms for each key point, both languages;
  * - a resume question (`resume:<template>:<n>[:<skill>]`): the template's terms, and for
- *   the skill point, the skill's dictionary aliases (`lib/resume/offline/skills.ts`);
+ *   the skill point, the skill's dictionary aliases (`lib/text/skills.ts`);
  * - anything else (a model-made plan evaluated offline): terms derived from the key point's
  *   own words — its Latin content words (4+ letters, not stop words) as prefixes (the
  *   whole word, or its first 5 letters when longer than 6), short acronyms ("TLS"), and its Chinese text cut into

@@ -7,7 +7,8 @@ import {
   type Plan,
   type PlanQuestion,
 } from "@/lib/interview/schemas";
-import { extractSkills, jdSkills } from "@/lib/resume/offline";
+import { jdSkills } from "@/lib/resume";
+import { extractSkills } from "@/lib/text/skills";
 import { questionsOf, type BankArea, type BankQuestion } from "./question-bank";
 import { hashString, seededRandom } from "./random";
 import { findResumeHooks, pickHooks, resumeQuestions } from "./resume-questions";

@@ -1,8 +1,8 @@
 import type { Difficulty, Language, PlanQuestion } from "@/lib/interview/schemas";
-import { gatherFacts } from "@/lib/resume/offline/facts";
-import { SKILL_BY_NAME } from "@/lib/resume/offline/skills-dictionary";
-import { lengthUnits } from "@/lib/resume/offline/text";
-import { quote } from "@/lib/resume/offline/util";
+import { resumeStatements } from "@/lib/resume";
+import { SKILL_BY_NAME } from "@/lib/text/skills-dictionary";
+import { lengthUnits } from "@/lib/text/units";
+import { quote } from "@/lib/text/quote";
 import {
   resumeKeyPoints,
   resumeQuestionId,
@@ -13,8 +13,8 @@ import {
 } from "./resume-templates";
 
 /**
- * Finds the resume statements worth asking about, with the resume analyser of
- * `lib/resume/offline` (the same statements, skills and quantification the resume report
+ * Finds the resume statements worth asking about, with the resume domain's analyser
+ * (`resumeStatements`: the same statements, skills and quantification the resume report
  * uses): experience and project bullets, each with the first dictionary skill named in it.
  *
  * A statement's interest, highest first: names a (non-soft) skill +3, has a number +2, opens
@@ -36,13 +36,11 @@ const FIXED_NOW = new Date("2025-01-01T00:00:00Z");
 
 export function findResumeHooks(resumeText: string, language: Language): ResumeHook[] {
   if (!resumeText.trim()) return [];
-  const f = gatherFacts({ text: resumeText, language, now: FIXED_NOW });
-  const named = [...f.skills.values()].filter((h) => !h.implied && SKILL_BY_NAME.get(h.name)?.category !== "soft");
-  return f.exp.statements
+  return resumeStatements({ text: resumeText, language, now: FIXED_NOW })
     .map((s, i) => {
-      const skill = bestSkill(named.filter((h) => h.lines.some((l) => s.lines.includes(l))).map((h) => h.name), s.text);
+      const skill = bestSkill(s.skills.filter((name) => SKILL_BY_NAME.get(name)?.category !== "soft"), s.text);
       const units = lengthUnits(s.text);
-      const score = (skill ? 3 : 0) + (f.quantified[i] ? 2 : 0) + (f.verbs[i] === "action" ? 1 : 0) + (units >= 8 && units <= 40 ? 1 : 0);
+      const score = (skill ? 3 : 0) + (s.quantified ? 2 : 0) + (s.verb === "action" ? 1 : 0) + (units >= 8 && units <= 40 ? 1 : 0);
       return { line: quote(s.text, QUOTE_MAX), skill, entry: s.entry, score, order: i };
     })
     .filter((h) => lengthUnits(h.line) >= 4)

@@ -1,4 +1,4 @@
-import { isMostlyCjk, lengthUnits } from "@/lib/resume/offline/text";
+import { isMostlyCjk, lengthUnits } from "@/lib/text/units";
 import { compileTerms, countTerms } from "./match";
 
 /**

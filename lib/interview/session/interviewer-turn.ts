@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createUIMessageStream, streamText, type UIMessageChunk } from "ai";
 import { getFallbackConfig, getLlmConfig, getStreamDeadlineConfig, type OnlineLlmConfig, type StreamDeadlineConfig } from "@/lib/ai/config";
 import { LlmError, toLlmError } from "@/lib/ai/errors";
-import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/ai/prompts/interview-turn";
+import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/interview/llm/interview-turn";
 import { resolveLanguageModel } from "@/lib/ai/providers";
 import { armStreamDeadlines } from "@/lib/ai/stream-deadlines";
 import { defaultTimeoutMs } from "@/lib/ai/structured";

@@ -14,7 +14,7 @@ import {
   buildResumeAnalysisPrompt,
   RESUME_ANALYSIS_PROMPT_VERSION,
   type AnalysisLanguage,
-} from "@/lib/ai/prompts/resume-analysis";
+} from "./resume-analysis";
 import { generateStructured, type StructuredUsage } from "@/lib/ai/structured";
 import {
   analysisDraftSchema,

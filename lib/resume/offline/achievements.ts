@@ -1,5 +1,5 @@
 import { stripDates } from "./dates";
-import { hasCjk } from "./text";
+import { hasCjk } from "@/lib/text/units";
 import {
   ACTION_VERBS_ZH,
   ACTION_VERB_FORMS_EN,

@@ -1,5 +1,5 @@
 import { opener, verbKind } from "./achievements";
-import { hasCjk, latinWords, lengthUnits } from "./text";
+import { hasCjk, latinWords, lengthUnits } from "@/lib/text/units";
 import type { Line, Statement } from "./types";
 import { FILLERS_EN, FILLERS_ZH, PRONOUNS_EN, STOPWORDS_EN } from "./word-lists";
 

@@ -7,7 +7,7 @@ import { measureLength, type LengthInfo } from "./length";
 import { findPlaceholders } from "./placeholders";
 import { inferRole, type RoleGuess } from "./roles";
 import { detectSections, type SectionMap } from "./sections";
-import { extractSkills, type SkillHit } from "./skills";
+import { extractSkills, type SkillHit } from "@/lib/text/skills";
 import { buildExperience, type ExperienceModel } from "./statements";
 import { prepare } from "./text";
 import type { DateRange, Lang, Line, PreparedDoc } from "./types";

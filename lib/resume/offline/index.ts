@@ -7,7 +7,7 @@ import { scoreExperience } from "./score-experience";
 import { scoreExpression } from "./score-expression";
 import { scoreSkills } from "./score-skills";
 import { scoreStructure } from "./score-structure";
-import { skillLabel } from "./skills-dictionary";
+import { skillLabel } from "@/lib/text/skills-dictionary";
 import type { DimensionResult, Lang } from "./types";
 import { round1, suggestion } from "./util";
 
@@ -85,7 +85,3 @@ export function analyzeOffline(input: OfflineInput): AnalysisDraft {
 export function resumeLikeness(text: string, language: Lang): Resemblance {
   return resemblance(gatherFacts({ text, language }));
 }
-
-export { jdSkills, normalizeJd } from "./jd";
-export { extractSkills } from "./skills";
-export type { Lang } from "./types";

@@ -1,7 +1,8 @@
 import { jsonToText } from "./json-text";
-import { SKILL_BY_NAME } from "./skills-dictionary";
-import { extractSkills, type SkillHit } from "./skills";
-import { latinWords, prepare } from "./text";
+import { SKILL_BY_NAME } from "@/lib/text/skills-dictionary";
+import { extractSkills, type SkillHit } from "@/lib/text/skills";
+import { latinWords } from "@/lib/text/units";
+import { prepare } from "./text";
 import type { Line, Statement } from "./types";
 
 /**

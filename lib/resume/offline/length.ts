@@ -1,4 +1,4 @@
-import { lengthUnits } from "./text";
+import { lengthUnits } from "@/lib/text/units";
 import type { Lang, Line } from "./types";
 
 /**

@@ -1,9 +1,10 @@
 import type { Facts } from "./facts";
 import { messages, type SectionName } from "./messages";
-import { explicitSkills } from "./skills";
-import { countCjk, latinWords } from "./text";
+import { explicitSkills } from "@/lib/text/skills";
+import { countCjk, latinWords } from "@/lib/text/units";
 import type { DimensionResult } from "./types";
-import { evidence, quote, round1, suggestion } from "./util";
+import { quote } from "@/lib/text/quote";
+import { evidence, round1, suggestion } from "./util";
 
 /**
  * Completeness, 0–15.

@@ -1,7 +1,8 @@
 import type { Facts } from "./facts";
 import { messages } from "./messages";
 import type { DimensionResult } from "./types";
-import { clamp01, evidence, quote, ratio, round1, suggestion } from "./util";
+import { quote } from "@/lib/text/quote";
+import { clamp01, evidence, ratio, round1, suggestion } from "./util";
 
 /**
  * Expression, 0–10 (counts from expression.ts).

@@ -1,7 +1,7 @@
 import type { Facts } from "./facts";
 import { messages } from "./messages";
-import { SKILL_BY_NAME, skillLabel } from "./skills-dictionary";
-import { explicitSkills } from "./skills";
+import { SKILL_BY_NAME, skillLabel } from "@/lib/text/skills-dictionary";
+import { explicitSkills } from "@/lib/text/skills";
 import type { DimensionResult } from "./types";
 import { clamp01, evidence, ratio, round1, suggestion } from "./util";
 

@@ -1,7 +1,7 @@
 import { formatMonths } from "./dates";
 import type { Facts } from "./facts";
 import { messages } from "./messages";
-import { hasCjk, latinWords, lengthUnits } from "./text";
+import { hasCjk, latinWords, lengthUnits } from "@/lib/text/units";
 import type { DimensionResult } from "./types";
 import { clamp01, evidence, ratio, round1, suggestion } from "./util";
 

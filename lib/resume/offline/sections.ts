@@ -1,4 +1,4 @@
-import { countCjk, hasCjk, latinWords } from "./text";
+import { countCjk, hasCjk, latinWords } from "@/lib/text/units";
 import type { Line, SectionKey } from "./types";
 
 /**

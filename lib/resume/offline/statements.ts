@@ -1,6 +1,6 @@
 import type { SectionMap } from "./sections";
 import { isHeading } from "./sections";
-import { countCjk, hasCjk, latinWords, lengthUnits } from "./text";
+import { countCjk, hasCjk, latinWords, lengthUnits } from "@/lib/text/units";
 import type { DateRange, Entry, Line, Statement } from "./types";
 
 /**

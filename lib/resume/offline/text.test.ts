@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jsonToText } from "./json-text";
-import { lengthUnits, normalizeInline, prepare } from "./text";
+import { normalizeInline, prepare } from "./text";
 
 describe("prepare", () => {
   it("strips Markdown, marks bullets and ATX/setext headings", () => {
@@ -26,11 +26,6 @@ describe("prepare", () => {
   it("unifies dashes and soft hyphens, re-joins letter-spaced words", () => {
     expect(normalizeInline("on-\u00ad\u2010campus 2019 \u2013 2021")).toBe("on-campus 2019 - 2021");
     expect(normalizeInline("JA R E D R I C H A R D S")).toBe("JA REDRICHARDS");
-  });
-
-  it("counts English words and Chinese characters as length units", () => {
-    expect(lengthUnits("Built a search bar")).toBe(4);
-    expect(lengthUnits("负责Kubernetes网络")).toBe(5);
   });
 });
 

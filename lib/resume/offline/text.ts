@@ -1,3 +1,4 @@
+import { CJK } from "@/lib/text/units";
 import { jsonToText } from "./json-text";
 import type { Line, PreparedDoc } from "./types";
 
@@ -6,10 +7,6 @@ import type { Line, PreparedDoc } from "./types";
  * of normalised, non-empty {@link Line}s. Nothing is scored here.
  */
 
-/** CJK Unified Ideographs (+ extension A) — what "a Chinese character" means everywhere. */
-export const CJK = "\\u3400-\\u4dbf\\u4e00-\\u9fff";
-const CJK_CHAR = new RegExp(`[${CJK}]`);
-const CJK_ALL = new RegExp(`[${CJK}]`, "g");
 /** One whitespace character between two Chinese characters: a PDF extraction artefact. Wider gaps are columns. */
 const CJK_GAP = new RegExp(`(?<=[${CJK}，。、；：（）])[ \\t\\u3000\\u2002\\u2003](?=[${CJK}，。、；：（）])`, "g");
 
@@ -21,33 +18,6 @@ const ENTITIES: Record<string, string> = {
   nbsp: " ", ensp: " ", emsp: " ", thinsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', apos: "'",
   mdash: "-", ndash: "-", middot: "·", bull: "•",
 };
-
-export function countCjk(s: string): number {
-  return s.match(CJK_ALL)?.length ?? 0;
-}
-
-export function hasCjk(s: string): boolean {
-  return CJK_CHAR.test(s);
-}
-
-/** Latin words (letters, digits and `+#.'-` inside a word), e.g. "C++", "Node.js", "don't". */
-export function latinWords(s: string): string[] {
-  return s.match(/[A-Za-z0-9][A-Za-z0-9+#.'’-]*/g) ?? [];
-}
-
-/**
- * Length in "units": Latin words + CJK characters. For English text this is the word count;
- * for Chinese it is the character count plus embedded English terms.
- */
-export function lengthUnits(s: string): number {
-  return latinWords(s.replace(CJK_ALL, " ")).length + countCjk(s);
-}
-
-/** True when the line is mainly Chinese (CJK characters ≥ Latin words). */
-export function isMostlyCjk(s: string): boolean {
-  const c = countCjk(s);
-  return c > 0 && c >= latinWords(s.replace(CJK_ALL, " ")).length;
-}
 
 function decodeEntities(s: string): string {
   return s

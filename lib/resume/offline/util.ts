@@ -6,12 +6,6 @@ export const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max
 export const round1 = (x: number) => Math.round(x * 10) / 10;
 export const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
 
-/** Shortens a quoted line for use inside a sentence. */
-export function quote(s: string, max = 90): string {
-  const t = s.replace(/\s+/g, " ").trim();
-  return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}…`;
-}
-
 /** Unique, non-empty, trimmed evidence lines, in order, at most `n`. */
 export function evidence(lines: string[], n = 8): string[] {
   const out: string[] = [];

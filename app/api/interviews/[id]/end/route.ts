@@ -1,9 +1,9 @@
 import { getDb } from "@/lib/db/client";
-import { endInterview, getOwnedInterviewRow } from "@/lib/db/queries/interviews";
+import { getOwnedInterviewRow } from "@/lib/db/queries/interviews";
+import { endInterview } from "@/lib/interview/service";
 import { acquireTurnLock } from "@/lib/interview/session/interviewer-turn";
 import { PanelistError } from "@/lib/errors";
 import { createLogger } from "@/lib/log";
-import { publishTask } from "@/lib/queue/producer";
 import { getRedis } from "@/lib/queue/redis";
 import { idParams } from "../../../_lib/input";
 import { route } from "../../../_lib/route";
@@ -29,13 +29,8 @@ export const POST = route({
   if (!interview.endedAt && !releaseTurn) {
     throw new PanelistError("conflict:interview", "The interviewer is still answering; end the interview once the question is shown.");
   }
-  const ended = await endInterview(db, { id: interview.id, ...scope }).finally(() => releaseTurn?.());
+  const ended = await endInterview({ db, redis: getRedis(), log }, { id: interview.id, ...scope }).finally(() => releaseTurn?.());
   if (!ended) throw new PanelistError("not_found:interview", "No such interview.");
-  if (ended.created) {
-    await publishTask(getRedis(), db, ended.task).catch((err) =>
-      log.warn({ err: String(err), taskId: ended.task.id }, "XADD failed; the relay will publish the task"),
-    );
-  }
   return Response.json(
     { taskId: ended.task.id, status: ended.task.status },
     { status: 202, headers: { Location: `/api/tasks/${ended.task.id}` } },

@@ -1,0 +1,117 @@
+/**
+ * The interview domain's commands: what route handlers and the worker's `interview.plan` /
+ * `interview.evaluate` handlers call. Creating an interview and ending it (each an outbox
+ * write of its task, then the submission), planning its questions and evaluating its
+ * transcript (the engine, usage rows). The chat turn itself is `session/interviewer-turn.ts`.
+ */
+import type Redis from "ioredis";
+import type { Db, Tx } from "@/lib/db/client";
+import {
+  createInterview as insertInterview,
+  endInterview as endInterviewRow,
+  getInterviewById,
+  listMessages,
+  saveReport,
+  savePlan,
+} from "@/lib/db/queries/interviews";
+import { recordUsage } from "@/lib/finops/usage";
+import type { Logger } from "@/lib/log";
+import { submitTask } from "@/lib/queue/producer";
+import { TaskError } from "@/lib/queue/task-error";
+import { readResumeText } from "@/lib/resume/service";
+import type { TaskAttempt } from "@/lib/tasks/attempt";
+import { newTask } from "@/lib/tasks/definitions";
+import { evaluateAnswers, planQuestions } from "./engine";
+import { finalizeReport, planSchema, type Language, type Level } from "./schemas";
+import { toTranscript } from "./session/interviewer-turn";
+import { answersFromTranscript } from "./transcript";
+
+type Deps = { db: Db; redis: Redis; log: Logger };
+
+/**
+ * Creates an interview and its `interview.plan` task in one transaction, then submits the task
+ * (`submitTask`: a failed XADD is left to the relay).
+ * @returns the interview row (with `planTaskId`) and its task.
+ */
+export async function createInterview(
+  deps: Deps,
+  i: { ownerId: string; role: string; level: Level; questionCount: number; language: Language; resumeId: string | null; jobDescription: string | null },
+) {
+  const created = await insertInterview(deps.db, i, (interviewId) => newTask("interview.plan", { ownerId: i.ownerId, payload: { interviewId } }));
+  await submitTask(deps, created.task);
+  return created;
+}
+
+/**
+ * Ends `ownerId`'s interview `id` and submits its `interview.evaluate` task; ending twice gives
+ * the same task unless it FAILED (then a new one). The caller holds the interview's turn lock.
+ * @returns the task and whether it is new, or undefined when the interview is not the owner's.
+ */
+export async function endInterview(deps: Deps, { id, ownerId }: { id: string; ownerId: string }) {
+  const ended = await endInterviewRow(deps.db, {
+    id,
+    ownerId,
+    evaluateTask: () => newTask("interview.evaluate", { ownerId, payload: { interviewId: id } }),
+  });
+  if (ended?.created) await submitTask(deps, ended.task);
+  return ended;
+}
+
+/**
+ * The `interview.plan` task's work: the interview's settings (and its resume's text, when it
+ * names one the owner still has) → a question plan from the engine (usage feature
+ * `interview.plan`).
+ * @returns the write that stores the plan, to run in the task's completing transaction.
+ * @throws {TaskError} policy `not_found` when the interview is not the task owner's; the
+ *   engine's `LlmError`.
+ */
+export async function planInterview(deps: { db: Db }, t: TaskAttempt & { interviewId: string }): Promise<(tx: Tx) => Promise<void>> {
+  const { db } = deps;
+  const interview = await getInterviewById(db, { id: t.interviewId });
+  if (!interview || interview.ownerId !== t.ownerId) throw TaskError.policy("not_found", "The interview no longer exists.");
+  const resumeText = interview.resumeId ? await readResumeText(db, { resumeId: interview.resumeId, ownerId: t.ownerId }) : null;
+  const { plan, engine } = await planQuestions(
+    {
+      role: interview.role,
+      level: interview.level,
+      questionCount: interview.questionCount,
+      language: interview.language,
+      resumeText,
+      jobDescription: interview.jobDescription,
+      seed: interview.id,
+      signal: t.signal,
+      priority: t.lane,
+      preferFallback: t.preferFallback,
+    },
+    (c) => recordUsage(db, { ...c, userId: t.ownerId, feature: "interview.plan", taskId: t.taskId, attempt: t.attempt, costMicroUsd: 0 }),
+  );
+  return (tx) => savePlan(tx, { interviewId: interview.id, plan, engine });
+}
+
+/**
+ * The `interview.evaluate` task's work: the plan and the stored transcript → per-question
+ * scores and a report (engine draft, then `finalizeReport` recomputes every score; usage
+ * feature `interview.evaluate`).
+ * @returns the write that stores the report, to run in the task's completing transaction.
+ * @throws {TaskError} policy `not_found` / `no_plan`; transient `invalid_output` when the draft
+ *   cannot be finalized; the engine's `LlmError`.
+ */
+export async function evaluateInterview(deps: { db: Db }, t: TaskAttempt & { interviewId: string }): Promise<(tx: Tx) => Promise<void>> {
+  const { db } = deps;
+  const interview = await getInterviewById(db, { id: t.interviewId });
+  if (!interview || interview.ownerId !== t.ownerId) throw TaskError.policy("not_found", "The interview no longer exists.");
+  if (!interview.plan) throw TaskError.policy("no_plan", "The interview has no question plan to evaluate.");
+  const plan = planSchema.parse(interview.plan);
+  const answers = answersFromTranscript(plan, toTranscript(await listMessages(db, { interviewId: interview.id })));
+  const { draft, engine } = await evaluateAnswers(
+    { plan, answers, language: interview.language, role: interview.role, signal: t.signal, priority: t.lane, preferFallback: t.preferFallback },
+    (c) => recordUsage(db, { ...c, userId: t.ownerId, feature: "interview.evaluate", taskId: t.taskId, attempt: t.attempt, costMicroUsd: 0 }),
+  );
+  let report;
+  try {
+    report = finalizeReport(draft, { plan, answers, engine, language: interview.language });
+  } catch (err) {
+    throw TaskError.transient("invalid_output", `The evaluation is unusable: ${String(err).slice(0, 200)}`);
+  }
+  return (tx) => saveReport(tx, { interviewId: interview.id, taskId: t.taskId, engine, overallScore: report.overallScore, report });
+}

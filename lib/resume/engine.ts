@@ -1,0 +1,62 @@
+/**
+ * The resume domain's engine: the one place that chooses between the offline analysers
+ * (`offline/`) and the configured model (`llm/`). Callers (`service.ts`) never look at the
+ * LLM configuration themselves.
+ */
+import { randomUUID } from "node:crypto";
+import { getLlmConfig } from "@/lib/ai/config";
+import type { MeteredCall } from "@/lib/ai/metered";
+import { RESUME_ANALYSIS_PROMPT_VERSION } from "./llm/resume-analysis";
+import { finalizeAnalysis, type Analysis } from "./analysis-schema";
+import { analyzeWithLlm } from "./llm/analyze-with-llm";
+import { analyzeOffline } from "./offline";
+
+/** One model call (or one offline analysis), reported for the usage ledger (upserted by `callId`). */
+export type AnalysisCall = MeteredCall;
+
+/**
+ * Analyses extracted resume text with the configured engine: the upstream model when
+ * `LLM_BASE_URL`/`LLM_API_KEY` are set, else the offline analysers. Either way the server
+ * finalizes the result (clamped dimensions, overall = Σ dimensions).
+ *
+ * `onCall` reports each model call under one `callId`: `in_flight` before the request leaves,
+ * then its outcome (also for a failed one) before this function returns or throws — so the
+ * caller writes exactly one usage row per call, even if the process dies mid-call.
+ * @throws the LLM layer's `LlmError` when the model call fails; zod/Error when the draft is unusable.
+ */
+export async function analyzeResume(
+  input: {
+    text: string;
+    jobDescription: string | null;
+    language: "en" | "zh";
+    signal?: AbortSignal;
+    priority?: "interactive" | "batch";
+    preferFallback?: boolean;
+  },
+  onCall: (call: AnalysisCall) => Promise<void>,
+): Promise<{ analysis: Analysis; promptVersion: string | null }> {
+  const config = getLlmConfig();
+  const hasJobDescription = Boolean(input.jobDescription?.trim());
+  if (config.mode === "offline") {
+    const started = performance.now();
+    const draft = analyzeOffline({ text: input.text, jobDescription: input.jobDescription, language: input.language });
+    await onCall({
+      callId: randomUUID(), provider: "offline", model: "offline", inputTokens: 0, cachedInputTokens: 0, outputTokens: 0,
+      latencyMs: Math.round(performance.now() - started), outcome: "ok",
+    });
+    return { analysis: finalizeAnalysis(draft, { engine: "offline", language: input.language, hasJobDescription }), promptVersion: null };
+  }
+  const result = await analyzeWithLlm({
+    text: input.text,
+    jobDescription: input.jobDescription,
+    language: input.language,
+    abortSignal: input.signal,
+    priority: input.priority,
+    preferFallback: input.preferFallback,
+    onCall,
+  });
+  return {
+    analysis: finalizeAnalysis(result.draft, { engine: result.model, language: input.language, hasJobDescription }),
+    promptVersion: RESUME_ANALYSIS_PROMPT_VERSION,
+  };
+}

@@ -1,0 +1,7 @@
+/**
+ * What other domains may read of the resume domain (they never reach into its folders): the
+ * offline analyser's view of a resume's statements and of a job description's skills. The
+ * domain's commands (accept an upload, analyse, read a resume's text) are in `service.ts`.
+ */
+export { jdSkills, type JdSkill } from "./offline/jd";
+export { resumeStatements, type ResumeStatement } from "./offline/resume-statements";

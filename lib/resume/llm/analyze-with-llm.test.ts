@@ -1,0 +1,198 @@
+/**
+ * Resume analysis through the real client code (lib/ai: AI SDK v6 + @ai-sdk/openai chat model)
+ * against the fake OpenAI-compatible server over HTTP: the prompt, the strict schema, and how
+ * each upstream failure reaches the caller.
+ */
+// A Redis key prefix of this file's own: the governor and the breaker keep their pauses and
+// counts in Redis, and each test starts from none (a 429's Retry-After would otherwise hold
+// the next test's call — and anybody else's on the same Redis).
+import "@/tests/helpers/env";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LlmError } from "@/lib/ai/errors";
+import { DEFAULT_TIMEOUT_MS, defaultTimeoutMs } from "@/lib/ai/structured";
+import { closeRedis, getRedis } from "@/lib/queue/redis";
+import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import { clearPrefix } from "@/tests/helpers/fixtures";
+import { analysisDraftSchema, finalizeAnalysis } from "../analysis-schema";
+import { analyzeWithLlm } from "./analyze-with-llm";
+
+const ENV_KEYS = ["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "LLM_PROVIDER", "LLM_STRUCTURED_OUTPUT"] as const;
+const saved: Record<string, string | undefined> = {};
+let llm: FakeLlm;
+
+const RESUME = [
+  "Jane Doe — Senior Backend Engineer",
+  "jane@example.com · Berlin",
+  "Acme Payments (2019–2024): led a team of 4 building the settlement service in Go",
+  "Cut p99 latency from 900 ms to 120 ms by redesigning the ledger queries",
+  "Skills: Go, PostgreSQL, Kafka, Kubernetes",
+  "Education: BSc Computer Science, TU Berlin",
+].join("\n");
+
+beforeAll(async () => {
+  for (const k of ENV_KEYS) saved[k] = process.env[k];
+  llm = await startFakeLlm();
+});
+afterAll(async () => {
+  for (const k of ENV_KEYS) {
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  }
+  await llm.close();
+  await clearPrefix(getRedis());
+  await closeRedis();
+});
+beforeEach(async () => {
+  await clearPrefix(getRedis());
+  llm.reset();
+  for (const k of ENV_KEYS) delete process.env[k];
+  process.env.LLM_BASE_URL = llm.url;
+  process.env.LLM_API_KEY = "test";
+});
+afterEach(() => {
+  llm.reset();
+});
+
+/** Runs `f`, expecting an LlmError, and returns it. */
+async function llmError(f: () => Promise<unknown>): Promise<LlmError> {
+  try {
+    await f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(LlmError);
+    return e as LlmError;
+  }
+  throw new Error("expected an LlmError, but the call succeeded");
+}
+
+const chatRequests = () => llm.requests().filter((r) => r.path === "/v1/chat/completions");
+
+describe("analyzeWithLlm against the fake server", () => {
+  it("returns a draft that passes the schema, with usage, model and provider", async () => {
+    const result = await analyzeWithLlm({ text: RESUME, jobDescription: "Go, Kubernetes, gRPC", language: "en" });
+
+    expect(() => analysisDraftSchema.parse(result.draft)).not.toThrow();
+    const final = finalizeAnalysis(result.draft, { engine: result.model, language: "en", hasJobDescription: true });
+    expect(final.dimensions.map((d) => d.key)).toEqual(["experience", "skills", "content", "structure", "expression"]);
+    expect(final.matchPercent).not.toBeNull();
+    expect(result.usage.inputTokens).toBeGreaterThan(0);
+    expect(result.usage.outputTokens).toBeGreaterThan(0);
+    expect(result.model).toBe("gpt-4o-mini");
+    expect(result.provider).toBe("openai-compatible");
+    expect(result.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(result.promptVersion).toBe("resume-analysis@1");
+    // evidence quotes the resume (the fake quotes lines of the fenced resume)
+    const evidence = result.draft.dimensions.flatMap((d) => d.evidence);
+    expect(evidence.length).toBeGreaterThan(0);
+    for (const line of evidence) expect(RESUME).toContain(line);
+
+    const [req] = chatRequests();
+    expect(chatRequests()).toHaveLength(1);
+    expect(req.headers.authorization).toBe("Bearer test");
+    const body = req.body as {
+      model: string;
+      stream?: boolean;
+      messages: { role: string; content: string }[];
+      response_format: { type: string; json_schema: { name: string; strict: boolean } };
+    };
+    expect(body.model).toBe("gpt-4o-mini");
+    expect(body.response_format.type).toBe("json_schema");
+    expect(body.response_format.json_schema).toMatchObject({ name: "resume_analysis", strict: true });
+    expect(body.messages[0].role).toBe("system");
+    expect(body.messages[1].content).toContain("<resume>");
+  });
+
+  it("without a job description leaves the skill lists out of the draft", async () => {
+    const result = await analyzeWithLlm({ text: RESUME, language: "en" });
+    expect(result.draft.matchedSkills).toBeUndefined();
+    expect(result.draft.missingSkills).toBeUndefined();
+  });
+
+  it("a 429 with Retry-After is rate_limited, retryable, with retryAfterMs — and is not retried by the SDK", async () => {
+    llm.control({ mode: "429", count: 1, retryAfterS: 7 });
+    const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    expect(e.code).toBe("rate_limited");
+    expect(e.retryable).toBe(true);
+    expect(e.retryAfterMs).toBe(7000);
+    expect(e.status).toBe(429);
+    expect(e.rateLimit?.remainingRequests).toBe(0);
+    expect(chatRequests()).toHaveLength(1); // maxRetries: 0 — the pipeline owns retries
+  });
+
+  it("a 429 with an HTTP-date Retry-After gives the wait until that date", async () => {
+    llm.control({ mode: "429", count: 1, retryAfterS: 30, retryAfterDate: true });
+    const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    expect(e.code).toBe("rate_limited");
+    // an HTTP date has 1 s resolution and some time passes in between
+    expect(e.retryAfterMs).toBeGreaterThan(27_000);
+    expect(e.retryAfterMs).toBeLessThanOrEqual(30_000);
+  });
+
+  it("a 500 is upstream_5xx and retryable", async () => {
+    llm.control({ mode: "500", count: 1 });
+    const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    expect(e).toMatchObject({ code: "upstream_5xx", retryable: true, status: 500 });
+    expect(chatRequests()).toHaveLength(1);
+  });
+
+  it("broken JSON is invalid_output, retryable, and still reports the tokens spent", async () => {
+    llm.control({ mode: "broken_json", count: 1 });
+    const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    expect(e).toMatchObject({ code: "invalid_output", retryable: true });
+    expect(e.usage?.inputTokens).toBeGreaterThan(0);
+  });
+
+  it("an answer cut at the token limit is invalid_output, retryable", async () => {
+    llm.control({ mode: "truncated", count: 1 });
+    const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    expect(e).toMatchObject({ code: "invalid_output", retryable: true });
+  });
+
+  it("context_length and content_policy are not retryable", async () => {
+    llm.control({ mode: "context_length", count: 1 });
+    const ctx = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    expect(ctx).toMatchObject({ code: "context_length", retryable: false, providerCode: "context_length_exceeded" });
+
+    llm.control({ mode: "content_policy", count: 1 });
+    const policy = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    expect(policy).toMatchObject({ code: "content_policy", retryable: false });
+  });
+
+  it("a fault marker inside the resume text reaches the server through the fence", async () => {
+    const e = await llmError(() => analyzeWithLlm({ text: `${RESUME}\n[[fault:500]]`, language: "en" }));
+    expect(e.code).toBe("upstream_5xx");
+    expect(chatRequests()[0].faultSource).toBe("marker");
+  });
+
+  it("a server that hangs hits the timeout: timeout, retryable, on time", async () => {
+    llm.control({ mode: "hang", count: 1 });
+    const t0 = Date.now();
+    const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en", timeoutMs: 400 }));
+    expect(e).toMatchObject({ code: "timeout", retryable: true });
+    expect(Date.now() - t0).toBeLessThan(3000);
+  });
+
+  it("without a deadline of its own, a call takes LLM_TIMEOUT_MS (else 90 s); nonsense is refused", async () => {
+    expect(defaultTimeoutMs({})).toBe(DEFAULT_TIMEOUT_MS);
+    expect(defaultTimeoutMs({ LLM_TIMEOUT_MS: " 2500 " })).toBe(2_500);
+    expect(() => defaultTimeoutMs({ LLM_TIMEOUT_MS: "0" })).toThrow(/LLM_TIMEOUT_MS/);
+    expect(() => defaultTimeoutMs({ LLM_TIMEOUT_MS: "5s" })).toThrow(/LLM_TIMEOUT_MS/);
+    llm.control({ mode: "hang", count: 1 });
+    process.env.LLM_TIMEOUT_MS = "300";
+    try {
+      const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+      expect(e).toMatchObject({ code: "timeout", retryable: true });
+      expect(e.message).toContain("300 ms");
+    } finally {
+      delete process.env.LLM_TIMEOUT_MS;
+    }
+  });
+
+  it("an unreachable server is a retryable network error", async () => {
+    const gone = await startFakeLlm();
+    const url = gone.url;
+    await gone.close();
+    process.env.LLM_BASE_URL = url;
+    const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    expect(e).toMatchObject({ code: "network", retryable: true });
+  });
+});

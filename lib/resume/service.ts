@@ -1,0 +1,159 @@
+/**
+ * The resume domain's commands: what route handlers and the worker's `resume.analyze` handler
+ * call. Accepting an upload (checks, the outbox write, submission), analysing an uploaded
+ * resume (extraction, the engine, usage rows), and reading a resume's text for another domain
+ * (an interview plan grounded in the resume).
+ */
+import { createHash } from "node:crypto";
+import type Redis from "ioredis";
+import type { Db, Tx } from "@/lib/db/client";
+import { createResumeUpload, getResumeWithFile, saveAnalysis, setResumeLanguage } from "@/lib/db/queries/resumes";
+import { countOpenInteractiveTasks } from "@/lib/db/queries/tasks";
+import { PanelistError } from "@/lib/errors";
+import { recordUsage } from "@/lib/finops/usage";
+import type { Logger } from "@/lib/log";
+import { submitTask } from "@/lib/queue/producer";
+import { TaskError } from "@/lib/queue/task-error";
+import type { TaskAttempt } from "@/lib/tasks/attempt";
+import { newTask } from "@/lib/tasks/definitions";
+import { analyzeResume } from "./engine";
+import { extractResumeText } from "./extract";
+import { detectResumeKind, unsupportedReason } from "./extract/detect-type";
+
+/**
+ * Interactive tasks one owner may have open before further uploads go to the batch lane: a
+ * person uploading a few files waits for none of them behind anyone's bulk work, and a client
+ * that posts many at once becomes bulk work itself (issue 3, "Lanes": bulk → batch).
+ */
+export const INTERACTIVE_OPEN_PER_OWNER = 3;
+
+/** 10 MiB, issue #2. */
+export const MAX_RESUME_BYTES = 10 * 1024 * 1024;
+/** A job description longer than this is not a job description. */
+export const MAX_JOB_DESCRIPTION_CHARS = 50_000;
+
+/** The lane of an upload that names none: interactive, unless the owner already has {@link INTERACTIVE_OPEN_PER_OWNER} open there. */
+async function laneFor(db: Db, ownerId: string): Promise<"interactive" | "batch"> {
+  const open = await countOpenInteractiveTasks(db, { ownerId, upTo: INTERACTIVE_OPEN_PER_OWNER });
+  return open >= INTERACTIVE_OPEN_PER_OWNER ? "batch" : "interactive";
+}
+
+/** Whitespace-normalised job description; empty → null. */
+export function normalizeJobDescription(jd: string | null | undefined): string | null {
+  const n = (jd ?? "").replace(/\s+/g, " ").trim();
+  return n.length > 0 ? n : null;
+}
+
+/** SHA-256 hex of bytes. */
+export function sha256Hex(bytes: Uint8Array | string): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/**
+ * Accepts one uploaded resume: checks size and type from the bytes, writes file + resume +
+ * task in one transaction, then submits the task (`submitTask`: a failed XADD is logged and
+ * left to the relay).
+ * Without an explicit `lane`, the task is interactive unless the owner already has
+ * {@link INTERACTIVE_OPEN_PER_OWNER} interactive tasks open; then it is batch.
+ *
+ * @throws {PanelistError} 422 `unprocessable:upload` empty file; 413 `payload_too_large:upload`
+ *   over {@link MAX_RESUME_BYTES}; 415 `unsupported_media_type:upload` not PDF/DOCX/UTF-8 text.
+ */
+export async function acceptResumeUpload(
+  deps: { db: Db; redis: Redis; log: Logger },
+  u: {
+    ownerId: string;
+    fileName: string;
+    bytes: Buffer;
+    jobDescription: string | null;
+    lane?: "interactive" | "batch";
+    /** Already checked by lib/webhooks/url-policy; applies to a new task only (a duplicate keeps its own). */
+    callbackUrl?: string | null;
+  },
+) {
+  if (u.bytes.length === 0) throw new PanelistError("unprocessable:upload", "The file is empty.");
+  if (u.bytes.length > MAX_RESUME_BYTES) {
+    throw new PanelistError("payload_too_large:upload", "The file is larger than 10 MB.");
+  }
+  const detected = await detectResumeKind(u.bytes);
+  if (!detected) {
+    // The precise reason when the bytes tell one (password-protected .docx, old .doc, an image…).
+    throw new PanelistError("unsupported_media_type:upload", unsupportedReason(u.bytes));
+  }
+  const jobDescription = u.jobDescription?.trim() ? u.jobDescription.trim() : null;
+  const sha256 = sha256Hex(u.bytes);
+  const lane = u.lane ?? (await laneFor(deps.db, u.ownerId));
+  const dedupeKey = sha256Hex(`${sha256}\n${normalizeJobDescription(jobDescription) ?? ""}`);
+  const { resume, task, duplicate } = await createResumeUpload(deps.db, {
+    ownerId: u.ownerId,
+    fileName: sanitizeFileName(u.fileName),
+    mediaType: detected.mediaType,
+    kind: detected.kind,
+    bytes: u.bytes,
+    sha256,
+    dedupeKey,
+    jobDescription,
+    analysisTask: (resumeId) => newTask("resume.analyze", { ownerId: u.ownerId, payload: { resumeId }, lane, callbackUrl: u.callbackUrl }),
+  });
+  if (!duplicate) await submitTask(deps, task);
+  return { resume, task, duplicate };
+}
+
+/**
+ * The `resume.analyze` task's work: load the file → extract its text (a refusal ends the task
+ * by policy) → record the language → analyse with the configured engine (one usage row per
+ * model call, feature `resume.analyze`). Nothing is written in a transaction here.
+ * @returns the write that stores the analysis, to run in the task's completing transaction.
+ * @throws {TaskError} policy `not_found` (no such resume of the task's owner) or the
+ *   extraction's refusal code; the engine's `LlmError` and errors as `analyzeResume` throws them.
+ */
+export async function analyseResume(deps: { db: Db }, t: TaskAttempt & { resumeId: string }): Promise<(tx: Tx) => Promise<void>> {
+  const { db } = deps;
+  const row = await getResumeWithFile(db, { id: t.resumeId });
+  if (!row || row.resume.ownerId !== t.ownerId) throw TaskError.policy("not_found", "The resume no longer exists.");
+
+  const extracted = await extractResumeText({ bytes: new Uint8Array(row.file.bytes), kind: row.file.kind });
+  if (!extracted.ok) throw TaskError.policy(extracted.code, extracted.message);
+  await setResumeLanguage(db, { id: row.resume.id, language: extracted.language });
+
+  const { analysis, promptVersion } = await analyzeResume(
+    {
+      text: extracted.text,
+      jobDescription: row.resume.jobDescription,
+      language: extracted.language,
+      signal: t.signal,
+      priority: t.lane,
+      preferFallback: t.preferFallback,
+    },
+    (call) => recordUsage(db, { ...call, userId: t.ownerId, feature: "resume.analyze", taskId: t.taskId, attempt: t.attempt, costMicroUsd: 0 }),
+  );
+  return (tx) =>
+    saveAnalysis(tx, {
+      resumeId: row.resume.id,
+      taskId: t.taskId,
+      engine: analysis.engine,
+      promptVersion,
+      overallScore: analysis.overallScore,
+      language: analysis.language,
+      result: analysis,
+    });
+}
+
+/**
+ * The extracted text of `ownerId`'s resume `resumeId`, for another domain to ground its work
+ * in (an interview plan). Null when the resume is not the owner's, is gone, or its file yields
+ * no usable text (the caller goes on without it).
+ */
+export async function readResumeText(db: Db, { resumeId, ownerId }: { resumeId: string; ownerId: string }): Promise<string | null> {
+  const row = await getResumeWithFile(db, { id: resumeId });
+  if (!row || row.resume.ownerId !== ownerId) return null;
+  const extracted = await extractResumeText({ bytes: new Uint8Array(row.file.bytes), kind: row.file.kind });
+  return extracted.ok ? extracted.text : null;
+}
+
+function sanitizeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "resume";
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  return clean || "resume";
+}
