@@ -75,8 +75,7 @@ module.exports = {
     {
       name: "no-domain-internals",
       severity: "error",
-      comment:
-        "A domain uses another domain only through its service.ts or index.ts; what both need is a shared module (lib/text, lib/tasks …).",
+      comment: "A domain uses another domain only through its service.ts or index.ts; what both need is a shared module (lib/text, lib/tasks …).",
       from: { path: `^lib/${FEATURE_DOMAINS}/` },
       to: { path: `^lib/${FEATURE_DOMAINS}/`, pathNot: ["^lib/$1/", `^lib/${FEATURE_DOMAINS}/(service|index)\\.ts$`] },
     },

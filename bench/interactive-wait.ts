@@ -55,7 +55,7 @@ import { user } from "@/lib/db/schema";
 import { createLogger } from "@/lib/log";
 import { createRedis } from "@/lib/queue/redis";
 import { acceptResumeUpload } from "@/lib/resume/service";
-import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { corpusPath } from "@/tests/corpus-dir";
 import { machineLine, recordRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
@@ -67,8 +67,14 @@ import { WorkerFleet } from "./lib/worker-fleet";
 const SCRIPT = "bench/interactive-wait.ts";
 const SECTION = "interactive-wait";
 const knobs = new Knobs({
-  BENCH_BATCH: 2000, BENCH_INTERACTIVE: 20, BENCH_IDLE: 5, BENCH_WORKERS: 2, BENCH_CONCURRENCY: 4,
-  BENCH_LATENCY_MS: 1000, BENCH_SPREAD_PCT: 50, BENCH_SPACING_MS: 1500,
+  BENCH_BATCH: 2000,
+  BENCH_INTERACTIVE: 20,
+  BENCH_IDLE: 5,
+  BENCH_WORKERS: 2,
+  BENCH_CONCURRENCY: 4,
+  BENCH_LATENCY_MS: 1000,
+  BENCH_SPREAD_PCT: 50,
+  BENCH_SPACING_MS: 1500,
 });
 const BATCH = knobs.get("BENCH_BATCH");
 const INTERACTIVE = Math.max(1, knobs.get("BENCH_INTERACTIVE"));
@@ -94,7 +100,11 @@ type Submitted = { taskId: string; marker: string; submittedAt: number; queuedAh
 async function upload(deps: Deps, ownerId: string, marker: string, lane: "interactive" | "batch", upstreamMs?: number): Promise<string> {
   const slow = upstreamMs === undefined ? "" : `[[fault:slow:${Math.round(upstreamMs)}]]\n`;
   const { task, duplicate } = await acceptResumeUpload(deps, {
-    ownerId, fileName: `${marker}.txt`, bytes: Buffer.from(`${SAMPLE}\nReference code: ${marker}\n${slow}`, "utf8"), jobDescription: null, lane,
+    ownerId,
+    fileName: `${marker}.txt`,
+    bytes: Buffer.from(`${SAMPLE}\nReference code: ${marker}\n${slow}`, "utf8"),
+    jobDescription: null,
+    lane,
   });
   if (duplicate) throw new Error(`upload ${marker} was taken for a duplicate`);
   return task.id;
@@ -115,13 +125,20 @@ async function until<T>(fn: () => Promise<T | undefined | null | false>, timeout
 type TaskTimes = { id: string; lane: string; status: string; waitMs: number | null; runMs: number | null; analyses: number };
 
 async function taskTimes(db: Db, ids?: string[]): Promise<TaskTimes[]> {
-  const filter = ids ? sql`where t.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
-  return db.execute<TaskTimes>(sql`
+  const filter = ids
+    ? sql`where t.id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+  return db
+    .execute<TaskTimes>(sql`
     select t.id, t.lane, t.status,
       extract(epoch from t.started_at - t.created_at) * 1000 as "waitMs",
       extract(epoch from t.finished_at - t.started_at) * 1000 as "runMs",
       (select count(*)::int from analyses a where a.task_id = t.id) as analyses
-    from tasks t ${filter}`).then((rows) => rows.map((r) => ({ ...r, waitMs: num(r.waitMs), runMs: num(r.runMs) })));
+    from tasks t ${filter}`)
+    .then((rows) => rows.map((r) => ({ ...r, waitMs: num(r.waitMs), runMs: num(r.runMs) })));
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -146,7 +163,13 @@ function upstreamWaits(llm: FakeLlm, subs: Submitted[]): number[] {
 
 /** One phase's private world: database, Redis prefix, worker fleet, owner. */
 type Arena = {
-  name: string; tag: string; prefix: string; ownerId: string; deps: Deps; pg: postgres.Sql; fleet: WorkerFleet;
+  name: string;
+  tag: string;
+  prefix: string;
+  ownerId: string;
+  deps: Deps;
+  pg: postgres.Sql;
+  fleet: WorkerFleet;
   drop(): Promise<void>;
 };
 
@@ -163,7 +186,13 @@ async function openArena(name: string, llm: FakeLlm): Promise<Arena> {
   const fleet = new WorkerFleet({ databaseUrl: database.url, redisUrl: redisUrl(), prefix, llmUrl: llm.url, concurrency: CONCURRENCY });
   let dropped = false;
   return {
-    name, tag, prefix, ownerId, pg, fleet, deps: { db, redis, log: createLogger("bench") },
+    name,
+    tag,
+    prefix,
+    ownerId,
+    pg,
+    fleet,
+    deps: { db, redis, log: createLogger("bench") },
     async drop() {
       if (dropped) return;
       dropped = true;
@@ -200,7 +229,10 @@ async function idlePhase(a: Arena, problems: string[]): Promise<{ waits: number[
     await sleep(Math.random() * 500);
   }
   await stopFleet(a, problems);
-  const times = await taskTimes(db, subs.map((s) => s.taskId));
+  const times = await taskTimes(
+    db,
+    subs.map((s) => s.taskId),
+  );
   for (const t of times) if (t.status !== "COMPLETED" || t.analyses !== 1) problems.push(`idle task ${t.id}: ${t.status}, ${t.analyses} analyses`);
   return { waits: times.map((t) => t.waitMs ?? Number.NaN), runs: times.map((t) => (t.waitMs ?? 0) + (t.runMs ?? 0)), subs };
 }
@@ -231,7 +263,8 @@ async function loadedPhase(a: Arena, spread: boolean, problems: string[]): Promi
   await stopFleet(a, problems);
 
   const times = await taskTimes(db, ids);
-  for (const t of times) if (t.status !== "COMPLETED" || t.analyses !== 1) problems.push(`${a.name}: interactive task ${t.id}: ${t.status}, ${t.analyses} analyses`);
+  for (const t of times)
+    if (t.status !== "COMPLETED" || t.analyses !== 1) problems.push(`${a.name}: interactive task ${t.id}: ${t.status}, ${t.analyses} analyses`);
   // A slot between two batch tasks (finishing one, claiming the next) shows as not PROCESSING
   // for a moment, so "busy" is reported, not required; an empty backlog would void the run.
   const starved = subs.filter((s) => s.queuedAhead === 0).length;
@@ -267,7 +300,9 @@ async function main(): Promise<{ failed: boolean }> {
     await llm.close();
   });
   try {
-    log(`${BATCH} batch + ${INTERACTIVE} interactive uploads per loaded phase; ${WORKERS} workers × concurrency ${CONCURRENCY}; upstream latency ${LATENCY_MS} ms (spread phase ± ${SPREAD * 100} %)`);
+    log(
+      `${BATCH} batch + ${INTERACTIVE} interactive uploads per loaded phase; ${WORKERS} workers × concurrency ${CONCURRENCY}; upstream latency ${LATENCY_MS} ms (spread phase ± ${SPREAD * 100} %)`,
+    );
     const idleArena = await openArena("idle", llm);
     arenas.push(idleArena);
     const idle = await idlePhase(idleArena, problems);
@@ -289,7 +324,14 @@ async function main(): Promise<{ failed: boolean }> {
 
     const p = (v: number[], q: number) => percentile(v, q);
     const up = (subs: Submitted[]) => upstreamWaits(llm, subs);
-    const row = (label: string, v: number[], d: number) => [label, fmtMs(p(v, 50)), fmtMs(p(v, 99)), fmtMs(Math.max(...v)), ratio(p(v, 50), d), ratio(p(v, 99), d)];
+    const row = (label: string, v: number[], d: number) => [
+      label,
+      fmtMs(p(v, 50)),
+      fmtMs(p(v, 99)),
+      fmtMs(Math.max(...v)),
+      ratio(p(v, 50), d),
+      ratio(p(v, 99), d),
+    ];
     const lockName = `constant ${LATENCY_MS} ms upstream (slots in lock-step)`;
     const spreadName = `${Math.round(LATENCY_MS * (1 - SPREAD))}–${Math.round(LATENCY_MS * (1 + SPREAD))} ms upstream (spread)`;
     const rows = [
@@ -305,12 +347,24 @@ async function main(): Promise<{ failed: boolean }> {
     const within = (l: Loaded) => `${l.waits.filter((w) => w <= l.duration).length} / ${l.waits.length}`;
     const minMax = (v: number[]) => `${Math.min(...v)} / ${Math.max(...v)}`;
     const other = [
-      ["batch-task duration (started → finished) p50 / p99: lock-step; spread", `${fmtMs(lock.duration)} / ${fmtMs(p(lock.batchRuns, 99))}; ${fmtMs(spread.duration)} / ${fmtMs(p(spread.batchRuns, 99))}`],
+      [
+        "batch-task duration (started → finished) p50 / p99: lock-step; spread",
+        `${fmtMs(lock.duration)} / ${fmtMs(p(lock.batchRuns, 99))}; ${fmtMs(spread.duration)} / ${fmtMs(p(spread.batchRuns, 99))}`,
+      ],
       ["interactive tasks that started within one batch-task duration (p50): lock-step; spread", `${within(lock)}; ${within(spread)}`],
-      ["batch tasks queued ahead at each interactive upload, min / max: lock-step; spread", `${minMax(lock.subs.map((s) => s.queuedAhead))}; ${minMax(spread.subs.map((s) => s.queuedAhead))}`],
-      [`tasks PROCESSING at each interactive upload, min / max (${SLOTS} slots): lock-step; spread`, `${minMax(lock.subs.map((s) => s.busy))}; ${minMax(spread.subs.map((s) => s.busy))}`],
+      [
+        "batch tasks queued ahead at each interactive upload, min / max: lock-step; spread",
+        `${minMax(lock.subs.map((s) => s.queuedAhead))}; ${minMax(spread.subs.map((s) => s.queuedAhead))}`,
+      ],
+      [
+        `tasks PROCESSING at each interactive upload, min / max (${SLOTS} slots): lock-step; spread`,
+        `${minMax(lock.subs.map((s) => s.busy))}; ${minMax(spread.subs.map((s) => s.busy))}`,
+      ],
       ["batch tasks completed meanwhile: lock-step; spread", `${lock.batchRuns.length}; ${spread.batchRuns.length}`],
-      ["interactive upload → finished p50: lock-step; spread; idle", `${fmtMs(p(lock.totals, 50))}; ${fmtMs(p(spread.totals, 50))}; ${fmtMs(p(idle.runs, 50))}`],
+      [
+        "interactive upload → finished p50: lock-step; spread; idle",
+        `${fmtMs(p(lock.totals, 50))}; ${fmtMs(p(spread.totals, 50))}; ${fmtMs(p(idle.runs, 50))}`,
+      ],
     ];
     const header = ["wait: upload → claimed (PROCESSING)", "p50", "p99", "max", "p50 / batch-task duration", "p99 / batch-task duration"];
     console.log(`\n${consoleTable(header, rows)}`);

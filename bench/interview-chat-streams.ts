@@ -48,10 +48,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { startFakeLlm, type FakeLlm, type RecordedRequest } from "@/scripts/fake-llm/server";
-import { machineLine, recordRun, ROOT } from "./lib/docs";
+import { type FakeLlm, type RecordedRequest, startFakeLlm } from "@/scripts/fake-llm/server";
+import { machineLine, ROOT, recordRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
-import { cpuMsOf, ensureBuild, freePort, rssOf, startChild, startNext, stopChild, type Child } from "./lib/next-server";
+import { type Child, cpuMsOf, ensureBuild, freePort, rssOf, startChild, startNext, stopChild } from "./lib/next-server";
 import { concurrently } from "./lib/pool";
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, onInterrupt, redisUrl, serverUrl } from "./lib/resources";
 import { consoleTable, fmtMs, markdownTable, percentile, ratio } from "./lib/stats";
@@ -113,8 +113,15 @@ type Tracker = { open: number; streaming: number; done: number };
 async function runStream(url: string, init: RequestInit, kind: "ui" | "openai", tracker?: Tracker): Promise<StreamResult> {
   const t0 = performance.now();
   const r: StreamResult = {
-    status: 0, sentAt: performance.timeOrigin + t0, headersMs: Number.NaN, ttftMs: Number.NaN, totalMs: Number.NaN,
-    text: "", deltas: 0, contentEncoding: null, error: null,
+    status: 0,
+    sentAt: performance.timeOrigin + t0,
+    headersMs: Number.NaN,
+    ttftMs: Number.NaN,
+    totalMs: Number.NaN,
+    text: "",
+    deltas: 0,
+    contentEncoding: null,
+    error: null,
   };
   let opened = false;
   let streaming = false;
@@ -145,7 +152,9 @@ async function runStream(url: string, init: RequestInit, kind: "ui" | "openai", 
         if (data === "[DONE]" || data === "") continue;
         let delta = "";
         const chunk = JSON.parse(data) as {
-          type?: string; delta?: string; errorText?: string;
+          type?: string;
+          delta?: string;
+          errorText?: string;
           choices?: { delta?: { content?: string | null } }[];
         };
         if (kind === "ui") {
@@ -258,7 +267,10 @@ async function main(ctx: Ctx): Promise<void> {
       asResponse: true,
     });
     if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-    return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   });
   await closeDb();
   log(`${cookies.length} users signed up in ${((Date.now() - tUsers) / 1000).toFixed(1)} s`);
@@ -332,7 +344,10 @@ async function main(ctx: Ctx): Promise<void> {
   };
   const unloadedSession = await timeGet(`${appUrl}/api/auth/get-session`, warmCookie);
   const unloadedInterview = await timeGet(`${appUrl}/api/interviews/${warmIvs[0].id}`, warmCookie);
-  const template = llm.requests().slice(appRequestsBefore).find((q) => q.path.endsWith("/chat/completions") && q.stream);
+  const template = llm
+    .requests()
+    .slice(appRequestsBefore)
+    .find((q) => q.path.endsWith("/chat/completions") && q.stream);
   if (!template) throw new Error("the app did not call the fake LLM (is LLM_BASE_URL reaching the web?)");
   const baselineUrl = `${llm.url}/chat/completions`;
   const baselineInit = (): RequestInit => ({
@@ -377,7 +392,9 @@ async function main(ctx: Ctx): Promise<void> {
   const openCount = openSamples.length ? openSamples[0].streaming : N;
   const rssPeak = Math.max(...samples.map((s) => s.rss));
   const allOpenMs = allOpen.length ? allOpen[allOpen.length - 1].t - allOpen[0].t : 0;
-  log(`memory phase: ${maxStreaming}/${N} streams open at once (all open for ${(allOpenMs / 1000).toFixed(1)} s), RSS idle ${fmtMb(rssIdle)}, with all open ${fmtMb(rssOpen)}, peak ${fmtMb(rssPeak)}`);
+  log(
+    `memory phase: ${maxStreaming}/${N} streams open at once (all open for ${(allOpenMs / 1000).toFixed(1)} s), RSS idle ${fmtMb(rssIdle)}, with all open ${fmtMb(rssOpen)}, peak ${fmtMb(rssPeak)}`,
+  );
 
   // Quiet gap: lets PostgreSQL flush the memory phase's statistics (≤ 10 s for idle backends),
   // then snapshot the bench database's transaction counter and the settled RSS.
@@ -425,11 +442,14 @@ async function main(ctx: Ctx): Promise<void> {
   sampling = false;
   await pgSampler;
   assertAlive(ctx);
-  const upstream: RecordedRequest[] = llm.requests().slice(upstreamBefore).filter((q) => q.path.endsWith("/chat/completions") && q.stream);
+  const upstream: RecordedRequest[] = llm
+    .requests()
+    .slice(upstreamBefore)
+    .filter((q) => q.path.endsWith("/chat/completions") && q.stream);
   const firstSent = Math.min(...chatResults.map((r) => r.sentAt));
   const upstreamStartMs = upstream.map((q) => q.time - firstSent);
   await sleep(11_000);
-  const xactsPerStream = (await xacts() - xactsBefore) / N;
+  const xactsPerStream = ((await xacts()) - xactsBefore) / N;
   const rssEnd = rssOf(serverPid);
 
   // Verify: real streams, saved messages, usage rows.
@@ -472,11 +492,56 @@ async function main(ctx: Ctx): Promise<void> {
   const base = ok(baseResults);
   const pan = ok(chatResults);
   const f = {
-    baseTtft: [percentile(base.map((r) => r.ttftMs), 50), percentile(base.map((r) => r.ttftMs), 99)],
-    panTtft: [percentile(pan.map((r) => r.ttftMs), 50), percentile(pan.map((r) => r.ttftMs), 99)],
-    baseTotal: [percentile(base.map((r) => r.totalMs), 50), percentile(base.map((r) => r.totalMs), 99)],
-    panTotal: [percentile(pan.map((r) => r.totalMs), 50), percentile(pan.map((r) => r.totalMs), 99)],
-    panHeaders: [percentile(pan.map((r) => r.headersMs), 50), percentile(pan.map((r) => r.headersMs), 99)],
+    baseTtft: [
+      percentile(
+        base.map((r) => r.ttftMs),
+        50,
+      ),
+      percentile(
+        base.map((r) => r.ttftMs),
+        99,
+      ),
+    ],
+    panTtft: [
+      percentile(
+        pan.map((r) => r.ttftMs),
+        50,
+      ),
+      percentile(
+        pan.map((r) => r.ttftMs),
+        99,
+      ),
+    ],
+    baseTotal: [
+      percentile(
+        base.map((r) => r.totalMs),
+        50,
+      ),
+      percentile(
+        base.map((r) => r.totalMs),
+        99,
+      ),
+    ],
+    panTotal: [
+      percentile(
+        pan.map((r) => r.totalMs),
+        50,
+      ),
+      percentile(
+        pan.map((r) => r.totalMs),
+        99,
+      ),
+    ],
+    panHeaders: [
+      percentile(
+        pan.map((r) => r.headersMs),
+        50,
+      ),
+      percentile(
+        pan.map((r) => r.headersMs),
+        99,
+      ),
+    ],
     upstreamStart: [percentile(upstreamStartMs, 50), percentile(upstreamStartMs, 99)],
   };
   const added = [f.panTtft[0] - f.baseTtft[0], f.panTtft[1] - f.baseTtft[1]];
@@ -498,7 +563,10 @@ async function main(ctx: Ctx): Promise<void> {
   ];
   const memRows: [string, string][] = [
     [`next-server RSS idle (after warm-up)`, fmtMb(rssIdle)],
-    [`next-server RSS with ${allOpen.length ? `all ${N}` : `${openCount} (not all ${N})`} streams open (median of ${openSamples.length} samples)`, fmtMb(rssOpen)],
+    [
+      `next-server RSS with ${allOpen.length ? `all ${N}` : `${openCount} (not all ${N})`} streams open (median of ${openSamples.length} samples)`,
+      fmtMb(rssOpen),
+    ],
     [`memory per open stream ((open − idle) / ${openCount})`, fmtKb(perStream)],
     [`next-server RSS peak during the memory phase`, fmtMb(rssPeak)],
     [`next-server RSS after the streams closed (+11 s / end of run)`, `${fmtMb(rssAfterHold)} / ${fmtMb(rssEnd)}`],
@@ -506,8 +574,14 @@ async function main(ctx: Ctx): Promise<void> {
   const extraRows: [string, string][] = [
     [`text pieces per answer (median)`, String(pieces)],
     [`memory-phase streams: total time p50 / p99`, `${fmtMs(percentile(holdTotals, 50))} / ${fmtMs(percentile(holdTotals, 99))}`],
-    [`next-server CPU time per chat stream (whole Panelist phase / ${N}); busy share of the phase`, `${fmtMs(webCpuMs / N)}; ${((100 * webCpuMs) / panelistWallMs).toFixed(0)} % of one core`],
-    [`PostgreSQL: max non-idle backends on the bench database (web pool ${process.env.PANELIST_PG_POOL_MAX ?? 10} + worker): active / idle in transaction`, `${maxBusy}: ${maxActive} / ${maxIdleInTx}`],
+    [
+      `next-server CPU time per chat stream (whole Panelist phase / ${N}); busy share of the phase`,
+      `${fmtMs(webCpuMs / N)}; ${((100 * webCpuMs) / panelistWallMs).toFixed(0)} % of one core`,
+    ],
+    [
+      `PostgreSQL: max non-idle backends on the bench database (web pool ${process.env.PANELIST_PG_POOL_MAX ?? 10} + worker): active / idle in transaction`,
+      `${maxBusy}: ${maxActive} / ${maxIdleInTx}`,
+    ],
     [`PostgreSQL: max backends waiting on a lock`, String(maxWaitingLock)],
     [`PostgreSQL: transactions per chat stream (≈, incl. the worker's relay polling)`, xactsPerStream.toFixed(1)],
     [`unloaded, one at a time (warm-up, median): TTFT baseline / Panelist`, `${fmtMs(unloaded.base)} / ${fmtMs(unloaded.chat)}`],

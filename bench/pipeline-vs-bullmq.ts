@@ -45,7 +45,7 @@
  */
 import os from "node:os";
 import { performance } from "node:perf_hooks";
-import { Queue, Worker, type ConnectionOptions } from "bullmq";
+import { type ConnectionOptions, Queue, Worker } from "bullmq";
 import { sql } from "drizzle-orm";
 import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import type Redis from "ioredis";
@@ -55,7 +55,7 @@ import { insertTask, insertTasks } from "@/lib/db/queries/tasks";
 import { user } from "@/lib/db/schema";
 import { createLogger } from "@/lib/log";
 import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
-import { CONSUMER_GROUP, LANES, streamKey, taskEventsChannel, type Lane } from "@/lib/queue/names";
+import { CONSUMER_GROUP, LANES, type Lane, streamKey, taskEventsChannel } from "@/lib/queue/names";
 import { publishTask, publishTasks } from "@/lib/queue/producer";
 import { createRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
@@ -137,7 +137,10 @@ async function panelistBulkAdd(ctx: Ctx, lane: Lane = "batch", timed = true): Pr
   const sw = new Stopwatch();
   for (let i = 0; i < TOTAL; i += BULK) {
     if (timed) for (let j = i; j < Math.min(i + BULK, TOTAL); j++) sw.mark(j);
-    const rows = await insertTasks(ctx.db, Array.from({ length: Math.min(BULK, TOTAL - i) }, (_, j) => newTask(ctx, i + j, lane)));
+    const rows = await insertTasks(
+      ctx.db,
+      Array.from({ length: Math.min(BULK, TOTAL - i) }, (_, j) => newTask(ctx, i + j, lane)),
+    );
     await publishTasks(ctx.redis, ctx.db, rows);
   }
   const m = sw.done();
@@ -146,9 +149,7 @@ async function panelistBulkAdd(ctx: Ctx, lane: Lane = "batch", timed = true): Pr
 }
 
 async function checkPublished(ctx: Ctx, lane: Lane): Promise<void> {
-  const [row] = await ctx.db.execute<{ n: number; published: number }>(
-    sql`select count(*)::int as n, count(message_id)::int as published from tasks`,
-  );
+  const [row] = await ctx.db.execute<{ n: number; published: number }>(sql`select count(*)::int as n, count(message_id)::int as published from tasks`);
   const xlen = await ctx.redis.xlen(streamKey(TYPE, lane));
   if (row.n !== TOTAL || row.published !== TOTAL || xlen !== TOTAL) {
     ctx.problems.push(`panelist add: ${row.n} tasks, ${row.published} with a message id, XLEN ${xlen}; expected ${TOTAL}`);
@@ -163,7 +164,10 @@ function noopHandler(calls: { n: number }): TaskHandler<{ n: number }> {
     async process({ task, payload }) {
       calls.n++;
       return async (tx) => {
-        await tx.insert(benchResults).values({ id: task.id, side: "panelist", result: { ok: true, n: payload.n } }).onConflictDoNothing();
+        await tx
+          .insert(benchResults)
+          .values({ id: task.id, side: "panelist", result: { ok: true, n: payload.n } })
+          .onConflictDoNothing();
       };
     },
   };
@@ -248,7 +252,9 @@ async function checkProcessed(ctx: Ctx, calls: number, total = TOTAL): Promise<v
   }
   const ok = rows.length === 1 && rows[0].status === "COMPLETED" && rows[0].n === total && rows[0].attempts === total;
   if (!ok || results.n !== total || calls !== total || pending !== 0) {
-    ctx.problems.push(`panelist process: statuses ${JSON.stringify(rows)}, ${results.n} result rows, ${calls} handler runs, ${pending} pending; expected ${total}`);
+    ctx.problems.push(
+      `panelist process: statuses ${JSON.stringify(rows)}, ${results.n} result rows, ${calls} handler runs, ${pending} pending; expected ${total}`,
+    );
   }
 }
 
@@ -283,7 +289,14 @@ async function bullBulkAdd(ctx: Ctx, withRow: boolean, queue = bullQueue(ctx), t
   for (let i = 0; i < TOTAL; i += BULK) {
     if (timed) for (let j = i; j < Math.min(i + BULK, TOTAL); j++) sw.mark(j);
     const size = Math.min(BULK, TOTAL - i);
-    const ids = withRow ? (await insertTasks(ctx.db, Array.from({ length: size }, (_, j) => newTask(ctx, i + j, "batch")))).map((t) => t.id) : [];
+    const ids = withRow
+      ? (
+          await insertTasks(
+            ctx.db,
+            Array.from({ length: size }, (_, j) => newTask(ctx, i + j, "batch")),
+          )
+        ).map((t) => t.id)
+      : [];
     await queue.addBulk(Array.from({ length: size }, (_, j) => ({ name: "noop", data: withRow ? { n: i + j, taskId: ids[j] } : { n: i + j } })));
   }
   const m = sw.done();
@@ -305,7 +318,10 @@ function bullWorker(ctx: Ctx, queue: Queue, concurrency: number, calls: { n: num
     queue.name,
     async (job) => {
       calls.n++;
-      await ctx.db.insert(benchResults).values({ id: `bull-${job.id}`, side: "bullmq", result: { ok: true, n: job.data.n } }).onConflictDoNothing();
+      await ctx.db
+        .insert(benchResults)
+        .values({ id: `bull-${job.id}`, side: "bullmq", result: { ok: true, n: job.data.n } })
+        .onConflictDoNothing();
     },
     { connection: ctx.bullConnection, prefix: `${ctx.prefix}bull`, concurrency, autorun: false },
   );
@@ -373,7 +389,9 @@ async function checkBullProcessed(ctx: Ctx, queue: Queue, calls: number, failed:
   const counts = await queue.getJobCounts("completed", "failed", "active", "waiting", "delayed");
   const [results] = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from bench_results where side = 'bullmq'`);
   if (counts.completed !== total || counts.failed !== 0 || results.n !== total || calls !== total || failed.length) {
-    ctx.problems.push(`bullmq process: ${JSON.stringify(counts)}, ${results.n} result rows, ${calls} processor runs, failures ${failed.slice(0, 3).join("; ")}; expected ${total}`);
+    ctx.problems.push(
+      `bullmq process: ${JSON.stringify(counts)}, ${results.n} result rows, ${calls} processor runs, failures ${failed.slice(0, 3).join("; ")}; expected ${total}`,
+    );
   }
 }
 
@@ -439,7 +457,9 @@ async function main(): Promise<{ failed: boolean }> {
     ctx = { db, redis, ownerId, prefix, bullConnection: bullConnection(), problems: [], scenario: 0 };
     const redisVersion = /redis_version:(\S+)/.exec(await redis.info("server"))?.[1] ?? "?";
     const poolMax = Number(process.env.PANELIST_PG_POOL_MAX ?? 10);
-    log(`warm-up ${W} + timed ${N} per side, bulk ${BULK}; database ${database.name}, redis prefix ${prefix} (Redis ${redisVersion}, PostgreSQL pool ${poolMax})`);
+    log(
+      `warm-up ${W} + timed ${N} per side, bulk ${BULK}; database ${database.name}, redis prefix ${prefix} (Redis ${redisVersion}, PostgreSQL pool ${poolMax})`,
+    );
 
     const results: { index: number; scenario: Scenario; measures: Partial<Record<Side, Measure>> }[] = [];
     for (const [i, scenario] of SCENARIOS.entries()) {
@@ -454,7 +474,9 @@ async function main(): Promise<{ failed: boolean }> {
         const before = ctx.problems.length;
         measures[side] = await scenario.run[side]!(ctx);
         const m = measures[side]!;
-        log(`${scenario.name} — ${side}: ${m.rate.toFixed(0)} ${scenario.unit} (${(m.ms / 1000).toFixed(1)} s)${ctx.problems.length > before ? " NOT VALID" : ""}`);
+        log(
+          `${scenario.name} — ${side}: ${m.rate.toFixed(0)} ${scenario.unit} (${(m.ms / 1000).toFixed(1)} s)${ctx.problems.length > before ? " NOT VALID" : ""}`,
+        );
       }
       results.push({ index: i, scenario, measures });
     }
@@ -464,12 +486,19 @@ async function main(): Promise<{ failed: boolean }> {
     const r = (m?: Measure) => m?.rate ?? Number.NaN;
     const byIndex = (i: number) => results.find((x) => x.index === i)?.measures ?? {};
     const rows = results.map(({ scenario, measures }) => [
-      scenario.name, scenario.unit, rate(measures.panelist), rate(measures.bullmq), ratio(r(measures.panelist), r(measures.bullmq)),
+      scenario.name,
+      scenario.unit,
+      rate(measures.panelist),
+      rate(measures.bullmq),
+      ratio(r(measures.panelist), r(measures.bullmq)),
     ]);
     const rowVariant = results
       .filter((r) => r.measures["bullmq+row"])
       .map(({ scenario, measures }) => [
-        `${scenario.name}: BullMQ + the same tasks-row INSERT`, scenario.unit, rate(measures["bullmq+row"]), ratio(r(measures.panelist), r(measures["bullmq+row"])),
+        `${scenario.name}: BullMQ + the same tasks-row INSERT`,
+        scenario.unit,
+        rate(measures["bullmq+row"]),
+        ratio(r(measures.panelist), r(measures["bullmq+row"])),
       ]);
     const e2e = byIndex(4);
     const lat = (m: Measure | undefined, p: number) => fmtMs(percentile(m?.latencies ?? [], p));
@@ -514,7 +543,14 @@ async function main(): Promise<{ failed: boolean }> {
 }
 
 function docsBody(d: {
-  rows: string[][]; rowVariant: string[][]; latRows: string[][]; summary: string; redisVersion: string; poolMax: number; seconds: number; loadStart: number;
+  rows: string[][];
+  rowVariant: string[][];
+  latRows: string[][];
+  summary: string;
+  redisVersion: string;
+  poolMax: number;
+  seconds: number;
+  loadStart: number;
 }): string {
   return `## Pipeline vs BullMQ
 

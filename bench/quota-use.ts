@@ -34,15 +34,14 @@
  * postgres://postgres@127.0.0.1:5432/postgres), its own Redis prefix per configuration on
  * REDIS_URL; both removed at the end. A full run takes about 10 minutes.
  */
-import os from "node:os";
+
 import { randomUUID } from "node:crypto";
+import os from "node:os";
 import { closeDb, getDb } from "@/lib/db/client";
 import { user } from "@/lib/db/schema";
 import { createRedis } from "@/lib/queue/redis";
-import { startFakeLlm, type FakeLlm, type RecordedRequest } from "@/scripts/fake-llm/server";
-import {
-  createResumeTasks, deletePrefix, Fleet, killEverything, taskEffects, waitForAllEnded,
-} from "@/tests/chaos/harness";
+import { type FakeLlm, type RecordedRequest, startFakeLlm } from "@/scripts/fake-llm/server";
+import { createResumeTasks, deletePrefix, Fleet, killEverything, taskEffects, waitForAllEnded } from "@/tests/chaos/harness";
 import { machineLine, recordRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
 import { createBenchDatabase, redisUrl } from "./lib/resources";
@@ -133,15 +132,25 @@ async function runConfig(
   llm.reset();
   llm.control({ rpm: RPM, tpm: o.tpm, latencyMs: LATENCY_MS });
   const fleet = new Fleet({
-    databaseUrl, redisUrl: redisUrl(), prefix, llmUrl: llm.url, leaseMs: 30_000, concurrency: CONCURRENCY, pgPoolMax: 10,
+    databaseUrl,
+    redisUrl: redisUrl(),
+    prefix,
+    llmUrl: llm.url,
+    leaseMs: 30_000,
+    concurrency: CONCURRENCY,
+    pgPoolMax: 10,
     extraEnv: o.governed ? { LLM_RPM: String(RPM), LLM_TPM: String(o.tpm) } : { LLM_RPM: "", LLM_TPM: "" },
   });
   const started = Date.now();
   for (let i = 0; i < o.workers; i++) fleet.start();
   log(`${o.label}: ${o.workers} worker(s) × concurrency ${CONCURRENCY} draining …`);
   const counts = await waitForAllEnded(db, {
-    ownerId, expected: o.tasks, timeoutMs: Math.max(600_000, (o.tasks / RPM) * 4 * WINDOW_MS), redis,
-    diagnose: () => fleet.describe(), abortIf: () => fleet.unexpectedExits(),
+    ownerId,
+    expected: o.tasks,
+    timeoutMs: Math.max(600_000, (o.tasks / RPM) * 4 * WINDOW_MS),
+    redis,
+    diagnose: () => fleet.describe(),
+    abortIf: () => fleet.unexpectedExits(),
   });
   const seconds = (Date.now() - started) / 1000;
   await fleet.stopAll();
@@ -151,15 +160,24 @@ async function runConfig(
   await deletePrefix(redis, prefix);
   redis.disconnect();
   const r: RunResult = {
-    label: o.label, workers: o.workers, governed: o.governed, tasks: o.tasks, seconds, counts,
+    label: o.label,
+    workers: o.workers,
+    governed: o.governed,
+    tasks: o.tasks,
+    seconds,
+    counts,
     badAnalyses: [...effects.values()].filter((e) => e.status === "COMPLETED" && e.analyses !== 1).length,
     calls: chat.length,
     upstream429: chat.filter((r) => r.status === 429).length,
     maxPerMinute: maxInAnyWindow(chat.map((r) => r.time)),
-    windows: s.windows, achievedRpm: s.rpm, achievedTpm: s.tpm,
+    windows: s.windows,
+    achievedRpm: s.rpm,
+    achievedTpm: s.tpm,
   };
-  log(`${o.label}: ${JSON.stringify(counts)} in ${seconds.toFixed(0)} s; ${r.calls} calls, ${r.upstream429} × 429, ` +
-    `steady ${r.achievedRpm.toFixed(0)} RPM / ${r.achievedTpm.toFixed(0)} TPM over ${r.windows} window(s)`);
+  log(
+    `${o.label}: ${JSON.stringify(counts)} in ${seconds.toFixed(0)} s; ${r.calls} calls, ${r.upstream429} × 429, ` +
+      `steady ${r.achievedRpm.toFixed(0)} RPM / ${r.achievedTpm.toFixed(0)} TPM over ${r.windows} window(s)`,
+  );
   // Where the calls fell (for finding lost quota): arrivals per 10 s from the first call.
   if (chat.length > 0) {
     const t0 = Math.min(...chat.map((q) => q.time));
@@ -198,7 +216,8 @@ async function main(): Promise<{ failed: boolean }> {
 
     const runs: RunResult[] = [];
     for (const w of WORKER_COUNTS) runs.push(await runConfig(llm, database.url, { label: `governed-${w}w`, workers: w, tasks: TASKS, governed: true, tpm }));
-    if (UNGOVERNED_TASKS > 0) runs.push(await runConfig(llm, database.url, { label: "ungoverned-1w", workers: 1, tasks: UNGOVERNED_TASKS, governed: false, tpm }));
+    if (UNGOVERNED_TASKS > 0)
+      runs.push(await runConfig(llm, database.url, { label: "ungoverned-1w", workers: 1, tasks: UNGOVERNED_TASKS, governed: false, tpm }));
 
     const problems: string[] = [];
     for (const r of runs.filter((x) => x.governed)) {
@@ -215,11 +234,29 @@ async function main(): Promise<{ failed: boolean }> {
       String(r.upstream429),
       `${r.maxPerMinute} / ${RPM}`,
       r.governed ? (r.windows > 0 ? String(r.windows) : "whole run") : "—",
-      Object.entries(r.counts).map(([k, v]) => `${k} ${v}`).join(", "),
+      Object.entries(r.counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", "),
       `${r.seconds.toFixed(0)} s`,
     ]);
-    const header = ["configuration", "tasks", "RPM achieved", "÷ allowed", "TPM achieved", "÷ allowed", "upstream 429s", "max calls in any 60 s", "steady windows", "tasks ended", "drain time"];
-    const table = [`| ${header.join(" | ")} |`, `|${header.map((_, i) => (i === 0 || i === 9 ? "---" : "--:")).join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+    const header = [
+      "configuration",
+      "tasks",
+      "RPM achieved",
+      "÷ allowed",
+      "TPM achieved",
+      "÷ allowed",
+      "upstream 429s",
+      "max calls in any 60 s",
+      "steady windows",
+      "tasks ended",
+      "drain time",
+    ];
+    const table = [
+      `| ${header.join(" | ")} |`,
+      `|${header.map((_, i) => (i === 0 || i === 9 ? "---" : "--:")).join("|")}|`,
+      ...rows.map((r) => `| ${r.join(" | ")} |`),
+    ].join("\n");
     console.log(`\nallowed: RPM ${RPM}, TPM ${tpm} (${perCall} tokens per call)\n\n${table}\n`);
     const seconds = (Date.now() - startedAll) / 1000;
     if (problems.length) {

@@ -42,7 +42,7 @@ import postgres from "postgres";
 import { corpusPath } from "@/tests/corpus-dir";
 import { machineLine, recordRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
-import { cpuMsOf, ensureBuild, freePort, startNext, stopChild, type Child } from "./lib/next-server";
+import { type Child, cpuMsOf, ensureBuild, freePort, startNext, stopChild } from "./lib/next-server";
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, redisUrl } from "./lib/resources";
 import { consoleTable, fmtMs, markdownTable, ratio } from "./lib/stats";
 
@@ -95,10 +95,7 @@ const filePart = Buffer.concat([
 let sequence = 0;
 function uploadBody(): Buffer {
   const jd = `Backend engineer, bench opening ${process.pid}-${++sequence}. TypeScript, PostgreSQL, Redis.`;
-  return Buffer.concat([
-    filePart,
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="jobDescription"\r\n\r\n${jd}\r\n--${BOUNDARY}--\r\n`),
-  ]);
+  return Buffer.concat([filePart, Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="jobDescription"\r\n\r\n${jd}\r\n--${BOUNDARY}--\r\n`)]);
 }
 
 type Phase = { name: string; result: AutocannonResult; taskIds: string[]; cpuMs: number; pgCpuMs: number };
@@ -118,7 +115,14 @@ async function pgCpuMs(admin: postgres.Sql, dbName: string): Promise<number> {
 }
 
 async function load(o: {
-  appUrl: string; path: string; cookie: string; seconds: number; connections: number; serverPid: number; admin: postgres.Sql; dbName: string;
+  appUrl: string;
+  path: string;
+  cookie: string;
+  seconds: number;
+  connections: number;
+  serverPid: number;
+  admin: postgres.Sql;
+  dbName: string;
 }): Promise<Phase> {
   const taskIds: string[] = [];
   const pgBefore = await pgCpuMs(o.admin, o.dbName);
@@ -191,7 +195,10 @@ async function main(): Promise<boolean> {
       body: JSON.stringify({ email: `bench-${process.pid}@example.test`, password: "bench-password-123", name: "Bench" }),
     });
     if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
 
     const run = (p: string, s: number) => load({ appUrl, path: p, cookie, seconds: s, connections, serverPid, admin: sql, dbName: database.name });
     if (warmup > 0) {
@@ -209,9 +216,13 @@ async function main(): Promise<boolean> {
     const problems: string[] = [];
     for (const ph of [base, pan]) {
       const r = ph.result;
-      const codes = Object.entries(r.statusCodeStats).map(([c, s]) => `${c}×${s.count}`).join(", ");
+      const codes = Object.entries(r.statusCodeStats)
+        .map(([c, s]) => `${c}×${s.count}`)
+        .join(", ");
       if (r.errors || r.timeouts || r.non2xx || ph.taskIds.length !== r.requests.total) {
-        problems.push(`${ph.name}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx, ${ph.taskIds.length} 202s of ${r.requests.total} (${codes})`);
+        problems.push(
+          `${ph.name}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx, ${ph.taskIds.length} 202s of ${r.requests.total} (${codes})`,
+        );
       }
     }
     const ids = pan.taskIds;
@@ -224,9 +235,7 @@ async function main(): Promise<boolean> {
     // absorbs), so every accepted task must be in the stream, and duplicates are only counted.
     const redis = new Redis(redisUrl(), { maxRetriesPerRequest: 1 });
     // One user posting this fast is bulk work: past a few open tasks its uploads go to the batch lane.
-    const entries = await Promise.all(
-      ["interactive", "batch"].map((lane) => redis.xrange(`${prefix}panelist:{resume.analyze}:${lane}`, "-", "+")),
-    )
+    const entries = await Promise.all(["interactive", "batch"].map((lane) => redis.xrange(`${prefix}panelist:{resume.analyze}:${lane}`, "-", "+")))
       .then((lanes) => lanes.flat())
       .finally(() => redis.disconnect());
     const inStream = new Set(entries.map(([, fields]) => fields[fields.indexOf("taskId") + 1]));
@@ -237,9 +246,21 @@ async function main(): Promise<boolean> {
     // Figures
     const lat = (p: Phase) => p.result.latency;
     const rows: string[][] = [
-      ["baseline noop-route (session + multipart read)", fmtMs(lat(base).p50), fmtMs(lat(base).p99), fmtMs(lat(base).mean), base.result.requests.mean.toFixed(0)],
+      [
+        "baseline noop-route (session + multipart read)",
+        fmtMs(lat(base).p50),
+        fmtMs(lat(base).p99),
+        fmtMs(lat(base).mean),
+        base.result.requests.mean.toFixed(0),
+      ],
       ["Panelist `POST /api/resumes`", fmtMs(lat(pan).p50), fmtMs(lat(pan).p99), fmtMs(lat(pan).mean), pan.result.requests.mean.toFixed(0)],
-      ["added by Panelist (Panelist − baseline)", fmtMs(lat(pan).p50 - lat(base).p50), fmtMs(lat(pan).p99 - lat(base).p99), fmtMs(lat(pan).mean - lat(base).mean), "—"],
+      [
+        "added by Panelist (Panelist − baseline)",
+        fmtMs(lat(pan).p50 - lat(base).p50),
+        fmtMs(lat(pan).p99 - lat(base).p99),
+        fmtMs(lat(pan).mean - lat(base).mean),
+        "—",
+      ],
       [
         "ratio Panelist / baseline",
         ratio(lat(pan).p50, lat(base).p50),
@@ -256,7 +277,10 @@ async function main(): Promise<boolean> {
       ["PostgreSQL backend CPU per request, web pool (baseline / Panelist)", `${fmtMs(per(base, base.pgCpuMs))} / ${fmtMs(per(pan, pan.pgCpuMs))}`],
       ["max latency (baseline / Panelist)", `${fmtMs(lat(base).max)} / ${fmtMs(lat(pan).max)}`],
       ["body per request", `${(uploadBody().length / 1024).toFixed(0)} KB (${RESUME} + job description)`],
-      ["accepted uploads in the database (PENDING, published) / in the stream / duplicate stream entries", `${row.n} / ${ids.length - missing} / ${duplicates}`],
+      [
+        "accepted uploads in the database (PENDING, published) / in the stream / duplicate stream entries",
+        `${row.n} / ${ids.length - missing} / ${duplicates}`,
+      ],
     ];
     console.log(`\n${consoleTable(header, rows)}\n\n${consoleTable(["other", "value"], extra)}`);
     const summary =
@@ -273,7 +297,19 @@ async function main(): Promise<boolean> {
       section: SECTION,
       script: SCRIPT,
       indexRow: `| [Submit latency](#submit-latency) | \`npx tsx ${SCRIPT}\` | \`POST /api/resumes\` p50/p99/mean and req/s against a no-op route with the same auth and body read, same server, same run |`,
-      body: () => docsBody({ header, rows, extra, summary, connections, seconds, warmup, command: knobs.commandLine(SCRIPT, EXTRA), loadStart, secondsTaken: (Date.now() - started) / 1000 }),
+      body: () =>
+        docsBody({
+          header,
+          rows,
+          extra,
+          summary,
+          connections,
+          seconds,
+          warmup,
+          command: knobs.commandLine(SCRIPT, EXTRA),
+          loadStart,
+          secondsTaken: (Date.now() - started) / 1000,
+        }),
     });
     return problems.length === 0;
   } finally {

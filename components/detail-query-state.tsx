@@ -18,14 +18,7 @@ type Texts = { loading: string; notFoundTitle: string; notFoundBody: string; bac
  *
  * @param error the query's error, if any (an {@link ApiError} carries the HTTP status).
  */
-export function DetailQueryState(p: {
-  pending: boolean;
-  error: unknown;
-  onRetry: () => void;
-  texts: Texts;
-  backHref: string;
-  testIdPrefix: string;
-}) {
+export function DetailQueryState(p: { pending: boolean; error: unknown; onRetry: () => void; texts: Texts; backHref: string; testIdPrefix: string }) {
   const unauthorized = useSignInOn401(p.error);
   const errorStatus = p.error instanceof ApiError ? p.error.status : undefined;
 

@@ -1,8 +1,8 @@
 "use client";
-import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { useTransition } from "react";
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALES, type AppLocale } from "@/i18n/config";
+import { type AppLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALES } from "@/i18n/config";
 import { cn } from "./ui/cn";
 
 const LABELS: Record<AppLocale, string> = { en: "EN", zh: "中文" };

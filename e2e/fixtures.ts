@@ -1,13 +1,13 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { test as base, type BrowserContext } from "@playwright/test";
+import { type BrowserContext, test as base } from "@playwright/test";
+import { CORPUS_DIR } from "../tests/corpus-dir";
 import { AuthPage } from "./pages/auth";
 import { Header } from "./pages/header";
 import { InterviewPage } from "./pages/interview";
 import { InterviewsPage } from "./pages/interviews";
 import { ResumePage } from "./pages/resume";
 import { ResumesPage } from "./pages/resumes";
-import { CORPUS_DIR } from "../tests/corpus-dir";
 
 /** The demo accounts `PANELIST_DEMO=1 scripts/seed.ts` creates (issue #2). */
 export const DEMO_CANDIDATE = { email: "candidate@example.com", password: "panelist-demo" } as const;

@@ -1,10 +1,6 @@
 import { expect, test } from "./fixtures";
 
-test("the language switch turns the UI to Chinese and back, without changing the URL", async ({
-  candidatePage,
-  header,
-  page,
-}) => {
+test("the language switch turns the UI to Chinese and back, without changing the URL", async ({ candidatePage, header, page }) => {
   await candidatePage.goto();
   await expect(header.navResumes).toHaveText("My resumes");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");

@@ -110,7 +110,7 @@ test.describe("mock interview", () => {
         // Shift+Enter is a new line; Enter sends.
         const [first, ...rest] = realAnswer(question).split(". ");
         const before = await interview.messages.count();
-        await interview.input.fill(first + ".");
+        await interview.input.fill(`${first}.`);
         await interview.input.press("Shift+Enter");
         await interview.input.pressSequentially(rest.join(". "));
         await expect(interview.input).toHaveValue(/\.\n\S/);
@@ -222,11 +222,7 @@ test.describe("mock interview", () => {
     expect(chat.status).toBe(409);
   });
 
-  test("another candidate cannot open the interview: the page says not found and the API answers 404", async ({
-    browser,
-    candidatePage,
-    page,
-  }) => {
+  test("another candidate cannot open the interview: the page says not found and the API answers 404", async ({ browser, candidatePage, page }) => {
     await candidatePage.goto();
     const created = await browserFetch(page, "/api/interviews", {
       method: "POST",

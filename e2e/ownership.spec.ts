@@ -1,5 +1,5 @@
-import { corpusFile, expect, test, uniqueEmail } from "./fixtures";
 import { browserFetch } from "./api";
+import { corpusFile, expect, test, uniqueEmail } from "./fixtures";
 import { AuthPage } from "./pages/auth";
 import { ResumePage } from "./pages/resume";
 

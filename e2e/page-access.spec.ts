@@ -3,9 +3,9 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { browserFetch } from "./api";
 import { DEMO_ADMIN, DEMO_CANDIDATE, DEMO_RECRUITER, E2E_DIR, expect, test, uniqueEmail } from "./fixtures";
+import { PAGE_ACTORS, PAGE_ID_KINDS, PAGES, type PageActor, type PageCell, type PageIdKind } from "./page-access.expected";
 import { AuthPage } from "./pages/auth";
 import { Header } from "./pages/header";
-import { PAGE_ACTORS, PAGE_ID_KINDS, PAGES, type PageActor, type PageCell, type PageIdKind } from "./page-access.expected";
 
 /**
  * The pages' authorization matrix: every `app/**\/page.tsx` (found on disk, not listed by hand)
@@ -19,7 +19,8 @@ function discoverPages(dir = APP_DIR, segments: string[] = []): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.isFile() && entry.name === "page.tsx") found.push(`/${segments.filter((s) => !/^\(.*\)$/.test(s)).join("/")}`);
-    if (entry.isDirectory() && entry.name !== "api" && !entry.name.startsWith("_")) found.push(...discoverPages(path.join(dir, entry.name), [...segments, entry.name]));
+    if (entry.isDirectory() && entry.name !== "api" && !entry.name.startsWith("_"))
+      found.push(...discoverPages(path.join(dir, entry.name), [...segments, entry.name]));
   }
   return found;
 }

@@ -4,10 +4,7 @@ import { corpusFile, E2E_DIR, expect, test } from "./fixtures";
 import { ResumePage } from "./pages/resume";
 
 test.describe("resume report", () => {
-  test("the demo candidate uploads an English PDF and sees the score and five dimension bars", async ({
-    candidatePage,
-    page,
-  }) => {
+  test("the demo candidate uploads an English PDF and sees the score and five dimension bars", async ({ candidatePage, page }) => {
     await candidatePage.goto();
     const id = await candidatePage.upload(corpusFile("resumes-pdf", "en_typst_rendercv_classic.pdf"));
 
@@ -39,11 +36,7 @@ test.describe("resume report", () => {
     await expect(resumePage.dimensionBars.first().locator("p").first()).toHaveText(/[\u4e00-\u9fff]/);
   });
 
-  test("a job description adds the match with matched and missing skills", async ({
-    candidatePage,
-    resumePage,
-    page,
-  }, testInfo) => {
+  test("a job description adds the match with matched and missing skills", async ({ candidatePage, resumePage, page }, testInfo) => {
     await candidatePage.goto();
     await candidatePage.upload(corpusFile("resumes-pdf", "en_typst_rendercv_classic.pdf"), {
       // Unique per run, so the upload is never a duplicate of an earlier one.
@@ -56,7 +49,11 @@ test.describe("resume report", () => {
     await expect(page.getByTestId("missing-skills")).toBeVisible();
 
     // The report screenshot for the README (`UPDATE_SCREENSHOTS=1 npx playwright test`).
-    await page.getByTestId("dimension-bar").first().locator("details").evaluate((d) => ((d as HTMLDetailsElement).open = true));
+    await page
+      .getByTestId("dimension-bar")
+      .first()
+      .locator("details")
+      .evaluate((d) => ((d as HTMLDetailsElement).open = true));
     const shot = await page.screenshot({ fullPage: true });
     await testInfo.attach("report", { body: shot, contentType: "image/png" });
     if (process.env.UPDATE_SCREENSHOTS === "1") {

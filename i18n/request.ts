@@ -1,8 +1,8 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { LOCALE_COOKIE, isAppLocale, localeFromAcceptLanguage, type AppLocale } from "./config";
 import en from "../messages/en.json";
 import zh from "../messages/zh.json";
+import { type AppLocale, isAppLocale, LOCALE_COOKIE, localeFromAcceptLanguage } from "./config";
 
 // Compile-time guard: the Chinese catalogue has every key the English one has.
 const catalogues: Record<AppLocale, typeof en> = { en, zh };
@@ -13,8 +13,6 @@ const catalogues: Record<AppLocale, typeof en> = { en, zh };
  */
 export default getRequestConfig(async () => {
   const cookieLocale = (await cookies()).get(LOCALE_COOKIE)?.value;
-  const locale: AppLocale = isAppLocale(cookieLocale)
-    ? cookieLocale
-    : localeFromAcceptLanguage((await headers()).get("accept-language"));
+  const locale: AppLocale = isAppLocale(cookieLocale) ? cookieLocale : localeFromAcceptLanguage((await headers()).get("accept-language"));
   return { locale, messages: catalogues[locale] };
 });

@@ -31,11 +31,7 @@ export class PanelistError extends Error {
   readonly issues?: FieldIssue[];
   readonly headers?: Record<string, string>;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    opts: { issues?: FieldIssue[]; headers?: Record<string, string>; cause?: unknown } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, opts: { issues?: FieldIssue[]; headers?: Record<string, string>; cause?: unknown } = {}) {
     super(message, { cause: opts.cause });
     const [type, surface] = code.split(":") as [ErrorType, Surface];
     this.type = type;
@@ -74,7 +70,16 @@ export function toErrorResponse(err: unknown): Response {
 }
 
 /** postgres.js's own codes for a connection that failed or went away. */
-const DRIVER_CONNECTION_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH"]);
+const DRIVER_CONNECTION_CODES = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+]);
 
 /**
  * Whether `err` (or an error in its `cause` chain, as Drizzle wraps driver errors) says the

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+
 // Embedded PostgreSQL for `npm start` / `npm run dev` on a machine without a
 // PostgreSQL server: PGlite (PostgreSQL compiled to WASM, one session) served
 // over TCP, so the app, the worker and drizzle talk to it with postgres.js
@@ -22,8 +23,8 @@
 // Prints one line `PGLITE_READY {"host":..,"port":..}` once it accepts connections.
 // Stops on SIGINT/SIGTERM, or when its parent process goes away.
 
-import net from "node:net";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
@@ -155,7 +156,7 @@ const LOCK_TIMEOUT_MESSAGE =
   "canceling statement: the embedded PostgreSQL (PGlite) runs one transaction at a time and " +
   "another connection has kept one open and idle too long (waiting for this query inside its transaction?)";
 function simpleQuery(sql) {
-  const body = Buffer.from(sql + "\0", "utf8");
+  const body = Buffer.from(`${sql}\0`, "utf8");
   const msg = Buffer.alloc(5 + body.length);
   msg[0] = 0x51; // 'Q'
   msg.writeInt32BE(4 + body.length, 1);
@@ -245,10 +246,12 @@ class Connection {
 
   enqueue(msg, isStartup = false) {
     const copy = new Uint8Array(msg); // the socket buffer is reused
-    this.chain = this.chain.then(() => this.run(copy, isStartup)).catch((err) => {
-      log(`connection #${this.id}: ${err?.message || err}`);
-      this.socket.destroy();
-    });
+    this.chain = this.chain
+      .then(() => this.run(copy, isStartup))
+      .catch((err) => {
+        log(`connection #${this.id}: ${err?.message || err}`);
+        this.socket.destroy();
+      });
   }
 
   async run(msg, isStartup) {
@@ -300,7 +303,8 @@ class Connection {
   refuse(msg, isStartup) {
     if (isStartup) return this.terminate("55P03", LOCK_TIMEOUT_MESSAGE);
     this.write(errorResponse("ERROR", "55P03", LOCK_TIMEOUT_MESSAGE));
-    if (msg[0] === 0x51 || msg[0] === 0x53) this.write(READY_IDLE); // Query, Sync
+    if (msg[0] === 0x51 || msg[0] === 0x53)
+      this.write(READY_IDLE); // Query, Sync
     else this.skipUntilSync = true;
   }
 
@@ -396,7 +400,7 @@ try {
 }
 
 if (args["state-file"]) {
-  fs.writeFileSync(args["state-file"], JSON.stringify({ pid: process.pid, host: args.host, port, dataDir }) + "\n");
+  fs.writeFileSync(args["state-file"], `${JSON.stringify({ pid: process.pid, host: args.host, port, dataDir })}\n`);
 }
 console.log(`PGLITE_READY ${JSON.stringify({ host: args.host, port })}`);
 

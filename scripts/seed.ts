@@ -1,5 +1,5 @@
-import { closeDb, getDb } from "@/lib/db/client";
 import { seedDemoAccounts } from "@/lib/auth/seed";
+import { closeDb, getDb } from "@/lib/db/client";
 
 if (process.env.PANELIST_DEMO !== "1") {
   console.log("seed: PANELIST_DEMO is not 1; no demo accounts are created");

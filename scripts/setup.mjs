@@ -9,13 +9,13 @@
 // (PostgreSQL, Redis, web, worker) stops with it: Ctrl-C, SIGTERM or the end of the tests.
 import fs from "node:fs";
 import path from "node:path";
-import { ensureChromium } from "./setup/chromium.mjs";
 import { buildIsCurrent, recordBuild, sourceStamp } from "./setup/build.mjs";
+import { ensureChromium } from "./setup/chromium.mjs";
 import { checkNode, childEnvironment, ensureDependencies, ensureEnvLocal } from "./setup/env.mjs";
 import { resolvePostgres } from "./setup/postgres.mjs";
 import { Procs } from "./setup/procs.mjs";
 import { resolveRedis } from "./setup/redis.mjs";
-import { DATA_DIR, ROOT, SetupError, freePort, log, paint, portIsFree, tcpProbe, waitFor } from "./setup/util.mjs";
+import { DATA_DIR, freePort, log, paint, portIsFree, ROOT, SetupError, tcpProbe, waitFor } from "./setup/util.mjs";
 
 const MODES = ["start", "dev", "test"];
 const mode = process.argv[2];
@@ -121,7 +121,11 @@ function writeRuntimeEnv(env) {
   wroteRuntimeEnv = true;
   const keys = ["DATABASE_URL", "REDIS_URL", "PANELIST_EMBEDDED_PG", "PANELIST_REDIS_PREFIX"];
   const lines = keys.filter((k) => env[k]).map((k) => `${k}=${env[k]}`);
-  fs.writeFileSync(RUNTIME_ENV, `# written by ${mode === "dev" ? "npm run dev" : "npm start"} (pid ${process.pid}) while it runs; deleted when it stops\n${lines.join("\n")}\n`, { mode: 0o600 });
+  fs.writeFileSync(
+    RUNTIME_ENV,
+    `# written by ${mode === "dev" ? "npm run dev" : "npm start"} (pid ${process.pid}) while it runs; deleted when it stops\n${lines.join("\n")}\n`,
+    { mode: 0o600 },
+  );
 }
 
 async function runProduct(env) {

@@ -1,5 +1,5 @@
-import { loadLocalEnv } from "@/lib/config/local-env";
 import { PLATFORM_ROLES, type PlatformRole } from "@/lib/auth/permissions";
+import { loadLocalEnv } from "@/lib/config/local-env";
 import { closeDb, getDb } from "@/lib/db/client";
 import { setUserRole } from "@/lib/db/queries/users";
 

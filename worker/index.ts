@@ -1,14 +1,14 @@
+import { getLlmConfig } from "@/lib/ai/config";
 import { loadLocalEnv } from "@/lib/config/local-env";
 import { closeDb, getDb } from "@/lib/db/client";
 import { createLogger } from "@/lib/log";
 import { StreamConsumer } from "@/lib/queue/consumer";
-import { OutboxRelay } from "@/lib/queue/relay";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { redisSettingWarnings } from "@/lib/queue/redis-settings";
-import { getLlmConfig } from "@/lib/ai/config";
-import { taskHandlers } from "./handlers";
-import { enqueueTaskEvent } from "@/lib/webhooks/enqueue";
+import { OutboxRelay } from "@/lib/queue/relay";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
+import { enqueueTaskEvent } from "@/lib/webhooks/enqueue";
+import { taskHandlers } from "./handlers";
 
 /**
  * The standalone worker (`npm run worker`): consumes the task streams and runs the outbox
@@ -34,7 +34,12 @@ async function main() {
   for (const warning of await redisSettingWarnings(redis)) log.warn(warning);
   const llm = getLlmConfig();
   log.info(
-    { consumer: consumer.options.consumerName, concurrency: consumer.options.concurrency, leaseMs: consumer.options.leaseMs, engine: llm.mode === "offline" ? "offline" : llm.model },
+    {
+      consumer: consumer.options.consumerName,
+      concurrency: consumer.options.concurrency,
+      leaseMs: consumer.options.leaseMs,
+      engine: llm.mode === "offline" ? "offline" : llm.model,
+    },
     "worker started",
   );
 

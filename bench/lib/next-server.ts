@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -153,17 +153,16 @@ export async function startNext(o: {
   const child = startChild("web", [...(o.nodeArgs ?? []), next, "start", "-p", String(o.port), "-H", "127.0.0.1"], o.env, o.logDir);
   const readyBy = Date.now() + 60_000;
   for (;;) {
-    const failure = child.exited
-      ? `web died (${child.code})`
-      : Date.now() > readyBy
-        ? "web did not answer within 60 s"
-        : null;
+    const failure = child.exited ? `web died (${child.code})` : Date.now() > readyBy ? "web did not answer within 60 s" : null;
     if (failure) {
       // The caller never gets the child, so it could not stop it.
       await stopChild(child);
       throw new Error(`${failure}; see ${child.logFile}`);
     }
-    const ok = await fetch(`http://127.0.0.1:${o.port}/api/auth/ok`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${o.port}/api/auth/ok`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await sleep(250);
   }
@@ -173,7 +172,9 @@ export async function startNext(o: {
 /** The process serving HTTP: `next start` itself, or the `next-server` it forked. */
 function findNextServerPid(rootPid: number): number {
   const tree = new Set([rootPid]);
-  const pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map(Number);
+  const pids = readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
   for (let grew = true; grew; ) {
     grew = false;
     for (const p of pids) {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { ROOT } from "./docs";
 
@@ -80,10 +80,7 @@ export class WorkerFleet {
   async stop(graceMs = 15_000): Promise<(number | string | null)[]> {
     const live = this.procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
     for (const p of live) this.signal(p, "SIGTERM");
-    const codes = await Promise.race([
-      Promise.all(live.map((p) => p.exited)),
-      new Promise<null>((r) => setTimeout(() => r(null), graceMs).unref()),
-    ]);
+    const codes = await Promise.race([Promise.all(live.map((p) => p.exited)), new Promise<null>((r) => setTimeout(() => r(null), graceMs).unref())]);
     for (const p of live) this.signal(p, "SIGKILL");
     await Promise.all(live.map((p) => p.exited));
     this.procs.splice(0);

@@ -1,9 +1,9 @@
 "use client";
 import { AlertCircle } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { type FormEvent, useId, useState } from "react";
 import { z } from "zod";
 import { signIn, signUp } from "@/lib/auth/client";
 import { Button } from "../ui/button";
@@ -108,9 +108,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
                 id={id}
                 name={f}
                 type={f === "password" ? "password" : f === "email" ? "email" : "text"}
-                autoComplete={
-                  f === "password" ? (mode === "sign-in" ? "current-password" : "new-password") : f === "email" ? "email" : "name"
-                }
+                autoComplete={f === "password" ? (mode === "sign-in" ? "current-password" : "new-password") : f === "email" ? "email" : "name"}
                 value={values[f]}
                 onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
                 onBlur={() => setTouched((tc) => ({ ...tc, [f]: true }))}
@@ -153,11 +151,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         {mode === "sign-in" ? t("noAccount") : t("haveAccount")}{" "}
-        <Link
-          href={mode === "sign-in" ? "/sign-up" : "/sign-in"}
-          className="font-medium text-indigo-600 hover:underline"
-          data-testid="auth-switch"
-        >
+        <Link href={mode === "sign-in" ? "/sign-up" : "/sign-in"} className="font-medium text-indigo-600 hover:underline" data-testid="auth-switch">
           {mode === "sign-in" ? t("toSignUp") : t("toSignIn")}
         </Link>
       </p>

@@ -1,14 +1,14 @@
 import type { UIMessage } from "ai";
 import {
-  interviewBodySchema,
-  interviewListBodySchema,
   type InterviewBody,
   type InterviewMessageMetadata,
   type InterviewStatus,
   type InterviewSummary,
+  interviewBodySchema,
+  interviewListBodySchema,
 } from "@/lib/interview/contracts";
 import type { Language, Level } from "@/lib/interview/schemas";
-import { ApiError, requestJson, toApiError, type TaskStatus } from "../tasks/api";
+import { ApiError, requestJson, type TaskStatus, toApiError } from "../tasks/api";
 
 export type { InterviewMessageMetadata, InterviewStatus } from "@/lib/interview/contracts";
 export type { TurnKind } from "@/lib/interview/schemas";
@@ -37,8 +37,7 @@ export const interviewKeys = {
 };
 
 export const fetchInterviews = (signal?: AbortSignal) => requestJson("/api/interviews", { signal }, interviewListBodySchema);
-export const fetchInterview = (id: string, signal?: AbortSignal) =>
-  requestJson(`/api/interviews/${encodeURIComponent(id)}`, { signal }, interviewBodySchema);
+export const fetchInterview = (id: string, signal?: AbortSignal) => requestJson(`/api/interviews/${encodeURIComponent(id)}`, { signal }, interviewBodySchema);
 
 /** `POST /api/interviews` → 201 `{id, status, taskId}` (the `interview.plan` task). */
 export const createInterview = (body: NewInterview) =>

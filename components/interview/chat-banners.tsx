@@ -52,7 +52,11 @@ export function ChatUnavailableBanner({ seconds, answerKept, onRetry }: { second
 export function ChatStalledBanner({ onRetry }: { onRetry: () => void }) {
   const t = useTranslations("interview.chat");
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="chat-stalled">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      data-testid="chat-stalled"
+    >
       <span className="flex-1">{t("stalled")}</span>
       <Button variant="secondary" onClick={onRetry} data-testid="chat-retry">
         <RotateCcw aria-hidden className="size-4" />

@@ -1,7 +1,7 @@
 "use client";
 import { Send, SkipForward } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, type FormEvent, type KeyboardEvent, type RefObject } from "react";
+import { type FormEvent, type KeyboardEvent, type RefObject, useId } from "react";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { DictateButton, type Speech } from "./speech";
@@ -77,13 +77,7 @@ export function ChatComposer({
           <SkipForward aria-hidden className="size-4" />
           {t("skip")}
         </Button>
-        <Button
-          type="submit"
-          disabled={!enabled}
-          title={input.trim() ? undefined : t("emptyHint")}
-          data-testid="chat-send"
-          className="flex-1 sm:flex-none"
-        >
+        <Button type="submit" disabled={!enabled} title={input.trim() ? undefined : t("emptyHint")} data-testid="chat-send" className="flex-1 sm:flex-none">
           {busy ? <Spinner /> : <Send aria-hidden className="size-4" />}
           {input.trim() ? t("send") : t("sendEmpty")}
         </Button>

@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { Spinner } from "../ui/spinner";
 import type { InterviewUIMessage } from "./api";
-import { ChatMessage, turnLabels } from "./chat-message";
+import { ChatMessage, type turnLabels } from "./chat-message";
 import type { ChatTurn } from "./use-interview-chat";
 
 /** The conversation so far, the streaming turn last, and "the interviewer is thinking" while a reply is awaited. */

@@ -3,7 +3,7 @@ import { Bot, SkipForward, UserRound } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { cn } from "../ui/cn";
-import { messageText, type InterviewUIMessage } from "./api";
+import { type InterviewUIMessage, messageText } from "./api";
 
 /**
  * What each interviewer message is, in order: "Question k" for the k-th main question,
@@ -98,7 +98,10 @@ export function ChatMessage({
       <div className="flex min-w-0 max-w-[85%] flex-col items-end sm:max-w-[75%]">
         <p className="mb-1 text-xs font-medium text-slate-500">{t("you")}</p>
         {skipped ? (
-          <p className="inline-flex items-center gap-1.5 rounded-2xl rounded-tr-sm border border-dashed border-slate-300 bg-slate-50 px-4 py-2.5 text-sm italic text-slate-500" data-testid="message-text">
+          <p
+            className="inline-flex items-center gap-1.5 rounded-2xl rounded-tr-sm border border-dashed border-slate-300 bg-slate-50 px-4 py-2.5 text-sm italic text-slate-500"
+            data-testid="message-text"
+          >
             <SkipForward aria-hidden className="size-4" />
             {t("skipped")}
           </p>

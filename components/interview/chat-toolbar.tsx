@@ -2,7 +2,7 @@
 import { Flag } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "../ui/button";
-import { SpeechControls, type Speech } from "./speech";
+import { type Speech, SpeechControls } from "./speech";
 
 /** The sticky bar over the conversation: "question k of n", the voice controls, End, and the progress bar. */
 export function ChatToolbar({
@@ -29,13 +29,7 @@ export function ChatToolbar({
         <div className="flex items-center gap-1">
           <SpeechControls speech={speech} />
           {!closed ? (
-            <Button
-              variant="ghost"
-              className="px-2.5 py-1.5 text-rose-700 hover:bg-rose-50"
-              disabled={endDisabled}
-              onClick={onEnd}
-              data-testid="end-interview"
-            >
+            <Button variant="ghost" className="px-2.5 py-1.5 text-rose-700 hover:bg-rose-50" disabled={endDisabled} onClick={onEnd} data-testid="end-interview">
               <Flag aria-hidden className="size-4" />
               {t("end")}
             </Button>

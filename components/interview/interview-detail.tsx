@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, MessagesSquare, RotateCcw } from "lucide-react";
 import Link from "next/link";
-import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { DetailQueryState } from "../detail-query-state";
 import { ApiError, isEndState, retryTransient, type TaskStatus } from "../tasks/api";
@@ -81,7 +81,14 @@ export function InterviewDetailView({ id }: { id: string }) {
         pending={query.isPending}
         error={query.error}
         onRetry={() => void query.refetch()}
-        texts={{ loading: t("loading"), notFoundTitle: t("notFoundTitle"), notFoundBody: t("notFoundBody"), backToList: t("backToList"), loadError: t("loadError"), retry: t("retry") }}
+        texts={{
+          loading: t("loading"),
+          notFoundTitle: t("notFoundTitle"),
+          notFoundBody: t("notFoundBody"),
+          backToList: t("backToList"),
+          loadError: t("loadError"),
+          retry: t("retry"),
+        }}
         backHref="/interviews"
         testIdPrefix="interview"
       />
@@ -178,7 +185,14 @@ export function InterviewDetailView({ id }: { id: string }) {
               testId="evaluate-failed"
             />
           ) : (
-            <TaskProgress status={taskStatus ?? "PENDING"} task={task} mode={mode} copy="interview.evaluateProgress" subject="interview" testId="evaluate-progress" />
+            <TaskProgress
+              status={taskStatus ?? "PENDING"}
+              task={task}
+              mode={mode}
+              copy="interview.evaluateProgress"
+              subject="interview"
+              testId="evaluate-progress"
+            />
           )}
           {transcript}
         </>

@@ -3,7 +3,7 @@ import { CheckCircle2, ChevronDown, Lightbulb, SkipForward, XCircle } from "luci
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, Tooltip } from "recharts";
-import { SUB_SCORE_KEYS, SUB_SCORE_WEIGHTS, type Report, type ReportQuestion } from "@/lib/interview/schemas";
+import { type Report, type ReportQuestion, SUB_SCORE_KEYS, SUB_SCORE_WEIGHTS } from "@/lib/interview/schemas";
 import { EngineBadge } from "../tasks/engine-badge";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
@@ -50,7 +50,11 @@ export function InterviewReport({ report }: { report: Report }) {
             {t("categories")}
           </h2>
           {radar.length >= 3 ? (
-            <div role="img" aria-label={t("radarAria", { scores: radar.map((r) => `${r.category} ${fmt(r.average)}`).join(", ") })} data-testid="category-radar">
+            <div
+              role="img"
+              aria-label={t("radarAria", { scores: radar.map((r) => `${r.category} ${fmt(r.average)}`).join(", ") })}
+              data-testid="category-radar"
+            >
               <RadarChart responsive data={radar} outerRadius="72%" style={{ width: "100%", height: 260 }}>
                 <PolarGrid stroke="#e2e8f0" />
                 <PolarAngleAxis dataKey="category" tick={{ fontSize: 11, fill: "#475569" }} />

@@ -1,8 +1,8 @@
 "use client";
 import { AlertCircle, MessagesSquare } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
-import { LEVELS, QUESTION_COUNT, ROLE_SUGGESTIONS, type Language, type Level } from "@/lib/interview/schemas";
+import { type FormEvent, useId, useState } from "react";
+import { type Language, LEVELS, type Level, QUESTION_COUNT, ROLE_SUGGESTIONS } from "@/lib/interview/schemas";
 import { useResumes } from "../resume/use-resumes";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";

@@ -18,8 +18,7 @@ export function ScoreTrendChart({ items }: { items: InterviewListItem[] }) {
     locale === "zh" ? "zh-CN" : "en",
     oneDay ? { hour: "numeric", minute: "2-digit" } : { month: "short", day: "numeric" },
   );
-  const data = sorted
-    .map((i) => ({ id: i.id, date: dateFmt.format(new Date(i.createdAt)), score: Math.round(i.overallScore!), role: i.role }));
+  const data = sorted.map((i) => ({ id: i.id, date: dateFmt.format(new Date(i.createdAt)), score: Math.round(i.overallScore!), role: i.role }));
   const summary = data.map((d) => `${d.date}: ${d.score}`).join(", ");
   return (
     <div role="img" aria-label={t("trendAria", { scores: summary })} className="mt-2" data-testid="score-trend-chart">

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { StatusPill, type PillTone } from "../tasks/status-badge";
 import { isEndState } from "../tasks/api";
+import { type PillTone, StatusPill } from "../tasks/status-badge";
 import type { InterviewListItem, InterviewStatus } from "./api";
 
 /** An interview's status as the list and the page show it (`evaluation_failed` is list-only). */

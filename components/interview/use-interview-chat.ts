@@ -2,14 +2,23 @@
 import { useChat } from "@ai-sdk/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { DefaultChatTransport } from "ai";
-import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ApiError } from "../tasks/api";
-import { chatFetch, fetchInterview, interviewKeys, LlmUnavailableError, messageText, type InterviewDetail, type InterviewUIMessage, type TurnKind } from "./api";
+import {
+  chatFetch,
+  fetchInterview,
+  type InterviewDetail,
+  type InterviewUIMessage,
+  interviewKeys,
+  LlmUnavailableError,
+  messageText,
+  type TurnKind,
+} from "./api";
 import { turnLabels } from "./chat-message";
-import { readPending, RECOVER_POLL_MS, RECOVER_WINDOW_MS, writePending } from "./pending-reply";
+import { RECOVER_POLL_MS, RECOVER_WINDOW_MS, readPending, writePending } from "./pending-reply";
 import { useSpeech } from "./speech";
 
 /** What a chat request asks for: the first question, the reply to an answer, or to a skip. */

@@ -1,4 +1,4 @@
-import { resumeBodySchema, resumeListBodySchema, type ResumeBody, type ResumeSummary } from "@/lib/resume/contracts";
+import { type ResumeBody, type ResumeSummary, resumeBodySchema, resumeListBodySchema } from "@/lib/resume/contracts";
 import type { TaskStatus } from "../tasks/api";
 import { requestJson } from "../tasks/api";
 
@@ -22,5 +22,4 @@ export const resumeKeys = {
 };
 
 export const fetchResumes = (signal?: AbortSignal) => requestJson("/api/resumes", { signal }, resumeListBodySchema);
-export const fetchResume = (id: string, signal?: AbortSignal) =>
-  requestJson(`/api/resumes/${encodeURIComponent(id)}`, { signal }, resumeBodySchema);
+export const fetchResume = (id: string, signal?: AbortSignal) => requestJson(`/api/resumes/${encodeURIComponent(id)}`, { signal }, resumeBodySchema);

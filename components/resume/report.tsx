@@ -2,9 +2,9 @@
 import { CheckCircle2, ChevronDown, Lightbulb, Target } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { Analysis } from "@/lib/resume/analysis-schema";
+import { EngineBadge } from "../tasks/engine-badge";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
-import { EngineBadge } from "../tasks/engine-badge";
 import { barTone, scoreTone } from "../ui/score-tone";
 
 const PRIORITIES = ["high", "medium", "low"] as const;

@@ -50,7 +50,14 @@ export function ResumeDetailView({ id }: { id: string }) {
         pending={resume.isPending}
         error={resume.error}
         onRetry={() => void resume.refetch()}
-        texts={{ loading: t("loading"), notFoundTitle: t("notFoundTitle"), notFoundBody: t("notFoundBody"), backToList: t("backToList"), loadError: t("loadError"), retry: t("retry") }}
+        texts={{
+          loading: t("loading"),
+          notFoundTitle: t("notFoundTitle"),
+          notFoundBody: t("notFoundBody"),
+          backToList: t("backToList"),
+          loadError: t("loadError"),
+          retry: t("retry"),
+        }}
         backHref="/resumes"
         testIdPrefix="resume"
       />
@@ -71,14 +78,16 @@ export function ResumeDetailView({ id }: { id: string }) {
         <div className="mt-3 flex items-start gap-3 sm:items-center">
           <FileText aria-hidden className="size-6 shrink-0 text-slate-400" />
           {/* long file names wrap on a phone instead of being cut off */}
-          <h1 className="min-w-0 flex-1 text-xl font-semibold [overflow-wrap:anywhere] sm:truncate sm:text-2xl" data-testid="resume-file-name" title={data.fileName}>
+          <h1
+            className="min-w-0 flex-1 text-xl font-semibold [overflow-wrap:anywhere] sm:truncate sm:text-2xl"
+            data-testid="resume-file-name"
+            title={data.fileName}
+          >
             {data.fileName}
           </h1>
           <StatusBadge status={current} />
         </div>
-        <p className="mt-1 text-sm text-slate-500">
-          {t("uploadedAt", { date: formatDateTime(data.createdAt, locale) })}
-        </p>
+        <p className="mt-1 text-sm text-slate-500">{t("uploadedAt", { date: formatDateTime(data.createdAt, locale) })}</p>
         {data.jobDescription ? (
           <details className="group mt-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
             <summary className="flex cursor-pointer items-center gap-1 rounded font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600">

@@ -39,7 +39,10 @@ export function ResumeList() {
           </Button>
         </div>
       ) : query.data.items.length === 0 ? (
-        <div className="mt-4 flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center" data-testid="resume-list-empty">
+        <div
+          className="mt-4 flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center"
+          data-testid="resume-list-empty"
+        >
           <Inbox aria-hidden className="size-8 text-slate-400" />
           <p className="font-medium text-slate-700">{t("emptyTitle")}</p>
           <p className="text-sm text-slate-500">{t("emptyBody")}</p>

@@ -1,17 +1,17 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { AlertCircle, FileText, UploadCloud, X } from "lucide-react";
-import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
+import { ApiError } from "../tasks/api";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
 import { Spinner } from "../ui/spinner";
-import { ApiError } from "../tasks/api";
 import { resumeKeys } from "./api";
-import { ACCEPT_ATTRIBUTE, MAX_UPLOAD_MB, checkUploadFile, uploadResume, type ClientRejection } from "./upload";
+import { ACCEPT_ATTRIBUTE, type ClientRejection, checkUploadFile, MAX_UPLOAD_MB, uploadResume } from "./upload";
 
 type Phase = { kind: "idle" } | { kind: "uploading"; fraction: number } | { kind: "starting" };
 

@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { isEndState, retryTransient } from "../tasks/api";
-import { fetchResumes, resumeKeys, type ResumeListItem } from "./api";
+import { fetchResumes, type ResumeListItem, resumeKeys } from "./api";
 
 /** How often the list refreshes while one of its tasks is still running, ms. */
 const LIST_POLL_MS = 3_000;

@@ -1,11 +1,9 @@
 import type { z } from "zod";
-import { taskBodySchema, type TaskBody } from "@/lib/tasks/contracts";
+import { type TaskBody, taskBodySchema } from "@/lib/tasks/contracts";
 
-export { taskBodySchema };
-
-export { TASK_STATUSES, type TaskStatus } from "@/lib/tasks/status";
 /** A task in an end state never changes again (short of an admin replay). */
-export { isEnded as isEndState } from "@/lib/tasks/status";
+export { isEnded as isEndState, TASK_STATUSES, type TaskStatus } from "@/lib/tasks/status";
+export { taskBodySchema };
 
 /** `GET /api/tasks/{id}` (the contract is `taskBodySchema`, lib/tasks/contracts.ts). */
 export type Task = TaskBody;

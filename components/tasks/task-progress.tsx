@@ -5,7 +5,7 @@ import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
 import { Spinner } from "../ui/spinner";
 import type { Task, TaskStatus } from "./api";
-import { useTaskErrorText, type TaskSubject } from "./task-failure";
+import { type TaskSubject, useTaskErrorText } from "./task-failure";
 import type { LiveMode } from "./use-task-status";
 
 /** Where each running state sits on the bar (the work has no real percentage). */

@@ -1,7 +1,7 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { checked, fetchTask, isEndState, retryTransient, taskBodySchema, taskKeys, type Task } from "./api";
+import { checked, fetchTask, isEndState, retryTransient, type Task, taskBodySchema, taskKeys } from "./api";
 
 /** How the page hears about status changes. */
 export type LiveMode = "connecting" | "live" | "polling" | "idle";

@@ -4,10 +4,8 @@ import { cn } from "./cn";
 type Variant = "primary" | "secondary" | "ghost";
 
 const VARIANTS: Record<Variant, string> = {
-  primary:
-    "bg-indigo-600 text-white hover:bg-indigo-700 disabled:bg-indigo-300 focus-visible:outline-indigo-600",
-  secondary:
-    "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400 focus-visible:outline-indigo-600",
+  primary: "bg-indigo-600 text-white hover:bg-indigo-700 disabled:bg-indigo-300 focus-visible:outline-indigo-600",
+  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400 focus-visible:outline-indigo-600",
   ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400 focus-visible:outline-indigo-600",
 };
 
@@ -21,11 +19,6 @@ export function buttonClasses(variant: Variant = "primary", className?: string):
   );
 }
 
-export function Button({
-  variant = "primary",
-  className,
-  type = "button",
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({ variant = "primary", className, type = "button", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return <button type={type} className={buttonClasses(variant, className)} {...props} />;
 }

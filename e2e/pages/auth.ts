@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 /** better-auth limits sign-in/sign-up to 3 requests per 10 s per IP; a test waits it out. */
 const AUTH_RATE_WINDOW_MS = 10_000;

@@ -85,11 +85,7 @@ export function getLlmConfig(env: Env = process.env): LlmConfig {
   const model = clean(env.LLM_MODEL) ?? DEFAULT_MODELS[provider] ?? DEFAULT_MODELS.openai;
   const structuredEnv = clean(env.LLM_STRUCTURED_OUTPUT)?.toLowerCase();
   const structuredOutput: StructuredOutputMode =
-    structuredEnv === "json_object" || structuredEnv === "json_schema"
-      ? structuredEnv
-      : provider === "deepseek"
-        ? "json_object"
-        : "json_schema";
+    structuredEnv === "json_object" || structuredEnv === "json_schema" ? structuredEnv : provider === "deepseek" ? "json_object" : "json_schema";
 
   return { mode: "openai-compatible", baseURL, apiKey, model, provider, structuredOutput };
 }

@@ -36,9 +36,10 @@ describe("toLlmError", () => {
       providerCode: "context_length_exceeded",
     });
     // servers without OpenAI's code, recognised by the message
-    expect(
-      toLlmError(apiError(400, { message: "This model's maximum context length is 8192 tokens" })),
-    ).toMatchObject({ code: "context_length", retryable: false });
+    expect(toLlmError(apiError(400, { message: "This model's maximum context length is 8192 tokens" }))).toMatchObject({
+      code: "context_length",
+      retryable: false,
+    });
     expect(toLlmError(apiError(400, { message: "rejected", code: "content_policy_violation" }))).toMatchObject({
       code: "content_policy",
       retryable: false,

@@ -6,13 +6,12 @@
  * Not retryable: content policy, context length, other 4xx (bad request, auth, unknown model).
  */
 import { APICallError, NoObjectGeneratedError, RetryError } from "ai";
-import { parseRateLimitHeaders, retryAfterMsFromHeaders, type RateLimitInfo } from "@/lib/ratelimit/headers";
+import { parseRateLimitHeaders, type RateLimitInfo, retryAfterMsFromHeaders } from "@/lib/ratelimit/headers";
 import type { LlmErrorCode } from "./error-codes";
 
+export { LLM_ERROR_CODES, type LlmErrorCode } from "./error-codes";
 /** What upstream's `x-ratelimit-*` headers said, as `LlmError.rateLimit` carries it (parsed by the governor's module). */
 export type { RateLimitInfo };
-
-export { LLM_ERROR_CODES, type LlmErrorCode } from "./error-codes";
 
 export interface LlmUsageSnapshot {
   inputTokens: number;
@@ -95,8 +94,7 @@ const CONTENT_POLICY_CODES = new Set([
   "data_inspection_failed", // DashScope (Qwen)
   "moderation_blocked",
 ]);
-const CONTEXT_LENGTH_TEXT =
-  /maximum context length|context[ _]length|context window|too many tokens|prompt is too long|input is too long|reduce the length/i;
+const CONTEXT_LENGTH_TEXT = /maximum context length|context[ _]length|context window|too many tokens|prompt is too long|input is too long|reduce the length/i;
 const CONTENT_POLICY_TEXT = /content[ _]?(management )?policy|safety system|content[ _]filter|inappropriate content|data_inspection/i;
 
 interface UpstreamErrorBody {
@@ -157,9 +155,7 @@ function fromApiCallError(e: APICallError, now: number): LlmError {
 }
 
 function usageOf(u: unknown): LlmUsageSnapshot | undefined {
-  const usage = u as
-    | { inputTokens?: number; outputTokens?: number; inputTokenDetails?: { cacheReadTokens?: number } }
-    | undefined;
+  const usage = u as { inputTokens?: number; outputTokens?: number; inputTokenDetails?: { cacheReadTokens?: number } } | undefined;
   if (!usage || (usage.inputTokens === undefined && usage.outputTokens === undefined)) return undefined;
   return {
     inputTokens: usage.inputTokens ?? 0,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OnlineLlmConfig } from "./config";
 import { LlmError } from "./errors";
-import { beforeDispatch, metered, type MeteredCall } from "./metered";
+import { beforeDispatch, type MeteredCall, metered } from "./metered";
 import type { StructuredResult } from "./structured";
 
 // The ledger's contract around a failing database, with the upstream guard's order kept:
@@ -11,7 +11,12 @@ import type { StructuredResult } from "./structured";
 const config = { provider: "openai", model: "m" } as OnlineLlmConfig;
 const ref = { provider: "openai", model: "m" };
 const answer: StructuredResult<{ ok: true }> = {
-  object: { ok: true }, usage: { inputTokens: 10, cachedInputTokens: 0, outputTokens: 5 }, model: "m", provider: "openai", latencyMs: 3, finishReason: "stop",
+  object: { ok: true },
+  usage: { inputTokens: 10, cachedInputTokens: 0, outputTokens: 5 },
+  model: "m",
+  provider: "openai",
+  latencyMs: 3,
+  finishReason: "stop",
 };
 
 function ledger(failOn: (c: MeteredCall) => boolean) {
@@ -52,12 +57,29 @@ describe("metered", () => {
   it("a failed call reports its error code; a call refused before it left reports nothing", async () => {
     const failed = ledger(() => false);
     const upstream500 = new LlmError({ code: "upstream_5xx", retryable: true, status: 500, message: "500" });
-    await expect(metered(config, async () => { await beforeDispatch(ref); throw upstream500; }, failed.onCall)).rejects.toBe(upstream500);
+    await expect(
+      metered(
+        config,
+        async () => {
+          await beforeDispatch(ref);
+          throw upstream500;
+        },
+        failed.onCall,
+      ),
+    ).rejects.toBe(upstream500);
     expect(failed.written.map((c) => c.outcome)).toEqual(["in_flight", "upstream_5xx"]);
 
     const refused = ledger(() => false);
     const open = new LlmError({ code: "circuit_open", retryable: true, message: "open" });
-    await expect(metered(config, async () => { throw open; }, refused.onCall)).rejects.toBe(open);
+    await expect(
+      metered(
+        config,
+        async () => {
+          throw open;
+        },
+        refused.onCall,
+      ),
+    ).rejects.toBe(open);
     expect(refused.written).toEqual([]);
   });
 });

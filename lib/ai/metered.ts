@@ -64,8 +64,14 @@ export async function metered<R extends MeteredResult>(
   let started = performance.now();
   const hook = async (ref: { provider: string; model: string }) => {
     await onCall({
-      callId, provider: ref.provider, model: ref.model,
-      inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, latencyMs: 0, outcome: "in_flight",
+      callId,
+      provider: ref.provider,
+      model: ref.model,
+      inputTokens: 0,
+      cachedInputTokens: 0,
+      outputTokens: 0,
+      latencyMs: 0,
+      outcome: "in_flight",
     });
     // Only once the row is written: if writing it failed, the request does not leave (the guard
     // rethrows), and no outcome may be reported for a call that never happened.

@@ -7,7 +7,7 @@
  */
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
-import { getLlmConfig, OPENAI_BASE_URL, type OnlineLlmConfig } from "./config";
+import { getLlmConfig, type OnlineLlmConfig, OPENAI_BASE_URL } from "./config";
 
 /**
  * Sent as the bearer token to keyless servers. Passing it explicitly stops @ai-sdk/openai
@@ -26,9 +26,7 @@ const cache = new Map<string, Exclude<LanguageModel, string>>();
 /** The configured online model and its config; throws when the offline engine serves. */
 export function resolveLanguageModel(config = getLlmConfig()): ResolvedModel {
   if (config.mode === "offline") {
-    throw new Error(
-      "No LLM is configured (set LLM_BASE_URL and/or LLM_API_KEY); the offline engine serves instead.",
-    );
+    throw new Error("No LLM is configured (set LLM_BASE_URL and/or LLM_API_KEY); the offline engine serves instead.");
   }
   const key = JSON.stringify([config.baseURL, config.apiKey, config.model, config.provider]);
   let model = cache.get(key);

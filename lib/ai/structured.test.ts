@@ -7,10 +7,10 @@
 // the next test's call — and anybody else's on the same Redis).
 import "@/tests/helpers/env";
 import { streamText } from "ai";
-import { z } from "zod";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
-import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { clearPrefix } from "@/tests/helpers/fixtures";
 import { LlmError } from "./errors";
 import { getLanguageModel } from "./providers";

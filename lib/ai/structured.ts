@@ -12,10 +12,10 @@
  *   validated with the same zod schema here.
  */
 import { generateText, Output } from "ai";
-import { z, type ZodType } from "zod";
+import { type ZodType, z } from "zod";
 import type { Priority } from "@/lib/ratelimit/governor";
-import { getFallbackConfig, getLlmConfig, type LlmConfig, type OnlineLlmConfig } from "./config";
 import { parseRateLimitHeaders, type RateLimitInfo } from "@/lib/ratelimit/headers";
+import { getFallbackConfig, getLlmConfig, type LlmConfig, type OnlineLlmConfig } from "./config";
 import { LlmError, toLlmError } from "./errors";
 import { resolveLanguageModel } from "./providers";
 import { guardUpstreamCall } from "./upstream-guard";
@@ -76,11 +76,7 @@ export interface StructuredResult<T> {
   rateLimit?: RateLimitInfo;
 }
 
-function usageFrom(u: {
-  inputTokens?: number;
-  outputTokens?: number;
-  inputTokenDetails?: { cacheReadTokens?: number };
-}): StructuredUsage {
+function usageFrom(u: { inputTokens?: number; outputTokens?: number; inputTokenDetails?: { cacheReadTokens?: number } }): StructuredUsage {
   return {
     inputTokens: u.inputTokens ?? 0,
     cachedInputTokens: u.inputTokenDetails?.cacheReadTokens ?? 0,

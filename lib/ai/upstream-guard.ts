@@ -1,10 +1,10 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { getBreaker, getGovernor } from "@/lib/ratelimit/shared";
 import { isBreakerFailure } from "@/lib/ratelimit/circuit-breaker";
-import { DEFAULT_MAX_WAIT_MS, QuotaWaitExceededError, type Priority } from "@/lib/ratelimit/governor";
+import { DEFAULT_MAX_WAIT_MS, type Priority, QuotaWaitExceededError } from "@/lib/ratelimit/governor";
+import { getBreaker, getGovernor } from "@/lib/ratelimit/shared";
 import { estimateTokens, setTokenCounter } from "@/lib/ratelimit/tokens";
 import type { OnlineLlmConfig } from "./config";
-import { LlmError, toLlmError, type RateLimitInfo } from "./errors";
+import { LlmError, type RateLimitInfo, toLlmError } from "./errors";
 import { beforeDispatch } from "./metered";
 
 // Reservations must not fall short of what upstream's limiter charges. The real tokenizer
@@ -76,7 +76,13 @@ export async function guardUpstreamCall<T>(
   try {
     grant = await governor.acquire({
       ...ref,
-      estimatedTokens: estimateTokens({ system: req.system, prompt: req.prompt, messages: req.messages, extra: req.extra, maxOutputTokens: req.maxOutputTokens }),
+      estimatedTokens: estimateTokens({
+        system: req.system,
+        prompt: req.prompt,
+        messages: req.messages,
+        extra: req.extra,
+        maxOutputTokens: req.maxOutputTokens,
+      }),
       priority: req.priority,
       signal: req.signal,
       maxWaitMs: maxQuotaWaitMs(req.priority, governor.effectiveWindowMs),
@@ -104,9 +110,7 @@ export async function guardUpstreamCall<T>(
     const e = err instanceof LlmError ? err : toLlmError(err);
     await governor.observe({ ...ref, status: e.status, rateLimit: e.rateLimit, retryAfterMs: e.retryAfterMs }).catch(() => undefined);
     if (e.usage) {
-      await governor
-        .settle({ reservationId: grant.reservationId, actualTokens: e.usage.inputTokens + e.usage.outputTokens })
-        .catch(() => undefined);
+      await governor.settle({ reservationId: grant.reservationId, actualTokens: e.usage.inputTokens + e.usage.outputTokens }).catch(() => undefined);
     } else if (e.code === "network" && e.status === undefined) {
       await governor.release({ reservationId: grant.reservationId }).catch(() => undefined);
     }

@@ -2,7 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { firstMembershipOf, getMembership } from "@/lib/db/queries/organizations";
 import { PanelistError } from "@/lib/errors";
 import { getSessionUser, type SessionUser } from "./auth";
-import { type ActorRoles, can, ORGANIZATION_ROLES, type OrganizationRole, type Permission, type Resource, RESOURCES } from "./permissions";
+import { type ActorRoles, can, ORGANIZATION_ROLES, type OrganizationRole, type Permission, RESOURCES, type Resource } from "./permissions";
 
 /** Who is asking: the signed-in person, their platform role and their active organisation's membership. */
 export type Actor = ActorRoles & { user: SessionUser };

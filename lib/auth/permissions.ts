@@ -109,11 +109,7 @@ export function can(actor: ActorRoles, permission: Permission): boolean {
   const request = { [resource]: [action] } as never;
   if (RESOURCES[resource].scope === "organization") {
     if (!actor.membership) return false;
-    return actor.membership.role
-      .split(",")
-      .some((r) => organizationRoles[r as OrganizationRole]?.authorize(request).success === true);
+    return actor.membership.role.split(",").some((r) => organizationRoles[r as OrganizationRole]?.authorize(request).success === true);
   }
-  return actor.platformRole
-    .split(",")
-    .some((r) => platformRoles[r as PlatformRole]?.authorize(request).success === true);
+  return actor.platformRole.split(",").some((r) => platformRoles[r as PlatformRole]?.authorize(request).success === true);
 }

@@ -32,7 +32,10 @@ let shared: ReturnType<typeof createDb> | undefined;
 export function getDb(): Db {
   if (!shared) {
     const url = process.env.DATABASE_URL;
-    if (!url) throw new Error("DATABASE_URL is not set: npm start, npm run dev and npm test set it; a command run by hand beside a running npm start reads it from .data/runtime.env, otherwise export it");
+    if (!url)
+      throw new Error(
+        "DATABASE_URL is not set: npm start, npm run dev and npm test set it; a command run by hand beside a running npm start reads it from .data/runtime.env, otherwise export it",
+      );
     shared = createDb(url);
   }
   return shared.db;

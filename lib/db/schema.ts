@@ -1,18 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { TASK_STATUSES } from "@/lib/tasks/status";
 
 /** PostgreSQL `bytea` as a Node Buffer (file bytes live in the database so any worker can read them). */
@@ -175,9 +162,7 @@ export const tasks = pgTable(
   (t) => [
     index("tasks_owner_idx").on(t.ownerId, t.createdAt),
     // The relay scans only unfinished tasks.
-    index("tasks_open_idx")
-      .on(t.status, t.availableAt)
-      .where(sql`status in ('PENDING','RETRYING','PROCESSING')`),
+    index("tasks_open_idx").on(t.status, t.availableAt).where(sql`status in ('PENDING','RETRYING','PROCESSING')`),
   ],
 );
 
@@ -220,10 +205,7 @@ export const resumes = pgTable(
     taskId: uuid("task_id").references(() => tasks.id),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("resumes_owner_created_idx").on(t.ownerId, t.createdAt),
-    index("resumes_owner_dedupe_idx").on(t.ownerId, t.dedupeKey),
-  ],
+  (t) => [index("resumes_owner_created_idx").on(t.ownerId, t.createdAt), index("resumes_owner_dedupe_idx").on(t.ownerId, t.dedupeKey)],
 );
 
 export const analyses = pgTable(
@@ -314,10 +296,7 @@ export const interviewMessages = pgTable(
     text: text("text").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("interview_messages_pk").on(t.interviewId, t.id),
-    uniqueIndex("interview_messages_seq_uq").on(t.interviewId, t.seq),
-  ],
+  (t) => [uniqueIndex("interview_messages_pk").on(t.interviewId, t.id), uniqueIndex("interview_messages_seq_uq").on(t.interviewId, t.seq)],
 );
 
 export const interviewReports = pgTable(
@@ -368,7 +347,9 @@ export const webhookDeliveries = pgTable(
     url: text("url").notNull(),
     /** The exact JSON body, signed and sent byte for byte on every attempt. */
     payload: text("payload").notNull(),
-    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
     /** +1 at each claim; fences the outcome write of that attempt. */
     attempts: integer("attempts").notNull().default(0),
     /** When the next attempt is due; while an attempt is in flight, when its claim expires. */

@@ -27,8 +27,14 @@ async function offlineCall<T>(work: () => T, onCall: (c: MeteredCall) => Promise
   const started = performance.now();
   const out = work();
   await onCall({
-    callId: randomUUID(), provider: "offline", model: "offline", inputTokens: 0, cachedInputTokens: 0, outputTokens: 0,
-    latencyMs: Math.round(performance.now() - started), outcome: "ok",
+    callId: randomUUID(),
+    provider: "offline",
+    model: "offline",
+    inputTokens: 0,
+    cachedInputTokens: 0,
+    outputTokens: 0,
+    latencyMs: Math.round(performance.now() - started),
+    outcome: "ok",
   });
   return out;
 }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
+  type CandidateAnswer,
   finalizeReport,
+  type Plan,
   planFromLlm,
   planLlmSchema,
   planSchema,
   questionScore,
+  type ReportDraft,
   reportDraftLlmSchema,
   reportSummaryLlmSchema,
-  type CandidateAnswer,
-  type Plan,
-  type ReportDraft,
 } from "./schemas";
 
 const plan: Plan = {
@@ -54,15 +54,20 @@ describe("finalizeReport", () => {
   ];
 
   it("recomputes question scores, zeroes skipped/unanswered ones whatever the draft says, averages over ALL planned questions", () => {
-    const r = finalizeReport(
-      draft([ev("q1", [83, 71, 64, 90]), ev("q2", [100, 100, 100, 100]), ev("q3", [50, 50, 50, 50]), ev("q4", [90, 90, 90, 90])]),
-      { plan, answers, engine: "offline", language: "en" },
-    );
+    const r = finalizeReport(draft([ev("q1", [83, 71, 64, 90]), ev("q2", [100, 100, 100, 100]), ev("q3", [50, 50, 50, 50]), ev("q4", [90, 90, 90, 90])]), {
+      plan,
+      answers,
+      engine: "offline",
+      language: "en",
+    });
     expect(r.questions.map((q) => q.score)).toEqual([76.9, 0, 50, 0]);
     expect(r.questions[1]).toMatchObject({ skipped: true, answer: "", subScores: { accuracy: 0, completeness: 0, depth: 0, expression: 0 } });
     expect(r.questions[3]).toMatchObject({ skipped: false, answer: "", keyPointsMissed: ["g", "h"], keyPointsCovered: [] });
     // technical (76.9 + 0)/2 = 38.45 → 38.5 (JS rounds half up here); behavioural (50 + 0)/2 = 25
-    expect(r.categories).toEqual([{ category: "technical", average: 38.5 }, { category: "behavioural", average: 25 }]);
+    expect(r.categories).toEqual([
+      { category: "technical", average: 38.5 },
+      { category: "behavioural", average: 25 },
+    ]);
     // overall = mean of all four planned questions = 126.9 / 4 = 31.725 → 31.7
     expect(r.overallScore).toBe(31.7);
   });
@@ -96,7 +101,13 @@ describe("finalizeReport", () => {
 
   it("counts a whitespace-only answer as unanswered", () => {
     const r = finalizeReport(draft([ev("q3", [50, 50, 50, 50])]), {
-      plan, answers: [{ questionId: "q1", text: "  \n ", skipped: false }, { questionId: "q3", text: "x", skipped: false }], engine: "m", language: "en",
+      plan,
+      answers: [
+        { questionId: "q1", text: "  \n ", skipped: false },
+        { questionId: "q3", text: "x", skipped: false },
+      ],
+      engine: "m",
+      language: "en",
     });
     expect(r.questions[0].score).toBe(0);
   });
@@ -113,7 +124,15 @@ describe("plan schemas", () => {
     const p = planFromLlm({
       questions: [{ id: " q1 ", category: "technical", difficulty: "easy", question: " Q? ", keyPoints: ["a", " ", "b"], referenceAnswer: "r", source: null }],
     });
-    expect(p.questions[0]).toEqual({ id: "q1", category: "technical", difficulty: "easy", question: "Q?", keyPoints: ["a", "b"], referenceAnswer: "r", source: "model" });
+    expect(p.questions[0]).toEqual({
+      id: "q1",
+      category: "technical",
+      difficulty: "easy",
+      question: "Q?",
+      keyPoints: ["a", "b"],
+      referenceAnswer: "r",
+      source: "model",
+    });
   });
 
   /** Every object in the JSON Schema lists all its properties as required (OpenAI strict mode). */

@@ -78,15 +78,13 @@ export const planQuestionSchema = z.object({
 });
 export type PlanQuestion = z.infer<typeof planQuestionSchema>;
 
-export const planSchema = z
-  .object({ questions: z.array(planQuestionSchema).min(1).max(QUESTION_COUNT.max) })
-  .superRefine((plan, ctx) => {
-    const seen = new Set<string>();
-    plan.questions.forEach((q, i) => {
-      if (seen.has(q.id)) ctx.addIssue({ code: "custom", path: ["questions", i, "id"], message: `duplicate question id ${q.id}` });
-      seen.add(q.id);
-    });
+export const planSchema = z.object({ questions: z.array(planQuestionSchema).min(1).max(QUESTION_COUNT.max) }).superRefine((plan, ctx) => {
+  const seen = new Set<string>();
+  plan.questions.forEach((q, i) => {
+    if (seen.has(q.id)) ctx.addIssue({ code: "custom", path: ["questions", i, "id"], message: `duplicate question id ${q.id}` });
+    seen.add(q.id);
   });
+});
 export type Plan = z.infer<typeof planSchema>;
 
 /** The plan as a model fills it (strict-friendly); turn it into a {@link Plan} with {@link planFromLlm}. */
@@ -98,11 +96,7 @@ export const planLlmSchema = z.object({
         category: z.enum(QUESTION_CATEGORIES),
         difficulty: z.enum(DIFFICULTIES),
         question: z.string().describe("the question as the interviewer asks it"),
-        keyPoints: z
-          .array(z.string())
-          .min(KEY_POINTS.min)
-          .max(KEY_POINTS.max)
-          .describe("2–6 short phrases: what a good answer covers"),
+        keyPoints: z.array(z.string()).min(KEY_POINTS.min).max(KEY_POINTS.max).describe("2–6 short phrases: what a good answer covers"),
         referenceAnswer: z.string().describe("a concise model answer"),
         source: z.enum(QUESTION_SOURCES).nullable().describe("resume when grounded in the candidate's resume, else model"),
       }),
@@ -285,10 +279,7 @@ export function isAnswered(a: CandidateAnswer | undefined): boolean {
  * @throws {Error} when the draft evaluates a question twice, names a question not in the
  *   plan, or leaves an answered question out (the draft is unusable; the task should retry).
  */
-export function finalizeReport(
-  draft: ReportDraft,
-  meta: { plan: Plan; answers: CandidateAnswer[]; engine: string; language: Language },
-): Report {
+export function finalizeReport(draft: ReportDraft, meta: { plan: Plan; answers: CandidateAnswer[]; engine: string; language: Language }): Report {
   const planned = new Set(meta.plan.questions.map((q) => q.id));
   const byId = new Map<string, QuestionEvaluation>();
   for (const e of draft.questions) {

@@ -7,12 +7,12 @@
 import type Redis from "ioredis";
 import type { Db, Tx } from "@/lib/db/client";
 import {
-  createInterview as insertInterview,
   endInterview as endInterviewRow,
   getInterviewById,
+  createInterview as insertInterview,
   listMessages,
-  saveReport,
   savePlan,
+  saveReport,
 } from "@/lib/db/queries/interviews";
 import { recordUsage } from "@/lib/finops/usage";
 import type { Logger } from "@/lib/log";
@@ -22,7 +22,7 @@ import { readResumeText } from "@/lib/resume/service";
 import type { TaskAttempt } from "@/lib/tasks/attempt";
 import { newTask } from "@/lib/tasks/definitions";
 import { evaluateAnswers, planQuestions } from "./engine";
-import { finalizeReport, planSchema, type Language, type Level } from "./schemas";
+import { finalizeReport, type Language, type Level, planSchema } from "./schemas";
 import { toTranscript } from "./session/interviewer-turn";
 import { answersFromTranscript } from "./transcript";
 

@@ -46,7 +46,10 @@ export function readTranscript(plan: Plan, transcript: TranscriptEntry[]): Trans
   let closed = false;
   for (const t of transcript) {
     if (t.role === "interviewer") {
-      if (t.kind === "closing") { closed = true; continue; }
+      if (t.kind === "closing") {
+        closed = true;
+        continue;
+      }
       const i = t.questionId !== undefined ? index.get(t.questionId) : undefined;
       if (i === undefined) continue;
       currentIndex = i;

@@ -8,10 +8,7 @@
  * @param opts.retryAfterMs the upstream's `Retry-After`, if any.
  * @param opts.random injectable for tests, returns [0, 1).
  */
-export function backoffMs(
-  attempt: number,
-  opts: { baseMs?: number; capMs?: number; retryAfterMs?: number; random?: () => number } = {},
-): number {
+export function backoffMs(attempt: number, opts: { baseMs?: number; capMs?: number; retryAfterMs?: number; random?: () => number } = {}): number {
   const base = opts.baseMs ?? 1_000;
   const cap = opts.capMs ?? 60_000;
   const random = opts.random ?? Math.random;

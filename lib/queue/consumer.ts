@@ -1,5 +1,5 @@
-import os from "node:os";
 import { randomUUID } from "node:crypto";
+import os from "node:os";
 import type Redis from "ioredis";
 import { ZodError, type ZodType } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
@@ -8,7 +8,7 @@ import { isDatabaseUnavailable } from "@/lib/errors";
 import type { Logger } from "@/lib/log";
 import { backoffMs } from "./backoff";
 import { publishTaskEvent } from "./events";
-import { CONSUMER_GROUP, dlqKey, LANES, streamKey, type Lane, type TaskType } from "./names";
+import { CONSUMER_GROUP, dlqKey, LANES, type Lane, streamKey, type TaskType } from "./names";
 import { publishTask } from "./producer";
 import { createRedis } from "./redis";
 import { TaskError } from "./task-error";
@@ -225,10 +225,7 @@ export class StreamConsumer {
     this.reader.disconnect();
     await this.loopDone?.catch(() => undefined);
     const all = Promise.allSettled([...this.inflight.values()].map((f) => f.done));
-    const timedOut = await Promise.race([
-      all.then(() => false),
-      sleep(this.options.shutdownGraceMs).then(() => true),
-    ]);
+    const timedOut = await Promise.race([all.then(() => false), sleep(this.options.shutdownGraceMs).then(() => true)]);
     if (timedOut) {
       for (const f of this.inflight.values()) f.abort.abort(new ShutdownAbort());
       await all;
@@ -361,9 +358,9 @@ export class StreamConsumer {
 
   /** Non-blocking XREADGROUP of up to `count` new entries of one stream, each dispatched. */
   private async readStream(key: string, count: number): Promise<number> {
-    const res = (await this.watched((r) =>
-      r.xreadgroup("GROUP", CONSUMER_GROUP, this.options.consumerName, "COUNT", count, "STREAMS", key, ">"),
-    )) as [string, [string, string[]][]][] | null;
+    const res = (await this.watched((r) => r.xreadgroup("GROUP", CONSUMER_GROUP, this.options.consumerName, "COUNT", count, "STREAMS", key, ">"))) as
+      | [string, [string, string[]][]][]
+      | null;
     let taken = 0;
     for (const [stream, entries] of res ?? []) {
       for (const [id, fields] of entries) {
@@ -429,7 +426,13 @@ export class StreamConsumer {
             break;
           }
           const [next, entries] = (await this.deps.redis.xautoclaim(
-            key, CONSUMER_GROUP, this.options.consumerName, this.options.leaseMs, cursor, "COUNT", free,
+            key,
+            CONSUMER_GROUP,
+            this.options.consumerName,
+            this.options.leaseMs,
+            cursor,
+            "COUNT",
+            free,
           )) as [string, [string, string[] | null][]];
           cursor = next;
           for (const [id, fields] of entries) {
@@ -502,11 +505,14 @@ export class StreamConsumer {
     const timeout = setTimeout(() => abort.abort(new TaskTimeout()), this.options.taskTimeoutMs);
     const onShutdown = () => abort.abort(shutdown.reason);
     shutdown.addEventListener("abort", onShutdown, { once: true });
-    const heartbeat = setInterval(() => {
-      void extendLease(db, { id: task.id, attempt, leaseMs: this.options.leaseMs }).catch(() => undefined);
-      // Reset the message's idle time so XAUTOCLAIM elsewhere leaves a live attempt alone.
-      void redis.xclaim(msg.stream, CONSUMER_GROUP, this.options.consumerName, 0, msg.id, "JUSTID").catch(() => undefined);
-    }, Math.max(200, Math.floor(this.options.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        void extendLease(db, { id: task.id, attempt, leaseMs: this.options.leaseMs }).catch(() => undefined);
+        // Reset the message's idle time so XAUTOCLAIM elsewhere leaves a live attempt alone.
+        void redis.xclaim(msg.stream, CONSUMER_GROUP, this.options.consumerName, 0, msg.id, "JUSTID").catch(() => undefined);
+      },
+      Math.max(200, Math.floor(this.options.leaseMs / 3)),
+    );
 
     try {
       const handler = this.handlers.get(task.type);
@@ -588,8 +594,18 @@ export class StreamConsumer {
     log.info({ taskId: task.id, attempt, status, code: te.code, retryInMs }, "attempt ended");
     if (status === "FAILED") {
       await redis.xadd(
-        dlqKey(task.type as TaskType), "*",
-        "taskId", task.id, "type", task.type, "code", te.code, "message", te.message, "attempts", String(attempt),
+        dlqKey(task.type as TaskType),
+        "*",
+        "taskId",
+        task.id,
+        "type",
+        task.type,
+        "code",
+        te.code,
+        "message",
+        te.message,
+        "attempts",
+        String(attempt),
       );
     }
     await publishTaskEvent(redis, { taskId: task.id, status });

@@ -2,8 +2,8 @@ import type Redis from "ioredis";
 import { getDb } from "@/lib/db/client";
 import { readTaskStatuses } from "@/lib/db/queries/tasks";
 import { isEnded } from "@/lib/tasks/status";
-import { createRedis } from "./redis";
 import { taskEventsChannel } from "./names";
+import { createRedis } from "./redis";
 
 /** `status` is a task status, or `"unknown"` for a resync (re-read the database, an event may be lost). */
 export type TaskEvent = { taskId: string; status: string };
@@ -92,7 +92,10 @@ class TaskEventHub {
       sub.on("ready", () => {
         if (!lost) return;
         lost = false;
-        sub.subscribe(taskEventsChannel()).then(() => this.resync(), () => undefined);
+        sub.subscribe(taskEventsChannel()).then(
+          () => this.resync(),
+          () => undefined,
+        );
       });
       this.ready = sub.subscribe(taskEventsChannel()).then(
         () => undefined,
@@ -182,7 +185,10 @@ class TaskEventHub {
     };
     let giveUp: NodeJS.Timeout | undefined;
     const subscribed = await Promise.race([
-      this.ensure().then(() => true, () => false),
+      this.ensure().then(
+        () => true,
+        () => false,
+      ),
       new Promise<false>((r) => (giveUp = setTimeout(() => r(false), SUBSCRIBE_TIMEOUT_MS))),
     ]);
     clearTimeout(giveUp);

@@ -2,7 +2,7 @@ import type Redis from "ioredis";
 import type { Db } from "@/lib/db/client";
 import { markTaskPublished, markTasksPublished } from "@/lib/db/queries/tasks";
 import type { Logger } from "@/lib/log";
-import { streamKey, type Lane, type TaskType } from "./names";
+import { type Lane, streamKey, type TaskType } from "./names";
 
 /**
  * XADDs `{taskId}` to the task's lane stream and records the entry id on the task row.
@@ -11,11 +11,7 @@ import { streamKey, type Lane, type TaskType } from "./names";
  * @returns the stream entry id.
  * @throws ioredis errors when Redis is unreachable.
  */
-export async function publishTask(
-  redis: Redis,
-  db: Db,
-  task: { id: string; type: string; lane: Lane },
-): Promise<string> {
+export async function publishTask(redis: Redis, db: Db, task: { id: string; type: string; lane: Lane }): Promise<string> {
   const messageId = await redis.xadd(streamKey(task.type as TaskType, task.lane), "*", "taskId", task.id);
   if (!messageId) throw new Error("XADD returned no id");
   await markTaskPublished(db, { id: task.id, messageId });
@@ -29,11 +25,7 @@ export async function publishTask(
  * @returns the entry ids in input order (`null` where that XADD failed).
  * @throws ioredis errors when Redis is unreachable, database errors from the UPDATE.
  */
-export async function publishTasks(
-  redis: Redis,
-  db: Db,
-  list: { id: string; type: string; lane: Lane }[],
-): Promise<(string | null)[]> {
+export async function publishTasks(redis: Redis, db: Db, list: { id: string; type: string; lane: Lane }[]): Promise<(string | null)[]> {
   if (list.length === 0) return [];
   const pipeline = redis.pipeline();
   for (const t of list) pipeline.xadd(streamKey(t.type as TaskType, t.lane), "*", "taskId", t.id);
@@ -42,7 +34,10 @@ export async function publishTasks(
     const [err, id] = results[i] ?? [new Error("no reply"), null];
     return err || typeof id !== "string" ? null : id;
   });
-  await markTasksPublished(db, list.flatMap((t, i) => (ids[i] ? [{ id: t.id, messageId: ids[i]! }] : [])));
+  await markTasksPublished(
+    db,
+    list.flatMap((t, i) => (ids[i] ? [{ id: t.id, messageId: ids[i]! }] : [])),
+  );
   return ids;
 }
 
@@ -57,10 +52,7 @@ export async function publishTasks(
  *    grace. The caller answers as if it had been published.
  * @returns the stream entry id, or null when publishing failed and is left to the relay.
  */
-export async function submitTask(
-  deps: { redis: Redis; db: Db; log: Logger },
-  task: { id: string; type: string; lane: Lane },
-): Promise<string | null> {
+export async function submitTask(deps: { redis: Redis; db: Db; log: Logger }, task: { id: string; type: string; lane: Lane }): Promise<string | null> {
   try {
     return await publishTask(deps.redis, deps.db, task);
   } catch (err) {
@@ -75,10 +67,7 @@ export async function submitTask(
  * (once for a failed round trip, once per failed XADD) and left to the relay.
  * @returns the entry ids in input order (`null` where publishing failed).
  */
-export async function submitTasks(
-  deps: { redis: Redis; db: Db; log: Logger },
-  list: { id: string; type: string; lane: Lane }[],
-): Promise<(string | null)[]> {
+export async function submitTasks(deps: { redis: Redis; db: Db; log: Logger }, list: { id: string; type: string; lane: Lane }[]): Promise<(string | null)[]> {
   let ids: (string | null)[];
   try {
     ids = await publishTasks(deps.redis, deps.db, list);

@@ -26,7 +26,9 @@ export async function redisSettingWarnings(redis: Redis): Promise<string[]> {
   }
   const aof = await get("appendonly");
   if (aof !== null && aof !== "yes") {
-    warnings.push("Redis appendonly is off: a Redis restart empties the task streams (PostgreSQL keeps every task and the relay republishes them); turn AOF on in production");
+    warnings.push(
+      "Redis appendonly is off: a Redis restart empties the task streams (PostgreSQL keeps every task and the relay republishes them); turn AOF on in production",
+    );
   }
   return warnings;
 }

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { findRelayCandidates, listPendingTasks, promoteDueRetries } from "@/lib/db/queries/tasks";
 import type { Logger } from "@/lib/log";
 import { publishTaskEvent } from "./events";
-import { CONSUMER_GROUP, relayEpochKey, relayLockKey, streamKey, type Lane, type TaskType } from "./names";
+import { CONSUMER_GROUP, type Lane, relayEpochKey, relayLockKey, streamKey, type TaskType } from "./names";
 import { publishTask, publishTasks } from "./producer";
 import { trimAcked } from "./trim";
 
@@ -50,7 +50,10 @@ export class OutboxRelay {
     this.timer = setInterval(() => {
       if (this.ticking) return;
       this.ticking = this.tick()
-        .then(() => undefined, (err) => this.deps.log.warn({ err: String(err) }, "relay tick failed"))
+        .then(
+          () => undefined,
+          (err) => this.deps.log.warn({ err: String(err) }, "relay tick failed"),
+        )
         .finally(() => (this.ticking = undefined));
     }, this.options.intervalMs);
   }
@@ -77,10 +80,7 @@ export class OutboxRelay {
       return published;
     } finally {
       // Release only our own lock.
-      await redis.eval(
-        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
-        1, relayLockKey(), this.token,
-      );
+      await redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, relayLockKey(), this.token);
     }
   }
 
@@ -119,7 +119,10 @@ export class OutboxRelay {
   private async renewLock(): Promise<void> {
     await this.deps.redis.eval(
       "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",
-      1, relayLockKey(), this.token, String(this.options.intervalMs * 5),
+      1,
+      relayLockKey(),
+      this.token,
+      String(this.options.intervalMs * 5),
     );
   }
 

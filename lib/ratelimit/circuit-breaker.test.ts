@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedis } from "@/lib/queue/redis";
-import { BREAKER_DEFAULTS, breakerOptionsFromEnv, CircuitBreaker, isBreakerFailure, type BreakerOptions } from "./circuit-breaker";
+import { BREAKER_DEFAULTS, type BreakerOptions, breakerOptionsFromEnv, CircuitBreaker, isBreakerFailure } from "./circuit-breaker";
 import { deletePrefix, uniquePrefix, wait } from "./test-redis";
 
 const PREFIX = uniquePrefix("breaker");
@@ -147,7 +147,12 @@ describe("circuit breaker", () => {
         LLM_BREAKER_PROBE_LEASE_MS: "9000",
       }),
     ).toEqual({ failureThreshold: 3, failureRateThreshold: 0.25, minimumCalls: 8, cooldownMs: 2500, probeLeaseMs: 9000 });
-    for (const [name, bad] of [["LLM_BREAKER_COOLDOWN_MS", "30s"], ["LLM_BREAKER_FAILURE_THRESHOLD", "0"], ["LLM_BREAKER_FAILURE_RATE", "1.5"], ["LLM_BREAKER_WINDOW_MS", "-5"]]) {
+    for (const [name, bad] of [
+      ["LLM_BREAKER_COOLDOWN_MS", "30s"],
+      ["LLM_BREAKER_FAILURE_THRESHOLD", "0"],
+      ["LLM_BREAKER_FAILURE_RATE", "1.5"],
+      ["LLM_BREAKER_WINDOW_MS", "-5"],
+    ]) {
       expect(() => breakerOptionsFromEnv({ [name]: bad }), `${name}=${bad}`).toThrow(name);
     }
     const saved = process.env.LLM_BREAKER_COOLDOWN_MS;

@@ -249,16 +249,11 @@ export class CircuitBreaker {
 
   private run<T>(op: "can" | "success" | "failure" | "state"): Promise<T> {
     const o = this.o;
-    return breakerScript.run<T>(this.redis, [this.key], [
-      op,
-      o.windowMs,
-      o.buckets,
-      o.failureThreshold,
-      o.failureRateThreshold,
-      o.minimumCalls,
-      o.cooldownMs,
-      o.probeLeaseMs,
-    ]);
+    return breakerScript.run<T>(
+      this.redis,
+      [this.key],
+      [op, o.windowMs, o.buckets, o.failureThreshold, o.failureRateThreshold, o.minimumCalls, o.cooldownMs, o.probeLeaseMs],
+    );
   }
 
   /** May a call go upstream now? In half_open only the one caller given `probe: true`. */

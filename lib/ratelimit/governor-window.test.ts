@@ -5,7 +5,7 @@
  */
 import { afterAll, expect, it } from "vitest";
 import { createRedis } from "@/lib/queue/redis";
-import { Governor, QuotaWaitExceededError, type Priority } from "./governor";
+import { Governor, type Priority, QuotaWaitExceededError } from "./governor";
 import { deletePrefix, uniquePrefix } from "./test-redis";
 
 const PREFIX = uniquePrefix("governor-window");

@@ -1,17 +1,17 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedis } from "@/lib/queue/redis";
+import type { QuotaLimits } from "./config";
 import {
-  Governor,
-  QuotaWaitExceededError,
   ceilingFor,
   formatReservationId,
-  parseReservationId,
+  Governor,
   type GovernorOptions,
   type Grant,
+  parseReservationId,
+  QuotaWaitExceededError,
   type ReserveResult,
 } from "./governor";
-import { governorKeys, breakerKey } from "./keys";
-import type { QuotaLimits } from "./config";
+import { breakerKey, governorKeys } from "./keys";
 import { deletePrefix, uniquePrefix, wait } from "./test-redis";
 
 const PREFIX = uniquePrefix("governor");
@@ -193,9 +193,7 @@ describe("shared across processes", () => {
   it("two Governor instances on two connections share one quota, also under concurrency", async () => {
     const [a, b] = pair({ rpm: 7 });
     const m = newModel();
-    const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).reserve({ ...m, estimatedTokens: 1, priority: "interactive" })),
-    );
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).reserve({ ...m, estimatedTokens: 1, priority: "interactive" })));
     expect(results.filter((r) => r.granted)).toHaveLength(7);
     expect(await a.snapshot(m)).toMatchObject({ requests: 7 });
     expect(await b.snapshot(m)).toMatchObject({ requests: 7 });

@@ -27,12 +27,13 @@
  * Errors: every method rejects with the ioredis error when Redis cannot be reached; the caller
  * decides (a task retries later, chat answers 503). Losing Redis' data only resets the window.
  */
-import { parseRateLimitHeaders, retryAfterMsFromHeaders, type RateLimitInfo } from "./headers";
+
 import { limitsFromEnv, type QuotaLimits } from "./config";
-import { governorKeys, type GovernorKeys, type ModelRef } from "./keys";
 import { observeScript, releaseScript, reserveScript, settleScript, snapshotScript } from "./governor-scripts";
+import { parseRateLimitHeaders, type RateLimitInfo, retryAfterMsFromHeaders } from "./headers";
+import { type GovernorKeys, governorKeys, type ModelRef } from "./keys";
 import type { RedisClient } from "./script";
-import { jitteredDelayMs, sleep, abortReason, type JitterOptions } from "./sleep";
+import { abortReason, type JitterOptions, jitteredDelayMs, sleep } from "./sleep";
 
 export type Priority = "interactive" | "batch";
 export type DenyReason = "paused" | "rpm" | "tpm" | "priority";
@@ -324,10 +325,7 @@ export class Governor {
     const rl = (input.headers ? parseRateLimitHeaders(input.headers) : undefined) ?? input.rateLimit ?? {};
     const retryAfterMs = retryAfter ?? input.retryAfterMs;
 
-    const exhausted = [
-      rl.remainingRequests === 0 ? (rl.resetRequestsMs ?? 0) : 0,
-      rl.remainingTokens === 0 ? (rl.resetTokensMs ?? 0) : 0,
-    ];
+    const exhausted = [rl.remainingRequests === 0 ? (rl.resetRequestsMs ?? 0) : 0, rl.remainingTokens === 0 ? (rl.resetTokensMs ?? 0) : 0];
     const exhaustedMs = Math.max(...exhausted);
     let pauseMs = exhaustedMs;
     if (input.status === 429) pauseMs = retryAfterMs ?? (exhaustedMs || (this.opts.defaultPauseMs ?? DEFAULT_PAUSE_MS));

@@ -4,7 +4,7 @@
  * key prefix and short windows instead.
  */
 import { getRedis } from "@/lib/queue/redis";
-import { CircuitBreaker, type BreakerOptions } from "./circuit-breaker";
+import { type BreakerOptions, CircuitBreaker } from "./circuit-breaker";
 import { Governor } from "./governor";
 import type { ModelRef } from "./keys";
 

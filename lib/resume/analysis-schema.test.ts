@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DIMENSION_MAX, finalizeAnalysis, type AnalysisDraft } from "./analysis-schema";
+import { type AnalysisDraft, DIMENSION_MAX, finalizeAnalysis } from "./analysis-schema";
 
 const draft = (scores: Partial<Record<keyof typeof DIMENSION_MAX, number>>, extra: Partial<AnalysisDraft> = {}): AnalysisDraft => ({
   dimensions: (Object.keys(DIMENSION_MAX) as (keyof typeof DIMENSION_MAX)[]).reverse().map((key) => ({
@@ -18,7 +18,9 @@ const draft = (scores: Partial<Record<keyof typeof DIMENSION_MAX, number>>, extr
 describe("finalizeAnalysis", () => {
   it("recomputes overall as the sum of the parts, ignoring any total or max the model claimed", () => {
     const a = finalizeAnalysis(draft({ experience: 30, skills: 12.34, content: 10, structure: 9, expression: 7 }), {
-      engine: "m", language: "en", hasJobDescription: false,
+      engine: "m",
+      language: "en",
+      hasJobDescription: false,
     });
     expect(a.overallScore).toBeCloseTo(30 + 12.3 + 10 + 9 + 7, 5);
     expect(a.dimensions.map((d) => [d.key, d.max])).toEqual(Object.entries(DIMENSION_MAX));
@@ -38,7 +40,9 @@ describe("finalizeAnalysis", () => {
 
   it("computes matchPercent from matched and missing skills only when a JD was given; a skill cannot be both", () => {
     const withJd = finalizeAnalysis(draft({}, { matchedSkills: ["Go", "SQL", "go"], missingSkills: ["Kafka", "sql"] }), {
-      engine: "m", language: "en", hasJobDescription: true,
+      engine: "m",
+      language: "en",
+      hasJobDescription: true,
     });
     expect(withJd.matchedSkills).toEqual(["Go", "SQL"]);
     expect(withJd.missingSkills).toEqual(["Kafka"]);

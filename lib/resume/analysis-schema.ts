@@ -76,10 +76,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  *
  * @throws {Error} when a dimension key is missing or repeated (the draft is unusable).
  */
-export function finalizeAnalysis(
-  draft: AnalysisDraft,
-  meta: { engine: string; language: "en" | "zh"; hasJobDescription: boolean },
-): Analysis {
+export function finalizeAnalysis(draft: AnalysisDraft, meta: { engine: string; language: "en" | "zh"; hasJobDescription: boolean }): Analysis {
   const byKey = new Map<DimensionKey, Dimension>();
   for (const d of draft.dimensions) {
     if (byKey.has(d.key)) throw new Error(`dimension ${d.key} appears twice`);
@@ -103,9 +100,7 @@ export function finalizeAnalysis(
   let matchPercent: number | null = null;
   if (meta.hasJobDescription) {
     matchedSkills = dedupe(draft.matchedSkills ?? []);
-    missingSkills = dedupe(draft.missingSkills ?? []).filter(
-      (s) => !matchedSkills!.some((m) => m.toLowerCase() === s.toLowerCase()),
-    );
+    missingSkills = dedupe(draft.missingSkills ?? []).filter((s) => !matchedSkills!.some((m) => m.toLowerCase() === s.toLowerCase()));
     const total = matchedSkills.length + missingSkills.length;
     matchPercent = total === 0 ? 0 : Math.round((matchedSkills.length / total) * 100);
   }

@@ -6,9 +6,9 @@
 import { randomUUID } from "node:crypto";
 import { getLlmConfig } from "@/lib/ai/config";
 import type { MeteredCall } from "@/lib/ai/metered";
-import { RESUME_ANALYSIS_PROMPT_VERSION } from "./llm/resume-analysis";
-import { finalizeAnalysis, type Analysis } from "./analysis-schema";
+import { type Analysis, finalizeAnalysis } from "./analysis-schema";
 import { analyzeWithLlm } from "./llm/analyze-with-llm";
+import { RESUME_ANALYSIS_PROMPT_VERSION } from "./llm/resume-analysis";
 import { analyzeOffline } from "./offline";
 
 /** One model call (or one offline analysis), reported for the usage ledger (upserted by `callId`). */
@@ -41,8 +41,14 @@ export async function analyzeResume(
     const started = performance.now();
     const draft = analyzeOffline({ text: input.text, jobDescription: input.jobDescription, language: input.language });
     await onCall({
-      callId: randomUUID(), provider: "offline", model: "offline", inputTokens: 0, cachedInputTokens: 0, outputTokens: 0,
-      latencyMs: Math.round(performance.now() - started), outcome: "ok",
+      callId: randomUUID(),
+      provider: "offline",
+      model: "offline",
+      inputTokens: 0,
+      cachedInputTokens: 0,
+      outputTokens: 0,
+      latencyMs: Math.round(performance.now() - started),
+      outcome: "ok",
     });
     return { analysis: finalizeAnalysis(draft, { engine: "offline", language: input.language, hasJobDescription }), promptVersion: null };
   }

@@ -3,5 +3,5 @@
  * offline analyser's view of a resume's statements and of a job description's skills. The
  * domain's commands (accept an upload, analyse, read a resume's text) are in `service.ts`.
  */
-export { jdSkills, type JdSkill } from "./offline/jd";
-export { resumeStatements, type ResumeStatement } from "./offline/resume-statements";
+export { type JdSkill, jdSkills } from "./offline/jd";
+export { type ResumeStatement, resumeStatements } from "./offline/resume-statements";

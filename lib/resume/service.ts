@@ -154,6 +154,9 @@ export async function readResumeText(db: Db, { resumeId, ownerId }: { resumeId: 
 function sanitizeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "resume";
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 200);
   return clean || "resume";
 }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { taskRow } from "@/lib/tasks/task-row.mock";
 import type { Analysis } from "./analysis-schema";
-import { analyzeResume } from "./engine";
 import { resumeBodySchema, resumeListBodySchema } from "./contracts";
+import { analyzeResume } from "./engine";
 import { toResumeBody, toResumeListBody } from "./view";
 
 const RESUME = `Jane Doe
@@ -53,8 +53,26 @@ describe("resume bodies", () => {
 
   it("the list body parses with the contract, rows in the query's order", () => {
     const rows = [
-      { id: resumeRow.id, fileName: "a.pdf", createdAt: created, language: "en" as const, taskId: resumeRow.taskId, status: "COMPLETED" as const, overallScore: 71.5, engine: "offline" },
-      { id: "0b8f3c1e-3333-4c55-8a4e-0d1f3c2b5a10", fileName: "b.docx", createdAt: created, language: null, taskId: null, status: null, overallScore: null, engine: null },
+      {
+        id: resumeRow.id,
+        fileName: "a.pdf",
+        createdAt: created,
+        language: "en" as const,
+        taskId: resumeRow.taskId,
+        status: "COMPLETED" as const,
+        overallScore: 71.5,
+        engine: "offline",
+      },
+      {
+        id: "0b8f3c1e-3333-4c55-8a4e-0d1f3c2b5a10",
+        fileName: "b.docx",
+        createdAt: created,
+        language: null,
+        taskId: null,
+        status: null,
+        overallScore: null,
+        engine: null,
+      },
     ];
     const body = toResumeListBody(rows);
     expect(resumeListBodySchema.parse(body)).toEqual(body);

@@ -7,7 +7,7 @@
  *
  * No domain imports: the pipeline reads this table, and `lib/queue` never imports a domain.
  */
-import { z, type ZodType } from "zod";
+import { type ZodType, z } from "zod";
 
 /** The two lanes of every task type (interactive: a person is waiting; batch: bulk work). */
 export const LANES = ["interactive", "batch"] as const;
@@ -58,10 +58,7 @@ export interface NewTask {
  * `maxAttempts` from the definition.
  * @throws ZodError when the payload does not fit; Error when the lane is not one of the type's.
  */
-export function newTask<T extends TaskType>(
-  type: T,
-  t: { ownerId: string; payload: TaskPayload<T>; lane?: Lane; callbackUrl?: string | null },
-): NewTask {
+export function newTask<T extends TaskType>(type: T, t: { ownerId: string; payload: TaskPayload<T>; lane?: Lane; callbackUrl?: string | null }): NewTask {
   const def: TaskDefinition<unknown> = TASK_DEFINITIONS[type];
   const lane = t.lane ?? def.lanes[0];
   if (!def.lanes.includes(lane)) throw new Error(`${type} tasks do not go to the ${lane} lane (lanes: ${def.lanes.join(", ")})`);

@@ -29,22 +29,25 @@ describe("task error codes", () => {
     for (const code of codes) expect(TASK_ERROR_CODES, code).toContain(code);
   });
 
-  it.each(Object.keys(CATALOGUES) as (keyof typeof CATALOGUES)[])("every code has a reason and a next step in messages/%s.json, for a resume and an interview", (locale) => {
-    const { t, problems } = translator(locale);
-    for (const code of Object.values(WRITTEN).flat()) {
-      for (const part of ["reason", "next"] as const) {
-        const key = `codes.${code}.${part}` as const;
-        expect(t.has(key), `${locale}: failure.${key}`).toBe(true);
-        for (const subject of SUBJECTS) {
-          const text = t(key, { subject });
-          expect(text.trim().length, `${locale}: failure.${key} (${subject})`).toBeGreaterThan(5);
-          // A select that fell through or a placeholder left in the text is not a sentence.
-          expect(text, `${locale}: failure.${key} (${subject})`).not.toMatch(/[{}]/);
+  it.each(Object.keys(CATALOGUES) as (keyof typeof CATALOGUES)[])(
+    "every code has a reason and a next step in messages/%s.json, for a resume and an interview",
+    (locale) => {
+      const { t, problems } = translator(locale);
+      for (const code of Object.values(WRITTEN).flat()) {
+        for (const part of ["reason", "next"] as const) {
+          const key = `codes.${code}.${part}` as const;
+          expect(t.has(key), `${locale}: failure.${key}`).toBe(true);
+          for (const subject of SUBJECTS) {
+            const text = t(key, { subject });
+            expect(text.trim().length, `${locale}: failure.${key} (${subject})`).toBeGreaterThan(5);
+            // A select that fell through or a placeholder left in the text is not a sentence.
+            expect(text, `${locale}: failure.${key} (${subject})`).not.toMatch(/[{}]/);
+          }
         }
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 
   it("the Chinese texts are translations, not English copies", () => {
     const { t: tEn } = translator("en");

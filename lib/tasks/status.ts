@@ -2,14 +2,7 @@
  * The task state machine's vocabulary (DESIGN.md §3), shared by the database, the API and the
  * UI. No imports: the browser bundle may use it.
  */
-export const TASK_STATUSES = [
-  "PENDING",
-  "PROCESSING",
-  "RETRYING",
-  "COMPLETED",
-  "FAILED",
-  "TERMINATED_BY_POLICY",
-] as const;
+export const TASK_STATUSES = ["PENDING", "PROCESSING", "RETRYING", "COMPLETED", "FAILED", "TERMINATED_BY_POLICY"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export const END_STATUSES: readonly TaskStatus[] = ["COMPLETED", "FAILED", "TERMINATED_BY_POLICY"];
@@ -18,4 +11,3 @@ export const END_STATUSES: readonly TaskStatus[] = ["COMPLETED", "FAILED", "TERM
 export function isEnded(status: string | null | undefined): boolean {
   return status != null && (END_STATUSES as readonly string[]).includes(status);
 }
-

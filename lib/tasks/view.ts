@@ -1,8 +1,8 @@
 import type { TaskRow } from "@/lib/db/queries/tasks";
 import type { TaskBody } from "./contracts";
 
-export { isEnded } from "./status";
 export type { TaskBody } from "./contracts";
+export { isEnded } from "./status";
 
 /** A task row as the API's task body (the `taskBodySchema` contract, lib/tasks/contracts.ts). */
 export function toTaskBody(t: TaskRow): TaskBody {

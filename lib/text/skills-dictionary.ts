@@ -21,8 +21,21 @@
  */
 
 export type SkillCategory =
-  | "language" | "frontend" | "backend" | "database" | "data" | "ml" | "devops" | "cloud" | "testing"
-  | "practice" | "product" | "design" | "finance" | "business" | "soft";
+  | "language"
+  | "frontend"
+  | "backend"
+  | "database"
+  | "data"
+  | "ml"
+  | "devops"
+  | "cloud"
+  | "testing"
+  | "practice"
+  | "product"
+  | "design"
+  | "finance"
+  | "business"
+  | "soft";
 
 export interface SkillDef {
   /** Canonical display name (English). */
@@ -55,7 +68,9 @@ export const SKILLS: SkillDef[] = [
   d("TypeScript", "language", ["typescript"], { strict: ["TS"], implies: ["JavaScript"] }),
   d("Go", "language", ["golang"], {
     strict: [
-      new RegExp(`${L}Go(?=$|\\s*[,/;:)、，；）|.]|\\s*\\(|\\s+(?:and|or|&|programming|language|lang|developer|development|services?|microservices|modules?)\\b|[\\u4e00-\\u9fff])`),
+      new RegExp(
+        `${L}Go(?=$|\\s*[,/;:)、，；）|.]|\\s*\\(|\\s+(?:and|or|&|programming|language|lang|developer|development|services?|microservices|modules?)\\b|[\\u4e00-\\u9fff])`,
+      ),
       /(?<=^|[、,，/|;；:：(（\u4e00-\u9fff])\s*go(?=$|\s*[、,，/|;；)）]|[\u4e00-\u9fff])/,
     ],
   }),
@@ -77,7 +92,9 @@ export const SKILLS: SkillDef[] = [
   d("Haskell", "language", ["haskell"]),
   d("Elixir", "language", ["elixir"]),
   d("Dart", "language", [], { strict: ["Dart"] }),
-  d("Bash", "language", ["bash", "shell scripting", "shell script", "shell scripts", "zsh", "powershell"], { strict: ["Shell", /(?<=^|[、,，/|;；:：(（\u4e00-\u9fff])\s*shell(?=$|\s*[、,，/|;；)）(]|[\u4e00-\u9fff])/] }),
+  d("Bash", "language", ["bash", "shell scripting", "shell script", "shell scripts", "zsh", "powershell"], {
+    strict: ["Shell", /(?<=^|[、,，/|;；:：(（\u4e00-\u9fff])\s*shell(?=$|\s*[、,，/|;；)）(]|[\u4e00-\u9fff])/],
+  }),
   d("SQL", "language", ["sql", "t-sql", "pl/sql", "sql编写"], { implies: ["Databases"] }),
   d("HTML", "frontend", ["html", "html5", "xhtml"]),
   d("CSS", "frontend", ["css", "css3", "sass", "scss"]),
@@ -105,7 +122,9 @@ export const SKILLS: SkillDef[] = [
   d("Mobile Development", "frontend", ["mobile development", "mobile apps", "mobile app", "移动开发", "移动端"], { zh: "移动开发" }),
   d("WeChat Mini Program", "frontend", ["wechat mini program", "mini program", "微信小程序", "小程序"], { zh: "微信小程序" }),
   d("Front-End Development", "frontend", ["front-end", "frontend", "front end", "前端开发", "前端"], { zh: "前端开发" }),
-  d("Web Development", "frontend", ["web development", "web applications", "web application", "web apps", "web app", "web开发", "web 开发"], { zh: "Web 开发" }),
+  d("Web Development", "frontend", ["web development", "web applications", "web application", "web apps", "web app", "web开发", "web 开发"], {
+    zh: "Web 开发",
+  }),
 
   // ── back end ───────────────────────────────────────────────────────────
   d("Node.js", "backend", ["node.js", "nodejs", "node js"], { strict: ["Node"], implies: ["JavaScript"] }),
@@ -114,7 +133,10 @@ export const SKILLS: SkillDef[] = [
   d("Flask", "backend", ["flask"], { implies: ["Back-End Development", "Python"] }),
   d("FastAPI", "backend", ["fastapi"], { implies: ["Back-End Development", "Python"] }),
   d("Spring", "backend", ["springmvc", "spring mvc", "spring framework", "spring cloud", "springcloud"], {
-    strict: [new RegExp(`${L}Spring(?![A-Za-z])(?!\\s+(?:19|20)\\d{2})(?!\\s+(?:semester|term|break|quarter)\\b)`), /(?<=^|[、,，/|;；:：(（\s\u4e00-\u9fff])spring(?=$|\s*[、,，/|;；)）(]|[\u4e00-\u9fff])/],
+    strict: [
+      new RegExp(`${L}Spring(?![A-Za-z])(?!\\s+(?:19|20)\\d{2})(?!\\s+(?:semester|term|break|quarter)\\b)`),
+      /(?<=^|[、,，/|;；:：(（\s\u4e00-\u9fff])spring(?=$|\s*[、,，/|;；)）(]|[\u4e00-\u9fff])/,
+    ],
     implies: ["Java", "Back-End Development"],
   }),
   d("Spring Boot", "backend", ["spring boot", "springboot", "spring-boot"], { implies: ["Back-End Development", "Spring", "Java"] }),
@@ -142,7 +164,10 @@ export const SKILLS: SkillDef[] = [
   d("Tomcat", "backend", ["tomcat", "jetty", "weblogic", "websphere", "jboss"], { implies: ["Java"] }),
   d("Maven", "backend", ["maven", "gradle"]),
   d("Back-End Development", "backend", ["back-end", "backend", "back end", "server-side", "后端开发", "后端", "服务端"], { zh: "后端开发" }),
-  d("Full-Stack Development", "backend", ["full-stack", "full stack", "fullstack", "全栈"], { zh: "全栈开发", implies: ["Front-End Development", "Back-End Development"] }),
+  d("Full-Stack Development", "backend", ["full-stack", "full stack", "fullstack", "全栈"], {
+    zh: "全栈开发",
+    implies: ["Front-End Development", "Back-End Development"],
+  }),
   d("Web Scraping", "backend", ["web scraping", "web crawler", "scrapy", "爬虫"], { zh: "爬虫" }),
   d("Networking", "backend", ["tcp/ip", "tcp", "udp", "http", "https", "websocket", "socket", "网络编程", "计算机网络"], { zh: "网络编程" }),
 
@@ -167,7 +192,10 @@ export const SKILLS: SkillDef[] = [
   d("BigQuery", "database", ["bigquery"], { implies: ["Data Warehouse", "SQL", "GCP"] }),
   d("Redshift", "database", ["redshift"], { implies: ["Data Warehouse", "SQL", "AWS"] }),
   d("Database Design", "database", ["database design", "data modeling", "data modelling", "schema design", "分库分表", "数据建模"], { zh: "数据库设计" }),
-  d("SQL Optimization", "database", ["query optimization", "sql optimization", "sql tuning", "optimized queries", "sql优化"], { zh: "SQL 优化", implies: ["SQL"] }),
+  d("SQL Optimization", "database", ["query optimization", "sql optimization", "sql tuning", "optimized queries", "sql优化"], {
+    zh: "SQL 优化",
+    implies: ["SQL"],
+  }),
 
   // ── data engineering & analytics ───────────────────────────────────────
   d("Big Data", "data", ["big data", "大数据", "海量数据"], { zh: "大数据" }),
@@ -182,10 +210,17 @@ export const SKILLS: SkillDef[] = [
   d("Data Warehouse", "data", ["data warehouse", "data warehousing", "data lake", "lakehouse", "数据仓库", "数仓"], { zh: "数据仓库" }),
   d("Data Engineering", "data", ["data engineering", "数据工程"], { zh: "数据工程" }),
   d("Data Analysis", "data", ["data analysis", "data analytics", "analytics", "analyzed data", "数据分析"], { zh: "数据分析" }),
-  d("Data Visualization", "data", ["data visualization", "data visualisation", "dashboards", "dashboard", "visualized", "数据可视化", "可视化"], { zh: "数据可视化" }),
+  d("Data Visualization", "data", ["data visualization", "data visualisation", "dashboards", "dashboard", "visualized", "数据可视化", "可视化"], {
+    zh: "数据可视化",
+  }),
   d("Data Mining", "data", ["data mining", "数据挖掘"], { zh: "数据挖掘" }),
   d("Data Governance", "data", ["data governance", "data quality", "data integrity", "data privacy", "数据治理"], { zh: "数据治理" }),
-  d("Statistics", "data", ["statistics", "statistical", "statistical modeling", "statistical analysis", "regression", "hypothesis testing", "统计学", "统计分析"], { zh: "统计学" }),
+  d(
+    "Statistics",
+    "data",
+    ["statistics", "statistical", "statistical modeling", "statistical analysis", "regression", "hypothesis testing", "统计学", "统计分析"],
+    { zh: "统计学" },
+  ),
   d("Tableau", "data", ["tableau"], { implies: ["Data Visualization"] }),
   d("Power BI", "data", ["power bi", "powerbi"], { implies: ["Data Visualization"] }),
   d("Looker", "data", ["looker", "metabase", "superset"], { implies: ["Data Visualization"] }),
@@ -197,8 +232,14 @@ export const SKILLS: SkillDef[] = [
   // ── machine learning & AI ──────────────────────────────────────────────
   d("Machine Learning", "ml", ["machine learning", "ml models", "ml model", "机器学习"], { zh: "机器学习", strict: ["ML"] }),
   d("Deep Learning", "ml", ["deep learning", "neural networks", "neural network", "深度学习", "神经网络"], { zh: "深度学习", implies: ["Machine Learning"] }),
-  d("NLP", "ml", ["nlp", "natural language processing", "text classification", "sentiment analysis", "自然语言处理"], { zh: "自然语言处理", implies: ["Machine Learning"] }),
-  d("Computer Vision", "ml", ["computer vision", "image recognition", "object detection", "计算机视觉", "图像识别"], { zh: "计算机视觉", implies: ["Machine Learning"] }),
+  d("NLP", "ml", ["nlp", "natural language processing", "text classification", "sentiment analysis", "自然语言处理"], {
+    zh: "自然语言处理",
+    implies: ["Machine Learning"],
+  }),
+  d("Computer Vision", "ml", ["computer vision", "image recognition", "object detection", "计算机视觉", "图像识别"], {
+    zh: "计算机视觉",
+    implies: ["Machine Learning"],
+  }),
   d("Image Processing", "ml", ["image processing", "图像处理", "opencv", "pil"], { zh: "图像处理" }),
   d("TensorFlow", "ml", ["tensorflow", "tf2"], { implies: ["Deep Learning", "Machine Learning"] }),
   d("PyTorch", "ml", ["pytorch", "torch"], { implies: ["Deep Learning", "Machine Learning"] }),
@@ -209,12 +250,18 @@ export const SKILLS: SkillDef[] = [
   d("CNN", "ml", ["convolutional neural network", "卷积神经网络"], { strict: ["CNN", "CNNs"], implies: ["Deep Learning"] }),
   d("LLM", "ml", ["llm", "llms", "large language model", "large language models", "gpt", "大模型", "大语言模型"], { zh: "大语言模型", implies: ["NLP"] }),
   d("Transformers", "ml", ["transformer", "transformers", "hugging face", "huggingface"], { implies: ["Deep Learning"] }),
-  d("Recommender Systems", "ml", ["recommender system", "recommender systems", "recommendation engine", "recommendation system", "推荐系统", "推荐算法"], { zh: "推荐系统", implies: ["Machine Learning"] }),
+  d("Recommender Systems", "ml", ["recommender system", "recommender systems", "recommendation engine", "recommendation system", "推荐系统", "推荐算法"], {
+    zh: "推荐系统",
+    implies: ["Machine Learning"],
+  }),
   d("Reinforcement Learning", "ml", ["reinforcement learning", "强化学习"], { zh: "强化学习", implies: ["Machine Learning"] }),
   d("MLOps", "ml", ["mlops", "model deployment", "model serving", "sagemaker", "mlflow", "kubeflow"], { implies: ["Machine Learning"] }),
   d("Time Series", "ml", ["time series", "time-series", "时间序列"], { zh: "时间序列" }),
   d("Feature Engineering", "ml", ["feature engineering", "feature extraction", "特征工程", "特征提取"], { zh: "特征工程" }),
-  d("Predictive Modeling", "ml", ["predictive modeling", "predictive models", "predictive model", "predictive modelling", "预测模型"], { zh: "预测建模", implies: ["Machine Learning"] }),
+  d("Predictive Modeling", "ml", ["predictive modeling", "predictive models", "predictive model", "predictive modelling", "预测模型"], {
+    zh: "预测建模",
+    implies: ["Machine Learning"],
+  }),
   d("Algorithms", "practice", ["algorithms", "algorithm", "算法"], { zh: "算法" }),
   d("Data Structures", "practice", ["data structures", "data structure", "数据结构"], { zh: "数据结构" }),
 
@@ -223,7 +270,9 @@ export const SKILLS: SkillDef[] = [
   d("GCP", "cloud", ["gcp", "google cloud", "google cloud platform", "gke"], { implies: ["Cloud Computing"] }),
   d("Azure", "cloud", ["azure", "microsoft azure"], { implies: ["Cloud Computing"] }),
   d("Alibaba Cloud", "cloud", ["alibaba cloud", "aliyun", "阿里云", "腾讯云", "tencent cloud"], { zh: "阿里云/腾讯云", implies: ["Cloud Computing"] }),
-  d("Cloud Computing", "cloud", ["cloud computing", "cloud infrastructure", "cloud platforms", "cloud-native", "cloud native", "云计算", "云原生"], { zh: "云计算" }),
+  d("Cloud Computing", "cloud", ["cloud computing", "cloud infrastructure", "cloud platforms", "cloud-native", "cloud native", "云计算", "云原生"], {
+    zh: "云计算",
+  }),
   d("Serverless", "cloud", ["serverless", "lambda functions", "cloud functions"], { implies: ["Cloud Computing"] }),
   d("Docker", "devops", ["docker", "docker compose", "docker-compose", "dockerfile"], { implies: ["Containers"] }),
   d("Kubernetes", "devops", ["kubernetes", "k8s", "openshift", "eks", "gke", "aks"], { implies: ["Containers"] }),
@@ -234,18 +283,52 @@ export const SKILLS: SkillDef[] = [
   d("Chef", "devops", [], { strict: ["Chef"], implies: ["Infrastructure as Code"] }),
   d("Puppet", "devops", [], { strict: ["Puppet"], implies: ["Infrastructure as Code"] }),
   d("Infrastructure as Code", "devops", ["infrastructure as code", "iac", "基础设施即代码"], { zh: "基础设施即代码" }),
-  d("CI/CD", "devops", ["ci/cd", "ci-cd", "ci cd", "cicd", "continuous integration", "continuous delivery", "continuous deployment", "持续集成", "持续交付", "持续部署", "自动化部署"], { zh: "持续集成/持续交付" }),
+  d(
+    "CI/CD",
+    "devops",
+    [
+      "ci/cd",
+      "ci-cd",
+      "ci cd",
+      "cicd",
+      "continuous integration",
+      "continuous delivery",
+      "continuous deployment",
+      "持续集成",
+      "持续交付",
+      "持续部署",
+      "自动化部署",
+    ],
+    { zh: "持续集成/持续交付" },
+  ),
   d("Jenkins", "devops", ["jenkins"], { implies: ["CI/CD"] }),
   d("GitHub Actions", "devops", ["github actions", "gitlab ci", "gitlab-ci", "circleci", "travis ci", "travis-ci"], { implies: ["CI/CD"] }),
   d("Git", "devops", ["git", "版本控制", "version control"], { zh: "Git" }),
   d("SVN", "devops", ["svn", "subversion"]),
   d("Linux", "devops", ["linux", "unix", "ubuntu", "centos", "debian", "red hat", "rhel"]),
-  d("Monitoring", "devops", ["system monitoring", "monitoring and alerting", "observability", "prometheus", "grafana", "datadog", "new relic", "splunk", "监控"], { zh: "监控" }),
-  d("Site Reliability Engineering", "devops", ["site reliability", "sre", "on-call", "incident response", "incident management", "high availability", "高可用"], { zh: "稳定性保障/高可用" }),
+  d(
+    "Monitoring",
+    "devops",
+    ["system monitoring", "monitoring and alerting", "observability", "prometheus", "grafana", "datadog", "new relic", "splunk", "监控"],
+    { zh: "监控" },
+  ),
+  d(
+    "Site Reliability Engineering",
+    "devops",
+    ["site reliability", "sre", "on-call", "incident response", "incident management", "high availability", "高可用"],
+    { zh: "稳定性保障/高可用" },
+  ),
   d("DevOps", "devops", ["devops", "运维"], { zh: "DevOps/运维" }),
-  d("Security", "devops", ["security", "cybersecurity", "cyber security", "information security", "application security", "appsec", "owasp", "信息安全", "网络安全"], { zh: "信息安全" }),
+  d(
+    "Security",
+    "devops",
+    ["security", "cybersecurity", "cyber security", "information security", "application security", "appsec", "owasp", "信息安全", "网络安全"],
+    { zh: "信息安全" },
+  ),
   d("Encryption", "devops", ["encryption", "cryptography", "加密"], { zh: "加密" }),
-  d("Performance Optimization", "practice", ["performance optimization", "performance tuning", "performance optimisation", "性能优化", "性能调优", "调优"], { zh: "性能优化" }),
+  d("Performance Optimization", "practice", ["performance optimization", "performance tuning", "performance optimisation", "性能优化", "性能调优", "调优"], {
+    zh: "性能优化",
+  }),
 
   // ── testing & quality ──────────────────────────────────────────────────
   d("Unit Testing", "testing", ["unit testing", "unit tests", "unit test", "junit", "pytest", "jest", "mocha", "phpunit", "单元测试"], { zh: "单元测试" }),
@@ -257,8 +340,15 @@ export const SKILLS: SkillDef[] = [
   d("TDD", "testing", ["tdd", "test-driven development", "test driven development", "bdd"]),
 
   // ── engineering practice ───────────────────────────────────────────────
-  d("System Design", "practice", ["system design", "software architecture", "systems architecture", "architecture design", "系统设计", "架构设计", "系统架构"], { zh: "系统架构设计" }),
-  d("Object-Oriented Programming", "practice", ["object-oriented programming", "object oriented programming", "oop", "object-oriented", "面向对象"], { zh: "面向对象" }),
+  d(
+    "System Design",
+    "practice",
+    ["system design", "software architecture", "systems architecture", "architecture design", "系统设计", "架构设计", "系统架构"],
+    { zh: "系统架构设计" },
+  ),
+  d("Object-Oriented Programming", "practice", ["object-oriented programming", "object oriented programming", "oop", "object-oriented", "面向对象"], {
+    zh: "面向对象",
+  }),
   d("Design Patterns", "practice", ["design patterns", "design pattern", "设计模式"], { zh: "设计模式" }),
   d("Code Review", "practice", ["code review", "code reviews", "代码评审", "code审查"], { zh: "代码评审" }),
   d("Agile", "practice", ["agile", "敏捷开发", "敏捷"], { zh: "敏捷开发" }),
@@ -273,14 +363,36 @@ export const SKILLS: SkillDef[] = [
   d("Product Management", "product", ["product management", "product manager", "product owner", "产品管理", "产品经理"], { zh: "产品管理" }),
   d("Product Roadmap", "product", ["roadmap", "roadmaps", "product roadmap", "roadmapping", "产品规划", "路线图"], { zh: "产品规划" }),
   d("Product Strategy", "product", ["product strategy", "product vision", "产品策略"], { zh: "产品策略" }),
-  d("A/B Testing", "product", ["a/b testing", "a/b test", "a/b tests", "ab testing", "split testing", "experimentation", "ab测试", "a/b测试"], { zh: "A/B 测试" }),
-  d("Stakeholder Management", "product", ["stakeholder management", "stakeholders", "stakeholder", "cross-functional", "跨部门沟通", "跨部门协作"], { zh: "干系人管理" }),
+  d("A/B Testing", "product", ["a/b testing", "a/b test", "a/b tests", "ab testing", "split testing", "experimentation", "ab测试", "a/b测试"], {
+    zh: "A/B 测试",
+  }),
+  d("Stakeholder Management", "product", ["stakeholder management", "stakeholders", "stakeholder", "cross-functional", "跨部门沟通", "跨部门协作"], {
+    zh: "干系人管理",
+  }),
   d("User Research", "product", ["user research", "user interviews", "customer interviews", "usability research", "用户研究", "用户调研"], { zh: "用户研究" }),
-  d("Requirements Analysis", "product", ["requirements analysis", "requirements gathering", "requirement analysis", "product requirements", "prd", "prds", "user stories", "需求分析", "需求文档", "产品需求"], { zh: "需求分析" }),
+  d(
+    "Requirements Analysis",
+    "product",
+    [
+      "requirements analysis",
+      "requirements gathering",
+      "requirement analysis",
+      "product requirements",
+      "prd",
+      "prds",
+      "user stories",
+      "需求分析",
+      "需求文档",
+      "产品需求",
+    ],
+    { zh: "需求分析" },
+  ),
   d("Prototyping", "product", ["prototyping", "prototypes", "prototype", "axure", "mockups", "原型设计", "原型"], { zh: "原型设计" }),
   d("Competitive Analysis", "product", ["competitive analysis", "competitor analysis", "market research", "竞品分析", "市场调研"], { zh: "竞品分析" }),
   d("Go-to-Market", "product", ["go-to-market", "go to market", "gtm", "product launch", "product launches"], { zh: "产品上市" }),
-  d("Product Analytics", "product", ["product analytics", "mixpanel", "amplitude", "funnel analysis", "kpis", "okrs", "north star metric", "数据驱动"], { zh: "产品数据分析" }),
+  d("Product Analytics", "product", ["product analytics", "mixpanel", "amplitude", "funnel analysis", "kpis", "okrs", "north star metric", "数据驱动"], {
+    zh: "产品数据分析",
+  }),
   d("User Experience", "design", ["user experience", "ux", "ux design", "用户体验", "交互设计", "interaction design"], { zh: "用户体验/交互设计" }),
 
   // ── design ─────────────────────────────────────────────────────────────
@@ -301,17 +413,39 @@ export const SKILLS: SkillDef[] = [
   d("GAAP", "finance", ["gaap", "us gaap", "generally accepted accounting principles"], { implies: ["Accounting"] }),
   d("IFRS", "finance", ["ifrs", "企业会计准则"], { implies: ["Accounting"] }),
   d("QuickBooks", "finance", ["quickbooks", "xero", "netsuite", "用友", "金蝶"], { implies: ["Accounting"] }),
-  d("Reconciliation", "finance", ["reconciliation", "reconciliations", "account reconciliation", "bank reconciliation", "reconciled", "reconcile", "对账"], { zh: "对账", implies: ["Accounting"] }),
+  d("Reconciliation", "finance", ["reconciliation", "reconciliations", "account reconciliation", "bank reconciliation", "reconciled", "reconcile", "对账"], {
+    zh: "对账",
+    implies: ["Accounting"],
+  }),
   d("Accounts Payable", "finance", ["accounts payable", "应付账款", "应付"], { zh: "应付账款", implies: ["Accounting"] }),
   d("Accounts Receivable", "finance", ["accounts receivable", "应收账款", "应收"], { zh: "应收账款", implies: ["Accounting"] }),
   d("Payroll", "finance", ["payroll", "薪酬核算", "工资核算"], { zh: "薪酬核算" }),
-  d("Tax Preparation", "finance", ["tax preparation", "tax returns", "tax return", "taxes", "tax accounting", "tax compliance", "税务", "报税", "纳税申报"], { zh: "税务" }),
+  d("Tax Preparation", "finance", ["tax preparation", "tax returns", "tax return", "taxes", "tax accounting", "tax compliance", "税务", "报税", "纳税申报"], {
+    zh: "税务",
+  }),
   d("Auditing", "finance", ["audit", "audits", "auditing", "internal audit", "external audit", "审计"], { zh: "审计" }),
-  d("Financial Reporting", "finance", ["financial reporting", "financial reports", "financial statements", "balance sheet", "balance sheets", "income statement", "cash flow statement", "财务报表", "财务报告"], { zh: "财务报表" }),
+  d(
+    "Financial Reporting",
+    "finance",
+    [
+      "financial reporting",
+      "financial reports",
+      "financial statements",
+      "balance sheet",
+      "balance sheets",
+      "income statement",
+      "cash flow statement",
+      "财务报表",
+      "财务报告",
+    ],
+    { zh: "财务报表" },
+  ),
   d("Budgeting", "finance", ["budgeting", "budget", "budgets", "budget forecasts", "预算"], { zh: "预算管理" }),
   d("Forecasting", "finance", ["forecasting", "forecasts", "financial forecasting", "预测"], { zh: "预测" }),
   d("Financial Analysis", "finance", ["financial analysis", "financial planning", "fp&a", "variance analysis", "财务分析"], { zh: "财务分析" }),
-  d("Financial Modeling", "finance", ["financial modeling", "financial modelling", "financial models", "dcf", "valuation", "财务建模", "估值"], { zh: "财务建模" }),
+  d("Financial Modeling", "finance", ["financial modeling", "financial modelling", "financial models", "dcf", "valuation", "财务建模", "估值"], {
+    zh: "财务建模",
+  }),
   d("Cost Accounting", "finance", ["cost accounting", "cost control", "cost analysis", "成本核算", "成本控制", "成本分析"], { zh: "成本核算" }),
   d("Risk Management", "finance", ["risk management", "risk assessment", "credit risk", "风险管理", "风控"], { zh: "风险管理" }),
   d("Compliance", "finance", ["compliance", "regulatory compliance", "sox", "sarbanes-oxley", "kyc", "aml", "合规"], { zh: "合规" }),
@@ -321,11 +455,18 @@ export const SKILLS: SkillDef[] = [
   d("ERP", "finance", ["erp", "erp系统", "oracle financials"]),
 
   // ── business, operations, marketing ────────────────────────────────────
-  d("Project Management", "business", ["project management", "project manager", "program management", "project planning", "pmp", "prince2", "项目管理"], { zh: "项目管理" }),
+  d("Project Management", "business", ["project management", "project manager", "program management", "project planning", "pmp", "prince2", "项目管理"], {
+    zh: "项目管理",
+  }),
   d("Operations Management", "business", ["operations management", "business operations", "operations manager", "运营管理", "运营"], { zh: "运营管理" }),
   d("Supply Chain", "business", ["supply chain", "logistics", "procurement", "sourcing", "供应链", "物流", "采购"], { zh: "供应链" }),
   d("Inventory Management", "business", ["inventory management", "inventory", "库存管理"], { zh: "库存管理" }),
-  d("Process Improvement", "business", ["process improvement", "continuous improvement", "six sigma", "kaizen", "lean manufacturing", "lean six sigma", "流程优化", "精益"], { zh: "流程优化" }),
+  d(
+    "Process Improvement",
+    "business",
+    ["process improvement", "continuous improvement", "six sigma", "kaizen", "lean manufacturing", "lean six sigma", "流程优化", "精益"],
+    { zh: "流程优化" },
+  ),
   d("Vendor Management", "business", ["vendor management", "vendor relations", "supplier management", "供应商管理"], { zh: "供应商管理" }),
   d("Business Analysis", "business", ["business analysis", "business analyst", "business intelligence", "业务分析", "商业分析"], { zh: "业务分析" }),
   d("CRM", "business", ["crm", "salesforce", "hubspot", "客户关系管理"], { zh: "CRM" }),
@@ -334,15 +475,38 @@ export const SKILLS: SkillDef[] = [
   d("SEO", "business", ["seo", "search engine optimization"], { zh: "SEO" }),
   d("SEM", "business", ["google ads", "paid search", "ppc", "search engine marketing"], { strict: ["SEM"] }),
   d("Google Analytics", "business", ["google analytics", "ga4"], { implies: ["Product Analytics"] }),
-  d("Digital Marketing", "business", ["digital marketing", "content marketing", "email marketing", "growth marketing", "marketing campaigns", "数字营销", "内容营销", "市场营销"], { zh: "数字营销" }),
+  d(
+    "Digital Marketing",
+    "business",
+    ["digital marketing", "content marketing", "email marketing", "growth marketing", "marketing campaigns", "数字营销", "内容营销", "市场营销"],
+    { zh: "数字营销" },
+  ),
   d("Social Media", "business", ["social media", "social media marketing", "新媒体", "社交媒体"], { zh: "社交媒体运营" }),
   d("Copywriting", "business", ["copywriting", "content writing", "文案"], { zh: "文案" }),
-  d("Microsoft Office", "business", ["microsoft office", "ms office", "microsoft word", "ms word", "powerpoint", "office 365", "办公软件"], { zh: "Office 办公软件" }),
+  d("Microsoft Office", "business", ["microsoft office", "ms office", "microsoft word", "ms word", "powerpoint", "office 365", "办公软件"], {
+    zh: "Office 办公软件",
+  }),
   d("Visio", "business", ["visio", "lucidchart", "powerdesigner"]),
   d("Negotiation", "business", ["negotiation", "negotiating", "contract negotiation", "谈判"], { zh: "谈判" }),
 
   // ── soft skills (weighted ½ in job descriptions) ────────────────────────
-  d("Communication", "soft", ["communication", "communication skills", "verbal communication", "written communication", "public speaking", "presentation skills", "沟通能力", "沟通表达", "表达能力", "沟通"], { zh: "沟通能力" }),
+  d(
+    "Communication",
+    "soft",
+    [
+      "communication",
+      "communication skills",
+      "verbal communication",
+      "written communication",
+      "public speaking",
+      "presentation skills",
+      "沟通能力",
+      "沟通表达",
+      "表达能力",
+      "沟通",
+    ],
+    { zh: "沟通能力" },
+  ),
   d("Leadership", "soft", ["leadership", "team leadership", "people management", "team management", "领导力", "团队管理"], { zh: "领导力" }),
   d("Teamwork", "soft", ["teamwork", "team player", "collaboration", "团队合作", "团队协作"], { zh: "团队合作" }),
   d("Problem Solving", "soft", ["problem solving", "problem-solving", "troubleshooting", "解决问题", "分析问题"], { zh: "问题解决" }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { explicitSkills, extractSkills } from "./skills";
 import { SKILLS } from "./skills-dictionary";
-import { extractSkills, explicitSkills } from "./skills";
 
 const names = (...lines: string[]) => explicitSkills(extractSkills(lines.map((text, index) => ({ index, text }))));
 const all = (...lines: string[]) => [...extractSkills(lines.map((text, index) => ({ index, text }))).keys()];

@@ -1,4 +1,4 @@
-import { SKILLS, SKILL_BY_NAME, type SkillDef } from "./skills-dictionary";
+import { SKILL_BY_NAME, SKILLS, type SkillDef } from "./skills-dictionary";
 
 /**
  * Skill extraction with the dictionary in `skills-dictionary.ts`.
@@ -31,11 +31,18 @@ function compile(def: SkillDef): Matcher[] {
   const cjk = def.aliases.filter(hasCjkChar).map((a) => a.toLowerCase());
   if (latin.length > 0) {
     // longest first so "spring boot" wins over "spring" inside one alternation
-    const alt = [...latin].sort((a, b) => b.length - a.length).map(escape).join("|");
+    const alt = [...latin]
+      .sort((a, b) => b.length - a.length)
+      .map(escape)
+      .join("|");
     const re = new RegExp(`${B_BEFORE}(?:${alt})${B_AFTER}`, "i");
     out.push((t) => re.test(t));
   }
-  if (cjk.length > 0) out.push((t) => { const lt = t.toLowerCase(); return cjk.some((a) => lt.includes(a)); });
+  if (cjk.length > 0)
+    out.push((t) => {
+      const lt = t.toLowerCase();
+      return cjk.some((a) => lt.includes(a));
+    });
   for (const s of def.strict ?? []) {
     const re = typeof s === "string" ? new RegExp(`${B_BEFORE}${escape(s)}${B_AFTER}`) : s;
     out.push((t) => re.test(t));

@@ -3,7 +3,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { parseRetryAfter } from "@/lib/ratelimit/headers";
-import { resolveCallbackTarget, type LookupAll } from "./url-policy";
+import { type LookupAll, resolveCallbackTarget } from "./url-policy";
 
 /** What one attempt came to; the dispatcher records it and schedules the next. */
 export type DeliveryResult = {
@@ -52,10 +52,7 @@ const USER_AGENT = "Panelist-Webhooks/1";
  * failure, as the spec recommends); one deadline covers the whole attempt; the answer's body
  * is read only up to `maxResponseBytes`; no connection is reused (`agent: false`).
  */
-export async function deliverWebhook(
-  msg: { url: string; webhookId: string; payload: string },
-  opts: DeliverOptions,
-): Promise<DeliveryResult> {
+export async function deliverWebhook(msg: { url: string; webhookId: string; payload: string }, opts: DeliverOptions): Promise<DeliveryResult> {
   const started = Date.now();
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const done = (r: Omit<DeliveryResult, "durationMs">): DeliveryResult => ({ ...r, durationMs: Date.now() - started });
@@ -63,10 +60,7 @@ export async function deliverWebhook(
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
   try {
-    const target = await Promise.race([
-      resolveCallbackTarget(msg.url, { allowHosts: opts.allowHosts, lookup: opts.lookup }),
-      deadline,
-    ]);
+    const target = await Promise.race([resolveCallbackTarget(msg.url, { allowHosts: opts.allowHosts, lookup: opts.lookup }), deadline]);
     if (target === "timeout") return done({ ok: false, statusCode: null, error: "timeout", retryable: true });
     if (!target.ok) return done({ ok: false, statusCode: null, error: target.code, retryable: target.code === "dns_failed" });
 

@@ -1,10 +1,10 @@
 import type { Db } from "@/lib/db/client";
-import type { Logger } from "@/lib/log";
-import { deliverWebhook, type DeliveryResult } from "./deliver";
 import { claimDueDeliveries, recordAttempt, type WebhookDeliveryRow } from "@/lib/db/queries/webhooks";
+import type { Logger } from "@/lib/log";
+import { type DeliveryResult, deliverWebhook } from "./deliver";
 import { DEFAULT_JITTER_RATIO, DEFAULT_MAX_AGE_MS, DEFAULT_RETRY_SCHEDULE_MS, nextAttemptDelayMs } from "./retry-schedule";
 import { webhookSecret } from "./secret";
-import { webhookAllowHosts, type LookupAll } from "./url-policy";
+import { type LookupAll, webhookAllowHosts } from "./url-policy";
 
 /** Every option, with its unit, default and when to change it (after BullMQ's WorkerOptions). */
 export type DispatcherOptions = {

@@ -16,10 +16,7 @@ import { taskEvent } from "./event";
  * @returns the new delivery, or undefined when there is nothing to send (no callback URL, the
  *   task has not ended, or the event was already recorded).
  */
-export async function enqueueTaskEvent(
-  tx: Tx | Db,
-  { task }: { task: { id: string; callbackUrl: string | null } },
-): Promise<WebhookDeliveryRow | undefined> {
+export async function enqueueTaskEvent(tx: Tx | Db, { task }: { task: { id: string; callbackUrl: string | null } }): Promise<WebhookDeliveryRow | undefined> {
   if (!task.callbackUrl) return undefined;
   const row = await taskEndForEvent(tx, { id: task.id });
   const event = row ? taskEvent(row) : null;

@@ -7,16 +7,7 @@
  * (a deploy, a restart) gets its event within minutes, and ending inside 24 h
  * ({@link DEFAULT_MAX_AGE_MS}) as issue 3 asks.
  */
-export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [
-  5_000,
-  30_000,
-  2 * 60_000,
-  10 * 60_000,
-  30 * 60_000,
-  2 * 3_600_000,
-  6 * 3_600_000,
-  12 * 3_600_000,
-];
+export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [5_000, 30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000];
 
 /** No attempt is scheduled later than this after the event was enqueued, ms (24 h). */
 export const DEFAULT_MAX_AGE_MS = 24 * 3_600_000;
@@ -44,4 +35,3 @@ export function nextAttemptDelayMs(
   const jittered = Math.round(base * (1 - jitter + 2 * jitter * random()));
   return Math.max(jittered, opts.retryAfterMs ?? 0);
 }
-

@@ -14,13 +14,7 @@ import { forbiddenRange } from "./ip-ranges";
  * connect to (pinning defeats DNS rebinding: a second lookup could answer 127.0.0.1).
  */
 
-export type UrlRefusalCode =
-  | "invalid_url"
-  | "unsupported_scheme"
-  | "credentials_in_url"
-  | "local_hostname"
-  | "forbidden_address"
-  | "dns_failed";
+export type UrlRefusalCode = "invalid_url" | "unsupported_scheme" | "credentials_in_url" | "local_hostname" | "forbidden_address" | "dns_failed";
 
 export type UrlRefusal = { ok: false; code: UrlRefusalCode; message: string };
 export type UrlCheck = { ok: true } | UrlRefusal;
@@ -130,15 +124,15 @@ export function isAllowListed(u: URL, allowHosts: string[]): boolean {
 function checkAddress(address: string): UrlCheck {
   const range = forbiddenRange(address);
   if (!range) return { ok: true };
-  return refuse(
-    "forbidden_address",
-    `The callback URL points to a ${range.name} address (${range.cidr}, ${range.rfc}), which the worker does not call.`,
-  );
+  return refuse("forbidden_address", `The callback URL points to a ${range.name} address (${range.cidr}, ${range.rfc}), which the worker does not call.`);
 }
 
 /** The URL's host without IPv6 brackets or a root-label dot (`localhost.`), lower case. */
 function bareHost(u: URL): string {
-  return u.hostname.replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "").toLowerCase();
+  return u.hostname
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "")
+    .toLowerCase();
 }
 
 function splitHostPort(entry: string): { host: string; port?: string } {

@@ -1,6 +1,6 @@
 import Ajv from "ajv";
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { analysisDraftSchema } from "@/lib/resume/analysis-schema";
 import { generateInstance, strictSchemaViolation } from "./schema-instance";
 

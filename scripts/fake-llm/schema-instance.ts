@@ -62,10 +62,7 @@ const TEXT_EN: Record<string, string[]> = {
   strengths: ["Relevant hands-on experience", "Clear, consistent section layout", "Good range of core skills"],
   category: ["experience", "skills", "format", "wording"],
   issue: ["Achievements are described without numbers.", "The summary is generic."],
-  recommendation: [
-    "Add one measurable result to each recent role.",
-    "Rewrite the summary around the target role.",
-  ],
+  recommendation: ["Add one measurable result to each recent role.", "Rewrite the summary around the target role."],
   matchedSkills: ["TypeScript", "React", "SQL"],
   missingSkills: ["Kubernetes", "GraphQL"],
   skills: ["TypeScript", "React", "SQL"],
@@ -190,7 +187,6 @@ function gen(schema: JsonSchema, ctx: Ctx, name: string | undefined, index: numb
       return ctx.rng() < 0.5;
     case "null":
       return null;
-    case "string":
     default:
       return genString(schema, ctx, name, index);
   }
@@ -271,18 +267,8 @@ function genItem(schema: JsonSchema, ctx: Ctx, name: string | undefined, i: numb
 function genNumber(schema: JsonSchema, ctx: Ctx, integer: boolean): number {
   const step = typeof schema.multipleOf === "number" && schema.multipleOf > 0 ? schema.multipleOf : undefined;
   const eps = integer ? 1 : 0.1;
-  let lo: number =
-    typeof schema.minimum === "number"
-      ? schema.minimum
-      : typeof schema.exclusiveMinimum === "number"
-        ? schema.exclusiveMinimum + eps
-        : 0;
-  let hi: number =
-    typeof schema.maximum === "number"
-      ? schema.maximum
-      : typeof schema.exclusiveMaximum === "number"
-        ? schema.exclusiveMaximum - eps
-        : lo + 100;
+  let lo: number = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + eps : 0;
+  let hi: number = typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum - eps : lo + 100;
   // Huge ranges (e.g. zod's int max 2^53-1) read as "unbounded": stay near the floor.
   if (hi - lo > 1000 && typeof schema.maximum === "number" && schema.maximum >= Number.MAX_SAFE_INTEGER) {
     hi = lo + 100;
@@ -375,13 +361,13 @@ export function strictSchemaViolation(schema: JsonSchema, root: JsonSchema = sch
       return `In context=${path}, 'additionalProperties' is required to be supplied and to be false.`;
     }
     for (const [k, sub] of Object.entries(schema.properties)) {
-      const v = strictSchemaViolation(sub, root, `${path === "()" ? "(" : path.slice(0, -1) + ", "}'properties', '${k}')`);
+      const v = strictSchemaViolation(sub, root, `${path === "()" ? "(" : `${path.slice(0, -1)}, `}'properties', '${k}')`);
       if (v) return v;
     }
   }
   for (const key of ["items", "additionalItems"] as const) {
     if (schema[key] && typeof schema[key] === "object" && !Array.isArray(schema[key])) {
-      const v = strictSchemaViolation(schema[key], root, `${path === "()" ? "(" : path.slice(0, -1) + ", "}'items')`);
+      const v = strictSchemaViolation(schema[key], root, `${path === "()" ? "(" : `${path.slice(0, -1)}, `}'items')`);
       if (v) return v;
     }
   }

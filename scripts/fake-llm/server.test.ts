@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeLlm, type FakeLlm, type RecordedRequest } from "./server";
+import { type FakeLlm, type RecordedRequest, startFakeLlm } from "./server";
 
 let llm: FakeLlm;
 
@@ -159,9 +159,7 @@ describe("fake LLM server", () => {
     expect(cut.choices[0].finish_reason).toBe("length");
     expect(() => JSON.parse(cut.choices[0].message.content)).toThrow();
 
-    const stream = await sseData(
-      await chat({ response_format: rf, stream: true, stream_options: { include_usage: true } }, { "x-fake-fault": "truncated" }),
-    );
+    const stream = await sseData(await chat({ response_format: rf, stream: true, stream_options: { include_usage: true } }, { "x-fake-fault": "truncated" }));
     expect(stream).not.toContain("[DONE]");
     const text = stream.map((d) => JSON.parse(d).choices[0]?.delta?.content ?? "").join("");
     expect(text.length).toBeGreaterThan(0);
@@ -215,7 +213,12 @@ describe("fake LLM server", () => {
 
   it("reports cached prompt tokens when a long prefix repeats", async () => {
     const system = "You are a careful reviewer. ".repeat(300); // > 1024 tokens
-    const body = { messages: [{ role: "system", content: system }, { role: "user", content: "one" }] };
+    const body = {
+      messages: [
+        { role: "system", content: system },
+        { role: "user", content: "one" },
+      ],
+    };
     const first = await (await chat(body)).json();
     const second = await (await chat({ ...body, messages: [body.messages[0], { role: "user", content: "two" }] })).json();
     expect(first.usage.prompt_tokens_details.cached_tokens).toBe(0);
@@ -287,7 +290,10 @@ describe("fake LLM server", () => {
     const ok = await chat({ max_tokens: 100 });
     expect(ok.status).toBe(200);
     const remaining = Number(ok.headers.get("x-ratelimit-remaining-tokens"));
-    const usedTokens = llm.requests().filter((r) => r.status === 200).reduce((a, r) => a + r.usage!.total_tokens, 0);
+    const usedTokens = llm
+      .requests()
+      .filter((r) => r.status === 200)
+      .reduce((a, r) => a + r.usage!.total_tokens, 0);
     expect(remaining).toBe(500 - usedTokens);
   });
 });

@@ -18,23 +18,14 @@
  * In-process: `const llm = await startFakeLlm(); process.env.LLM_BASE_URL = llm.url;`
  * CLI: `npx tsx scripts/fake-llm/server.ts --port 4010` (or `npm run fake-llm -- --port 4010`).
  */
+
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { randomUUID } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import { generateInstance, hashString, strictSchemaViolation, type Json, type JsonSchema } from "./schema-instance";
+import { generateInstance, hashString, type Json, type JsonSchema, strictSchemaViolation } from "./schema-instance";
 
-export const FAULT_MODES = [
-  "ok",
-  "429",
-  "500",
-  "slow",
-  "hang",
-  "truncated",
-  "broken_json",
-  "context_length",
-  "content_policy",
-] as const;
+export const FAULT_MODES = ["ok", "429", "500", "slow", "hang", "truncated", "broken_json", "context_length", "content_policy"] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export function isFaultMode(x: unknown): x is FaultMode {
@@ -291,8 +282,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       const st = control.script[control.step]!;
       const started = control.stepStartedAt;
       const over =
-        started !== undefined &&
-        ((st.count !== undefined && control.stepRequests >= st.count) || (st.forMs !== undefined && now - started >= st.forMs));
+        started !== undefined && ((st.count !== undefined && control.stepRequests >= st.count) || (st.forMs !== undefined && now - started >= st.forMs));
       if (!over) {
         control.stepStartedAt ??= now;
         control.stepRequests += 1;
@@ -386,15 +376,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     }
     if (fault.mode === "429") return send429(res, rec, body.model, fault, Date.now());
     if (fault.mode === "500") {
-      return sendError(
-        res,
-        rec,
-        500,
-        "The server had an error while processing your request. Sorry about that!",
-        "server_error",
-        null,
-        null,
-      );
+      return sendError(res, rec, 500, "The server had an error while processing your request. Sorry about that!", "server_error", null, null);
     }
     if (fault.mode === "content_policy") {
       return sendError(
@@ -412,7 +394,15 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     const rf = body.response_format;
     if (rf?.type === "json_schema") {
       if (!rf.json_schema || typeof rf.json_schema.schema !== "object") {
-        return sendError(res, rec, 400, "Missing required parameter: 'response_format.json_schema'.", "invalid_request_error", "response_format", "missing_required_parameter");
+        return sendError(
+          res,
+          rec,
+          400,
+          "Missing required parameter: 'response_format.json_schema'.",
+          "invalid_request_error",
+          "response_format",
+          "missing_required_parameter",
+        );
       }
       if (rf.json_schema.strict === true) {
         const violation = strictSchemaViolation(rf.json_schema.schema);
@@ -490,16 +480,22 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
         ];
         finish = fault.mode === "truncated" ? "length" : "tool_calls";
       }
-      return sendJson(res, rec, 200, {
-        id,
-        object: "chat.completion",
-        created,
-        model: body.model,
-        choices: [{ index: 0, message, logprobs: null, finish_reason: finish }],
-        usage,
-        system_fingerprint: "fp_fake",
-        service_tier: "default",
-      }, headers);
+      return sendJson(
+        res,
+        rec,
+        200,
+        {
+          id,
+          object: "chat.completion",
+          created,
+          model: body.model,
+          choices: [{ index: 0, message, logprobs: null, finish_reason: finish }],
+          usage,
+          system_fingerprint: "fp_fake",
+          service_tier: "default",
+        },
+        headers,
+      );
     }
 
     // Streamed answer.
@@ -536,8 +532,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     for (let i = 0; i < cutAt; i++) {
       if (chunkDelay > 0 && !(await sleep(chunkDelay, res))) return;
       if (res.destroyed) return;
-      const delta =
-        answer.kind === "text" ? { content: pieces[i] } : { tool_calls: [{ index: 0, function: { arguments: pieces[i] } }] };
+      const delta = answer.kind === "text" ? { content: pieces[i] } : { tool_calls: [{ index: 0, function: { arguments: pieces[i] } }] };
       res.write(chunk([{ index: 0, delta, logprobs: null, finish_reason: null }]));
     }
     if (fault.mode === "truncated") {
@@ -546,9 +541,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       res.end();
       return;
     }
-    res.write(
-      chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: answer.kind === "text" ? "stop" : "tool_calls" }]),
-    );
+    res.write(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: answer.kind === "text" ? "stop" : "tool_calls" }]));
     if (includeUsage) res.write(`data: ${JSON.stringify({ ...base, choices: [], usage })}\n\n`);
     res.write("data: [DONE]\n\n");
     rec.finishedAt = Date.now();
@@ -603,9 +596,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
         if (r.finishedAt === undefined) r.abortedAt = Date.now();
       });
       if (opts.log) {
-        res.on("close", () =>
-          process.stderr.write(`[fake-llm] ${rec!.method} ${path} ${rec!.status ?? "-"} fault=${rec!.fault}\n`),
-        );
+        res.on("close", () => process.stderr.write(`[fake-llm] ${rec!.method} ${path} ${rec!.status ?? "-"} fault=${rec!.fault}\n`));
       }
     }
 
@@ -719,9 +710,7 @@ interface ChatBody {
   tool_choice?: "auto" | "none" | "required" | { type: "function"; function: { name: string } };
 }
 
-type Answer =
-  | { kind: "text"; content: string; json: boolean }
-  | { kind: "tool"; id: string; name: string; args: string };
+type Answer = { kind: "text"; content: string; json: boolean } | { kind: "tool"; id: string; name: string; args: string };
 
 function parseFaultSpec(spec: string): FaultSettings | null {
   const [modeRaw, nRaw] = spec.trim().toLowerCase().split(":");
@@ -799,7 +788,10 @@ function makeUsage(prompt: number, completion: number, cached: number): Usage {
 }
 
 function languageOf(body: ChatBody): "en" | "zh" {
-  const userText = body.messages.filter((m) => m.role === "user").map((m) => textOf(m.content)).join("\n");
+  const userText = body.messages
+    .filter((m) => m.role === "user")
+    .map((m) => textOf(m.content))
+    .join("\n");
   return (userText.match(CJK) ?? []).length >= 20 ? "zh" : "en";
 }
 
@@ -851,14 +843,15 @@ function buildAnswer(body: ChatBody, mode: FaultMode): Answer {
   const rf = body.response_format;
   let schema: JsonSchema | null = null;
   if (rf?.type === "json_schema") schema = rf.json_schema?.schema ?? null;
-  else if (rf?.type === "json_object") schema = schemaFromMessages(body) ?? { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] };
+  else if (rf?.type === "json_object")
+    schema = schemaFromMessages(body) ?? { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] };
 
   if (schema) {
     const text = JSON.stringify(generateInstance(schema, { seed, language, quotes }));
     return { kind: "text", content: mode === "broken_json" ? breakJson(text) : text, json: true };
   }
   const content = interviewerSentence(body, language, seed);
-  return { kind: "text", content: mode === "broken_json" ? '{"answer": "' + content : content, json: false };
+  return { kind: "text", content: mode === "broken_json" ? `{"answer": "${content}` : content, json: false };
 }
 
 /** Valid JSON turned invalid the way models break it: chatter before it, an unquoted key, a trailing comma. */
@@ -939,13 +932,7 @@ function readBody(req: http.IncomingMessage): Promise<string | null> {
   });
 }
 
-function sendJson(
-  res: http.ServerResponse,
-  rec: RecordedRequest | undefined,
-  status: number,
-  payload: unknown,
-  headers: Record<string, string> = {},
-): void {
+function sendJson(res: http.ServerResponse, rec: RecordedRequest | undefined, status: number, payload: unknown, headers: Record<string, string> = {}): void {
   if (res.destroyed) return;
   const data = JSON.stringify(payload);
   res.writeHead(status, {

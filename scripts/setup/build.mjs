@@ -6,7 +6,21 @@ import path from "node:path";
 import { ROOT } from "./util.mjs";
 
 // Not part of the web bundle (the worker and scripts are run by tsx; tests and docs never ship).
-const SKIP = new Set(["node_modules", ".next", ".data", ".git", "tests", "e2e", "bench", "docs", "scripts", "worker", "test-results", "playwright-report", "coverage"]);
+const SKIP = new Set([
+  "node_modules",
+  ".next",
+  ".data",
+  ".git",
+  "tests",
+  "e2e",
+  "bench",
+  "docs",
+  "scripts",
+  "worker",
+  "test-results",
+  "playwright-report",
+  "coverage",
+]);
 // Written by next build / next dev themselves, not sources.
 const GENERATED = (name) => name === "next-env.d.ts" || name.endsWith(".tsbuildinfo");
 const STAMP = path.join(ROOT, ".next", "panelist-build-stamp");
@@ -35,5 +49,5 @@ export function buildIsCurrent(stamp) {
 }
 
 export function recordBuild(stamp) {
-  fs.writeFileSync(STAMP, stamp + "\n");
+  fs.writeFileSync(STAMP, `${stamp}\n`);
 }

@@ -1,6 +1,6 @@
 // Chromium for Playwright: the system browser, never a download.
 import fs from "node:fs";
-import { SetupError, aptInstall, canAptInstall, log, which } from "./util.mjs";
+import { aptInstall, canAptInstall, log, SetupError, which } from "./util.mjs";
 
 const executable = (file) => {
   try {

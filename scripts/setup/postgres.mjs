@@ -6,7 +6,7 @@
 // check that a server accepts a connection and to create the database.
 import fs from "node:fs";
 import path from "node:path";
-import { DATA_DIR, ROOT, SetupError, aptInstall, canAptInstall, isAlive, log, tcpProbe, waitFor, which } from "./util.mjs";
+import { aptInstall, canAptInstall, DATA_DIR, isAlive, log, ROOT, SetupError, tcpProbe, waitFor, which } from "./util.mjs";
 
 const APP_DB = "panelist";
 
@@ -17,7 +17,7 @@ async function connect(url) {
 
 const withDb = (url, db) => {
   const u = new URL(url);
-  u.pathname = "/" + db;
+  u.pathname = `/${db}`;
   return u.toString();
 };
 

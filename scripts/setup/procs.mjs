@@ -44,7 +44,7 @@ export class Procs {
   }
 
   tellReaper(line) {
-    if (this.reaper?.stdin.writable) this.reaper.stdin.write(line + "\n");
+    if (this.reaper?.stdin.writable) this.reaper.stdin.write(`${line}\n`);
   }
 
   /**

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { DATA_DIR, SetupError, aptInstall, canAptInstall, freePort, log, portIsFree, waitFor, which } from "./util.mjs";
+import { aptInstall, canAptInstall, DATA_DIR, freePort, log, portIsFree, SetupError, waitFor, which } from "./util.mjs";
 
 /** PING over a raw socket (RESP). Resolves "PONG", "NOAUTH", "OTHER" or null when nothing answers. */
 export function redisPing(host, port, timeoutMs = 1000) {
@@ -70,7 +70,22 @@ async function startRedisServer(procs, bin, env) {
   const port = (await portIsFree(6379)) ? 6379 : await freePort();
   const dir = path.join(DATA_DIR, "redis");
   fs.mkdirSync(dir, { recursive: true });
-  const args = ["--bind", "127.0.0.1", "--port", String(port), "--save", "", "--appendonly", "no", "--dir", dir, "--protected-mode", "yes", "--loglevel", "warning"];
+  const args = [
+    "--bind",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+    "--dir",
+    dir,
+    "--protected-mode",
+    "yes",
+    "--loglevel",
+    "warning",
+  ];
   const child = procs.start("redis", bin, args, { env, tier: 1 });
   let exited = false;
   child.exited.then(() => (exited = true));

@@ -31,7 +31,14 @@ const personal = (ok: number): Record<ActorName, Cell> => {
 /** Any signed-in person, on their own collection. */
 const everyone = (ok: number): Record<ActorName, Cell> => ({ anonymous: 401, candidateA: ok, candidateB: ok, recruiterX: ok, recruiterY: ok, admin: ok });
 /** The active organisation's things: members only; a platform admin is no member. */
-const organization = (ok: number): Record<ActorName, Cell> => ({ anonymous: 401, candidateA: 403, candidateB: 403, recruiterX: ok, recruiterY: ok, admin: 403 });
+const organization = (ok: number): Record<ActorName, Cell> => ({
+  anonymous: 401,
+  candidateA: 403,
+  candidateB: 403,
+  recruiterX: ok,
+  recruiterY: ok,
+  admin: 403,
+});
 /** The operator's console: the platform admin only; an organisation's owner is not one. */
 const platform = (ok: number): Record<ActorName, Cell> => ({ anonymous: 401, candidateA: 403, candidateB: 403, recruiterX: 403, recruiterY: 403, admin: ok });
 

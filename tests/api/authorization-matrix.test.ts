@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GuardedHandler } from "@/app/api/_lib/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { createInterview } from "@/lib/db/queries/interviews";
-import { newTask } from "@/lib/tasks/definitions";
 import { createLogger } from "@/lib/log";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { acceptResumeUpload } from "@/lib/resume/service";
+import { newTask } from "@/lib/tasks/definitions";
 import { candidate, platformAdmin, recruiter, type TestActor } from "../helpers/actors";
 import { clearPrefix } from "../helpers/fixtures";
 import { BASE } from "../helpers/http";
@@ -28,7 +28,12 @@ type Handler = (req: Request, ctx: { params: Promise<Record<string, string | str
 /** `/app/api/tasks/[id]/events/route.ts` → `/api/tasks/[id]/events`. */
 const routePath = (file: string) => file.replace(/^\/app/, "").replace(/\/route\.ts$/, "");
 const ROUTES = Object.entries(modules).flatMap(([file, mod]) =>
-  METHODS.filter((m) => typeof mod[m] === "function").map((method) => ({ key: `${method} ${routePath(file)}`, path: routePath(file), method, handler: mod[method] as Handler })),
+  METHODS.filter((m) => typeof mod[m] === "function").map((method) => ({
+    key: `${method} ${routePath(file)}`,
+    path: routePath(file),
+    method,
+    handler: mod[method] as Handler,
+  })),
 );
 
 const db = getDb();
@@ -49,11 +54,26 @@ beforeAll(async () => {
   for (const [name, a] of Object.entries(actors) as [keyof typeof actors, TestActor][]) {
     const { resume, task } = await acceptResumeUpload(
       { db, redis: getRedis(), log },
-      { ownerId: a.userId, fileName: "cv.txt", bytes: Buffer.from(`Jane Doe ${randomUUID()}\nExperience\nEngineer 2019 - 2023\nSkills: TypeScript`), jobDescription: null },
+      {
+        ownerId: a.userId,
+        fileName: "cv.txt",
+        bytes: Buffer.from(`Jane Doe ${randomUUID()}\nExperience\nEngineer 2019 - 2023\nSkills: TypeScript`),
+        jobDescription: null,
+      },
     );
-    const { interview } = await createInterview(db, {
-      ownerId: a.userId, role: "backend engineer", level: "mid", questionCount: 5, language: "en", resumeId: null, jobDescription: null,
-    }, (interviewId) => newTask("interview.plan", { ownerId: a.userId, payload: { interviewId } }));
+    const { interview } = await createInterview(
+      db,
+      {
+        ownerId: a.userId,
+        role: "backend engineer",
+        level: "mid",
+        questionCount: 5,
+        language: "en",
+        resumeId: null,
+        jobDescription: null,
+      },
+      (interviewId) => newTask("interview.plan", { ownerId: a.userId, payload: { interviewId } }),
+    );
     owned[name] = { resumeId: resume.id, taskId: task.id, interviewId: interview.id };
   }
 });
@@ -85,8 +105,7 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
     form.set("file", new File([`Jane Doe ${randomUUID()}\nExperience\nEngineer 2019 - 2023\nSkills: TypeScript`], "cv.txt"));
     return new Request(url, { method: "POST", body: form, headers });
   };
-  const json = (body: unknown) =>
-    new Request(url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
+  const json = (body: unknown) => new Request(url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
   switch (key) {
     case "POST /api/resumes":
     case "POST /api/bench/noop":
@@ -183,23 +202,30 @@ describe("rules every guarded route shares", () => {
     return a as Exclude<ActorName, "anonymous">;
   };
 
-  it.each(changing.map((r) => [r.key, r] as const))("%s refuses another origin and another port of the same host (403 forbidden:csrf), before auth", async (_key, r) => {
-    const actor = permitted(r.key);
-    const id = r.path.includes("[id]") ? idFor(r.path, actor, "own") : undefined;
-    for (const [origin, site] of [
-      ["https://evil.example", "cross-site"],
-      ["http://localhost:3999", "same-site"],
-      ["http://localhost:3999", null],
-    ] as const) {
-      for (const cookie of [actors[actor].cookie, undefined]) {
-        const res = await call(r, requestFor(r.key, urlFor(r.key, r.path, id), cookie, { origin, ...(site ? { "sec-fetch-site": site } : {}) }), id);
-        expect(res, `${origin} ${site ?? "(no Sec-Fetch-Site)"}`).toEqual({ status: 403, code: "forbidden:csrf" });
+  it.each(changing.map((r) => [r.key, r] as const))(
+    "%s refuses another origin and another port of the same host (403 forbidden:csrf), before auth",
+    async (_key, r) => {
+      const actor = permitted(r.key);
+      const id = r.path.includes("[id]") ? idFor(r.path, actor, "own") : undefined;
+      for (const [origin, site] of [
+        ["https://evil.example", "cross-site"],
+        ["http://localhost:3999", "same-site"],
+        ["http://localhost:3999", null],
+      ] as const) {
+        for (const cookie of [actors[actor].cookie, undefined]) {
+          const res = await call(r, requestFor(r.key, urlFor(r.key, r.path, id), cookie, { origin, ...(site ? { "sec-fetch-site": site } : {}) }), id);
+          expect(res, `${origin} ${site ?? "(no Sec-Fetch-Site)"}`).toEqual({ status: 403, code: "forbidden:csrf" });
+        }
       }
-    }
-    // The app's own origin passes the check.
-    const own = await call(r, requestFor(r.key, urlFor(r.key, r.path, id), actors[actor].cookie, { origin: new URL(BASE).origin, "sec-fetch-site": "same-origin" }), id);
-    expect(own.status).toBe(cellFor(EXPECTED[r.key]!.expect[actor], "own"));
-  });
+      // The app's own origin passes the check.
+      const own = await call(
+        r,
+        requestFor(r.key, urlFor(r.key, r.path, id), actors[actor].cookie, { origin: new URL(BASE).origin, "sec-fetch-site": "same-origin" }),
+        id,
+      );
+      expect(own.status).toBe(cellFor(EXPECTED[r.key]!.expect[actor], "own"));
+    },
+  );
 
   const jsonRoutes = guarded.filter((r) => r.handler && (r.handler as GuardedHandler).guard.body === "json");
   it.each(jsonRoutes.map((r) => [r.key, r] as const))("%s answers 415 to text/plain and 422 to a control character", async (_key, r) => {
@@ -207,25 +233,38 @@ describe("rules every guarded route shares", () => {
     const actor = permitted(r.key);
     const id = r.path.includes("[id]") ? idFor(r.path, actor, "own") : undefined;
     const url = urlFor(r.key, r.path, id);
-    const plain = await r.handler(new Request(url, { method: r.method, body: "{}", headers: { cookie: actors[actor].cookie, "content-type": "text/plain" } }), paramsOf(id));
+    const plain = await r.handler(
+      new Request(url, { method: r.method, body: "{}", headers: { cookie: actors[actor].cookie, "content-type": "text/plain" } }),
+      paramsOf(id),
+    );
     expect(plain.status).toBe(415);
     expect(await plain.json()).toMatchObject({ code: "unsupported_media_type:api" });
 
     const valid = JSON.parse(await requestFor(r.key, url, undefined).text()) as Record<string, unknown>;
     const nul = await r.handler(
-      new Request(url, { method: r.method, body: JSON.stringify({ ...valid, note: "a\u0000b" }), headers: { cookie: actors[actor].cookie, "content-type": "application/json" } }),
+      new Request(url, {
+        method: r.method,
+        body: JSON.stringify({ ...valid, note: "a\u0000b" }),
+        headers: { cookie: actors[actor].cookie, "content-type": "application/json" },
+      }),
       paramsOf(id),
     );
     expect(nul.status).toBe(422);
     expect(await nul.json()).toMatchObject({ code: "unprocessable:api", issues: [{ path: "note" }] });
 
-    const broken = await r.handler(new Request(url, { method: r.method, body: "{", headers: { cookie: actors[actor].cookie, "content-type": "application/json" } }), paramsOf(id));
+    const broken = await r.handler(
+      new Request(url, { method: r.method, body: "{", headers: { cookie: actors[actor].cookie, "content-type": "application/json" } }),
+      paramsOf(id),
+    );
     expect(broken.status).toBe(400);
   });
 
   const multipartRoutes = guarded.filter((r) => (r.handler as GuardedHandler).guard.body === "multipart");
   it.each(multipartRoutes.map((r) => [r.key, r] as const))("%s answers 415 to a JSON body", async (_key, r) => {
-    const res = await r.handler(new Request(urlFor(r.key, r.path), { method: "POST", body: "{}", headers: { cookie: actors.candidateA.cookie, "content-type": "application/json" } }), paramsOf());
+    const res = await r.handler(
+      new Request(urlFor(r.key, r.path), { method: "POST", body: "{}", headers: { cookie: actors.candidateA.cookie, "content-type": "application/json" } }),
+      paramsOf(),
+    );
     expect(res.status).toBe(415);
   });
 });
@@ -234,7 +273,14 @@ describe("better-auth's own door", () => {
   it("refuses a sign-in posted from another origin or another port, and takes one from the app's own", async () => {
     const r = ROUTES.find((x) => x.key === "POST /api/auth/[...all]")!;
     const signInAs = (origin: string) =>
-      call(r, new Request(`${BASE}/api/auth/sign-in/email`, { method: "POST", body: JSON.stringify({ email: actors.candidateA.email, password: "password-123456" }), headers: { "content-type": "application/json", origin, cookie: actors.candidateB.cookie } }));
+      call(
+        r,
+        new Request(`${BASE}/api/auth/sign-in/email`, {
+          method: "POST",
+          body: JSON.stringify({ email: actors.candidateA.email, password: "password-123456" }),
+          headers: { "content-type": "application/json", origin, cookie: actors.candidateB.cookie },
+        }),
+      );
     expect((await signInAs("https://evil.example")).status).toBe(403);
     expect((await signInAs("http://localhost:3999")).status).toBe(403);
     expect((await signInAs(new URL(BASE).origin)).status).toBe(200);
@@ -257,7 +303,9 @@ describe("scope", () => {
     const route = ROUTES.find((r) => r.key === "GET /api/resumes")!;
     const res = await route.handler(new Request(`${BASE}/api/resumes`, { headers: { cookie: actors.recruiterX.cookie } }), paramsOf());
     const { items } = (await res.json()) as { items: { id: string }[] };
-    const others = Object.entries(owned).filter(([n]) => n !== "recruiterX").map(([, o]) => o.resumeId);
+    const others = Object.entries(owned)
+      .filter(([n]) => n !== "recruiterX")
+      .map(([, o]) => o.resumeId);
     expect(items.map((i) => i.id)).toContain(owned.recruiterX.resumeId);
     expect(items.map((i) => i.id).filter((id) => others.includes(id))).toEqual([]);
   });

@@ -3,18 +3,18 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as listResumes, POST as upload } from "@/app/api/resumes/route";
 import { GET as getResume } from "@/app/api/resumes/[id]/route";
-import { GET as getTask } from "@/app/api/tasks/[id]/route";
+import { GET as listResumes, POST as upload } from "@/app/api/resumes/route";
 import { GET as taskEvents } from "@/app/api/tasks/[id]/events/route";
+import { GET as getTask } from "@/app/api/tasks/[id]/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { files, resumes, tasks } from "@/lib/db/schema";
 import { getTaskEventHub, publishTaskEvent } from "@/lib/queue/events";
 import { streamKey } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
+import { INTERACTIVE_OPEN_PER_OWNER } from "@/lib/resume/service";
 import { CORPUS_DIR } from "../corpus-dir";
 import { clearPrefix } from "../helpers/fixtures";
-import { INTERACTIVE_OPEN_PER_OWNER } from "@/lib/resume/service";
 import { get, params, signUpCandidate, uploadRequest } from "../helpers/http";
 
 const CORPUS = CORPUS_DIR;
@@ -142,7 +142,9 @@ describe("POST /api/resumes", () => {
 
   it("same bytes + same job description (whitespace aside) → 200 duplicate with the earlier ids; another JD → new task", async () => {
     const bytes = unique(RESUME_TEXT);
-    const first = await json(await upload(uploadRequest({ cookie: alice.cookie, bytes, fileName: "a.txt", jobDescription: "Go  developer\n needed" }), params({})));
+    const first = await json(
+      await upload(uploadRequest({ cookie: alice.cookie, bytes, fileName: "a.txt", jobDescription: "Go  developer\n needed" }), params({})),
+    );
     const againRes = await upload(uploadRequest({ cookie: alice.cookie, bytes, fileName: "b.txt", jobDescription: " Go developer needed " }), params({}));
     expect(againRes.status).toBe(200);
     expect(await json(againRes)).toMatchObject({ resumeId: first.resumeId, taskId: first.taskId, duplicate: true });
@@ -159,14 +161,20 @@ describe("POST /api/resumes", () => {
     for (let i = 0; i < INTERACTIVE_OPEN_PER_OWNER + 2; i++) {
       const res = await upload(uploadRequest({ cookie: carol.cookie, bytes: unique(RESUME_TEXT), fileName: `r${i}.txt` }), params({}));
       expect(res.status).toBe(202);
-      const [task] = await db.select().from(tasks).where(eq(tasks.id, (await json(res)).taskId));
+      const [task] = await db
+        .select()
+        .from(tasks)
+        .where(eq(tasks.id, (await json(res)).taskId));
       lanes.push(task.lane);
     }
     // Nothing consumes in this file: the first ones stay open, so the rest are bulk.
     expect(lanes).toEqual([...Array(INTERACTIVE_OPEN_PER_OWNER).fill("interactive"), "batch", "batch"]);
     // Another owner's uploads are not slowed by Carol's.
     const bobs = await upload(uploadRequest({ cookie: bob.cookie, bytes: unique(RESUME_TEXT), fileName: "b.txt" }), params({}));
-    const [bobTask] = await db.select().from(tasks).where(eq(tasks.id, (await json(bobs)).taskId));
+    const [bobTask] = await db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, (await json(bobs)).taskId));
     expect(bobTask.lane).toBe("interactive");
   });
 

@@ -1,11 +1,11 @@
 import "../helpers/env";
 import { readFileSync } from "node:fs";
-import type postgres from "postgres";
 import { eq } from "drizzle-orm";
+import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as upload } from "@/app/api/resumes/route";
-import { GET as getTask } from "@/app/api/tasks/[id]/route";
 import { GET as taskEvents } from "@/app/api/tasks/[id]/events/route";
+import { GET as getTask } from "@/app/api/tasks/[id]/route";
 import { closeDb, createDb, getDb } from "@/lib/db/client";
 import { tasks } from "@/lib/db/schema";
 import { getTaskEventHub } from "@/lib/queue/events";
@@ -86,7 +86,10 @@ async function openWaiters(ids: string[], abort: AbortSignal): Promise<Waiter[]>
 }
 
 const setStatus = (id: string, status: "PROCESSING" | "COMPLETED") =>
-  check.db.update(tasks).set({ status, finishedAt: status === "COMPLETED" ? new Date() : null }).where(eq(tasks.id, id));
+  check.db
+    .update(tasks)
+    .set({ status, finishedAt: status === "COMPLETED" ? new Date() : null })
+    .where(eq(tasks.id, id));
 
 beforeAll(async () => {
   alice = await signUpCandidate();
@@ -125,7 +128,11 @@ describe("event hub safety sweep", () => {
     // Every waiter of the task that only started got PROCESSING (a long-poll answers a change,
     // then its client polls again); the untouched task's waiters were not woken at all.
     // (A long-poll has answered nothing yet; an SSE stream has only its PENDING snapshot.)
-    expect(ofTask(untouched).map((w) => w.statuses.join())).toEqual(Array(WAITERS_PER_TASK / 2).fill(["", "PENDING"]).flat());
+    expect(ofTask(untouched).map((w) => w.statuses.join())).toEqual(
+      Array(WAITERS_PER_TASK / 2)
+        .fill(["", "PENDING"])
+        .flat(),
+    );
     // Everyone not finished waits again: the long-polls that answered PROCESSING re-asked.
     await eventually(async () => hub.stats().parked === WAITERS_PER_TASK * 2, 10_000);
     abort.abort();

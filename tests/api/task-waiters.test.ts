@@ -1,12 +1,12 @@
 import "../helpers/env";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
-import type postgres from "postgres";
 import { inArray } from "drizzle-orm";
-import { z } from "zod";
+import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { POST as upload } from "@/app/api/resumes/route";
-import { GET as getTask } from "@/app/api/tasks/[id]/route";
 import { GET as taskEvents } from "@/app/api/tasks/[id]/events/route";
+import { GET as getTask } from "@/app/api/tasks/[id]/route";
 import { closeDb, createDb, getDb } from "@/lib/db/client";
 import { tasks } from "@/lib/db/schema";
 import { createLogger } from "@/lib/log";
@@ -167,7 +167,7 @@ function startWaiter(kind: Waiter["kind"], cookie: string, taskId: string): Wait
 
 let alice: Awaited<ReturnType<typeof signUpCandidate>>;
 let consumer: StreamConsumer;
-let taskIds: string[] = [];
+const taskIds: string[] = [];
 
 beforeAll(async () => {
   monitor.on("message", (_channel, raw) => announced.push(JSON.parse(raw)));
@@ -176,10 +176,7 @@ beforeAll(async () => {
   // Real uploads of a real resume; a distinct job description each makes each a new task.
   const bytes = new Uint8Array(readFileSync(corpusPath("resumes-pdf/en_typst_rendercv_classic.pdf")));
   for (let i = 0; i < TASKS; i++) {
-    const res = await upload(
-      uploadRequest({ cookie: alice.cookie, bytes, fileName: "cv.pdf", jobDescription: `Waiters test role ${i}` }),
-      params({}),
-    );
+    const res = await upload(uploadRequest({ cookie: alice.cookie, bytes, fileName: "cv.pdf", jobDescription: `Waiters test role ${i}` }), params({}));
     if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
     taskIds.push(((await res.json()) as { taskId: string }).taskId);
   }
@@ -293,6 +290,11 @@ describe(`${WAITERS / 2} long-polls and ${WAITERS / 2} SSE streams on ${TASKS} t
     expect(hub.stats()).toMatchObject({ watches: 0, tasks: 0, parked: 0 });
     // The wake-ups were the worker's COMPLETED announcements through Redis, one per task.
     await eventually(async () => announced.filter((e) => e.status === "COMPLETED").length >= TASKS);
-    expect(announced.filter((e) => e.status === "COMPLETED").map((e) => e.taskId).sort()).toEqual([...taskIds].sort());
+    expect(
+      announced
+        .filter((e) => e.status === "COMPLETED")
+        .map((e) => e.taskId)
+        .sort(),
+    ).toEqual([...taskIds].sort());
   }, 180_000);
 });

@@ -11,10 +11,20 @@ import "../helpers/env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerFromBaseUrl } from "@/lib/ai/config";
 import { dlqKey } from "@/lib/queue/names";
-import { CircuitBreaker, type BreakerSnapshot } from "@/lib/ratelimit/circuit-breaker";
-import { type FakeLlm, type RecordedRequest } from "@/scripts/fake-llm/server";
+import { type BreakerSnapshot, CircuitBreaker } from "@/lib/ratelimit/circuit-breaker";
+import type { FakeLlm, RecordedRequest } from "@/scripts/fake-llm/server";
 import {
-  chaosTag, createResumeTasks, Fleet, pendingEntries, statusCounts, streamsReport, taskEffects, until, upstreamCallsByMarker, usageVsUpstream, waitForAllEnded,
+  chaosTag,
+  createResumeTasks,
+  Fleet,
+  pendingEntries,
+  statusCounts,
+  streamsReport,
+  taskEffects,
+  until,
+  upstreamCallsByMarker,
+  usageVsUpstream,
+  waitForAllEnded,
 } from "./harness";
 import { chaosKit } from "./kit";
 
@@ -42,7 +52,10 @@ afterAll(() => {
 });
 
 const chatCalls = (): RecordedRequest[] =>
-  llm.requests().filter((r) => r.method === "POST" && r.path.endsWith("/chat/completions")).sort((a, b) => a.time - b.time);
+  llm
+    .requests()
+    .filter((r) => r.method === "POST" && r.path.endsWith("/chat/completions"))
+    .sort((a, b) => a.time - b.time);
 const arrivedIn = (from: number, to: number) => chatCalls().filter((r) => r.time >= from && r.time < to);
 
 /** The circuit's open period (epoch ms, the machine's clock, which Redis shares here). */
@@ -63,10 +76,13 @@ describe("chaos: the circuit breaker in front of the workers", () => {
     const breaker = new CircuitBreaker(redis, { provider: providerFromBaseUrl(llm.url), model: "gpt-4o-mini" }, { prefix });
     const snapshot = () => breaker.snapshot();
     const openPeriod = async (timesOpened: number): Promise<OpenPeriod> => {
-      const s = await until<BreakerSnapshot>(async () => {
-        const x = await snapshot();
-        return x.state === "open" && x.timesOpened === timesOpened ? x : null;
-      }, { timeoutMs: 60_000, stepMs: 50, what: () => `the circuit did not open a ${timesOpened}. time\n${diagnose()}` });
+      const s = await until<BreakerSnapshot>(
+        async () => {
+          const x = await snapshot();
+          return x.state === "open" && x.timesOpened === timesOpened ? x : null;
+        },
+        { timeoutMs: 60_000, stepMs: 50, what: () => `the circuit did not open a ${timesOpened}. time\n${diagnose()}` },
+      );
       const openUntil = Date.now() + s.openForMs;
       return { openedAt: openUntil - COOLDOWN_MS, openUntil };
     };
@@ -96,7 +112,10 @@ describe("chaos: the circuit breaker in front of the workers", () => {
     const open2 = await openPeriod(2);
     expect(arrivedIn(open1.openedAt, open1.openUntil), "requests during the first cool-down").toEqual([]);
     const probe1 = arrivedIn(open1.openUntil, open2.openedAt);
-    expect(probe1.map((r) => r.status), "the half-open probe").toEqual([500]);
+    expect(
+      probe1.map((r) => r.status),
+      "the half-open probe",
+    ).toEqual([500]);
     llm.control({ mode: "ok" }); // upstream heals during the second cool-down
 
     // 4. After the second cool-down one probe succeeds, the circuit closes, and every task completes.

@@ -7,9 +7,9 @@
  * Every process started here is tracked and killed (its whole process group) by
  * {@link killEverything}; a process exit hook does the same if the test process dies first.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, appendFileSync } from "node:fs";
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -130,19 +130,23 @@ export class Fleet {
   env(): NodeJS.ProcessEnv {
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const k of Object.keys(env)) if (k.startsWith("VITEST") || k === "LLM_PROVIDER" || k === "NODE_OPTIONS") delete env[k];
-    Object.assign(env, {
-      DATABASE_URL: this.cfg.databaseUrl,
-      REDIS_URL: this.cfg.redisUrl,
-      PANELIST_REDIS_PREFIX: this.cfg.prefix,
-      LLM_BASE_URL: this.cfg.llmUrl,
-      LLM_API_KEY: "test",
-      LLM_MODEL: "gpt-4o-mini",
-      TASK_LEASE_MS: String(this.cfg.leaseMs ?? 3_000),
-      WORKER_CONCURRENCY: String(this.cfg.concurrency ?? 4),
-      PANELIST_PG_POOL_MAX: String(this.cfg.pgPoolMax ?? 5),
-      LOG_LEVEL: process.env.CHAOS_WORKER_LOG_LEVEL ?? "warn",
-      NODE_ENV: "test",
-    }, this.cfg.extraEnv ?? {});
+    Object.assign(
+      env,
+      {
+        DATABASE_URL: this.cfg.databaseUrl,
+        REDIS_URL: this.cfg.redisUrl,
+        PANELIST_REDIS_PREFIX: this.cfg.prefix,
+        LLM_BASE_URL: this.cfg.llmUrl,
+        LLM_API_KEY: "test",
+        LLM_MODEL: "gpt-4o-mini",
+        TASK_LEASE_MS: String(this.cfg.leaseMs ?? 3_000),
+        WORKER_CONCURRENCY: String(this.cfg.concurrency ?? 4),
+        PANELIST_PG_POOL_MAX: String(this.cfg.pgPoolMax ?? 5),
+        LOG_LEVEL: process.env.CHAOS_WORKER_LOG_LEVEL ?? "warn",
+        NODE_ENV: "test",
+      },
+      this.cfg.extraEnv ?? {},
+    );
     return env;
   }
 
@@ -209,9 +213,7 @@ export class Fleet {
   describe(): string {
     return this.workers
       .map((w) => {
-        const state = w.child.exitCode !== null || w.child.signalCode !== null
-          ? `exited code=${w.child.exitCode} signal=${w.child.signalCode}`
-          : "running";
+        const state = w.child.exitCode !== null || w.child.signalCode !== null ? `exited code=${w.child.exitCode} signal=${w.child.signalCode}` : "running";
         return `--- worker ${w.name} pid ${w.pid} (${state})\n${w.tail.slice(-15).join("\n")}`;
       })
       .join("\n");
@@ -445,9 +447,7 @@ export async function createResumeTasks(
 export type StatusCounts = Record<string, number>;
 
 export async function statusCounts(db: Db, ownerId: string): Promise<StatusCounts> {
-  const rows = await db.execute<{ status: string; n: number }>(
-    sql`select status, count(*)::int as n from tasks where owner_id = ${ownerId} group by status`,
-  );
+  const rows = await db.execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from tasks where owner_id = ${ownerId} group by status`);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
@@ -460,7 +460,11 @@ export async function statusCounts(db: Db, ownerId: string): Promise<StatusCount
 export async function waitForAllEnded(
   db: Db,
   o: {
-    ownerId: string; expected: number; timeoutMs: number; redis?: Redis; diagnose?: () => string;
+    ownerId: string;
+    expected: number;
+    timeoutMs: number;
+    redis?: Redis;
+    diagnose?: () => string;
     /** Checked on every poll: a non-empty answer ends the wait at once (e.g. a worker crashed). */
     abortIf?: () => string;
   },
@@ -556,7 +560,16 @@ export type TaskEffects = {
 
 /** Per task of `ownerId`: status, attempts, analysis rows and usage rows. */
 export async function taskEffects(db: Db, ownerId: string): Promise<Map<string, TaskEffects>> {
-  const rows = await db.execute<{ id: string; status: string; attempts: number; error_code: string | null; n_analyses: number; n_usage: number; n_in_flight: number; n_unanswered: number }>(sql`
+  const rows = await db.execute<{
+    id: string;
+    status: string;
+    attempts: number;
+    error_code: string | null;
+    n_analyses: number;
+    n_usage: number;
+    n_in_flight: number;
+    n_unanswered: number;
+  }>(sql`
     select t.id, t.status, t.attempts, t.error_code,
       (select count(*)::int from analyses a where a.task_id = t.id) as n_analyses,
       (select count(*)::int from llm_usage u where u.task_id = t.id) as n_usage,
@@ -566,7 +579,16 @@ export async function taskEffects(db: Db, ownerId: string): Promise<Map<string, 
   return new Map(
     rows.map((r) => [
       r.id,
-      { taskId: r.id, status: r.status, attempts: r.attempts, errorCode: r.error_code, analyses: r.n_analyses, usage: r.n_usage, inFlight: r.n_in_flight, unanswered: r.n_unanswered },
+      {
+        taskId: r.id,
+        status: r.status,
+        attempts: r.attempts,
+        errorCode: r.error_code,
+        analyses: r.n_analyses,
+        usage: r.n_usage,
+        inFlight: r.n_in_flight,
+        unanswered: r.n_unanswered,
+      },
     ]),
   );
 }
@@ -637,10 +659,7 @@ export function usageLedgerViolations(created: CreatedTask[], effects: Map<strin
     const e = effects.get(c.taskId)!;
     const n = calls.get(c.marker)?.all ?? 0;
     const ok =
-      e.usage >= n &&
-      e.usage - n <= e.unanswered &&
-      e.inFlight <= e.attempts - 1 &&
-      (e.attempts !== 1 || (n === 1 && e.usage === 1 && e.inFlight === 0));
+      e.usage >= n && e.usage - n <= e.unanswered && e.inFlight <= e.attempts - 1 && (e.attempts !== 1 || (n === 1 && e.usage === 1 && e.inFlight === 0));
     if (!ok) bad.push({ marker: c.marker, taskId: c.taskId, attempts: e.attempts, usage: e.usage, inFlight: e.inFlight, calls: n });
   }
   return bad;

@@ -8,7 +8,20 @@ import { describe, expect, it } from "vitest";
 import type { FakeLlm } from "@/scripts/fake-llm/server";
 import { createUser } from "../helpers/fixtures";
 import {
-  chaosTag, createResumeTasks, duplicateCallIds, Fleet, pendingEntries, sleep, streamsReport, taskEffects, until, upstreamCallsByMarker, usageLedgerViolations, usageVsUpstream, waitForAllEnded, type WorkerProc,
+  chaosTag,
+  createResumeTasks,
+  duplicateCallIds,
+  Fleet,
+  pendingEntries,
+  sleep,
+  streamsReport,
+  taskEffects,
+  until,
+  upstreamCallsByMarker,
+  usageLedgerViolations,
+  usageVsUpstream,
+  type WorkerProc,
+  waitForAllEnded,
 } from "./harness";
 import { chaosKit } from "./kit";
 
@@ -26,7 +39,9 @@ describe("chaos: SIGKILL and restart a worker every few seconds", () => {
   it(`${TASKS} tasks all end COMPLETED, one analysis each, one usage row per upstream call`, async () => {
     const tag = chaosTag("kill");
     const fleet = new Fleet({
-      ...workerEnv(), leaseMs: 3_000, concurrency: 6,
+      ...workerEnv(),
+      leaseMs: 3_000,
+      concurrency: 6,
     });
     for (let i = 0; i < WORKERS; i++) fleet.start();
 
@@ -47,13 +62,24 @@ describe("chaos: SIGKILL and restart a worker every few seconds", () => {
       }
     })();
 
-    const created = await createResumeTasks({ db, redis }, {
-      ownerId, tag, n: TASKS, lane: "batch", parallel: 4,
-    });
+    const created = await createResumeTasks(
+      { db, redis },
+      {
+        ownerId,
+        tag,
+        n: TASKS,
+        lane: "batch",
+        parallel: 4,
+      },
+    );
     let counts;
     try {
       counts = await waitForAllEnded(db, {
-        ownerId, expected: TASKS, timeoutMs: 200_000, redis, diagnose: () => `kills=${kills}\n${fleet.describe()}`,
+        ownerId,
+        expected: TASKS,
+        timeoutMs: 200_000,
+        redis,
+        diagnose: () => `kills=${kills}\n${fleet.describe()}`,
       });
     } finally {
       chaos = false;
@@ -98,13 +124,16 @@ describe("chaos: SIGKILL and restart a worker every few seconds", () => {
     const tag = chaosTag("usage");
     const owner = await createUser(db);
     const fleet = new Fleet({
-      ...workerEnv(), leaseMs: 3_000, concurrency: 1,
+      ...workerEnv(),
+      leaseMs: 3_000,
+      concurrency: 1,
     });
     const first = fleet.start();
     llm.control({ mode: "slow", delayMs: 20_000, count: 1 }); // only the first call hangs
     const [task] = await createResumeTasks({ db, redis }, { ownerId: owner, tag, n: 1 });
     await until(() => upstreamCallsByMarker(llm, tag).get(task.marker)?.all === 1, {
-      timeoutMs: 30_000, what: () => `the first call never reached the server\n${fleet.describe()}`,
+      timeoutMs: 30_000,
+      what: () => `the first call never reached the server\n${fleet.describe()}`,
     });
     await fleet.kill(first); // mid-call
     fleet.start();

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client";
 import { redisPrefix } from "@/lib/queue/names";
 import { createRedis } from "@/lib/queue/redis";
-import { startFakeLlm, type FakeLlm, type FakeLlmOptions } from "@/scripts/fake-llm/server";
+import { type FakeLlm, type FakeLlmOptions, startFakeLlm } from "@/scripts/fake-llm/server";
 import { createUser } from "../helpers/fixtures";
 import { deletePrefix, killEverything, sharedRedisUrl, type WorkerEnv } from "./harness";
 

@@ -17,7 +17,16 @@ import { acceptResumeUpload } from "@/lib/resume/service";
 import type { FakeLlm } from "@/scripts/fake-llm/server";
 import { corpusPath } from "../corpus-dir";
 import {
-  chaosTag, createResumeTasks, Fleet, pendingEntries, resumeBytes, sleep, streamsReport, taskEffects, upstreamCallsByMarker, waitForAllEnded,
+  chaosTag,
+  createResumeTasks,
+  Fleet,
+  pendingEntries,
+  resumeBytes,
+  sleep,
+  streamsReport,
+  taskEffects,
+  upstreamCallsByMarker,
+  waitForAllEnded,
 } from "./harness";
 import { chaosKit } from "./kit";
 
@@ -34,8 +43,7 @@ describe("chaos: poison tasks", () => {
     fleet.start();
     fleet.start();
     const deps = { db, redis, log };
-    const upload = async (fileName: string, bytes: Buffer) =>
-      (await acceptResumeUpload(deps, { ownerId, fileName, bytes, jobDescription: null })).task.id;
+    const upload = async (fileName: string, bytes: Buffer) => (await acceptResumeUpload(deps, { ownerId, fileName, bytes, jobDescription: null })).task.id;
     const rawTask = async (payload: Record<string, unknown>) => {
       const t = await insertTask(db, { type: "resume.analyze", lane: "interactive", ownerId, payload });
       await publishTask(redis, db, t);
@@ -45,14 +53,28 @@ describe("chaos: poison tasks", () => {
     const goodFirst = createResumeTasks({ db, redis }, { ownerId, tag, n: GOOD / 2, parallel: 2 });
     // What can never succeed, with the code it must end with and the upstream calls it may cost.
     const poison = [
-      { what: "a scanned PDF with no text layer", code: "no_text_layer", calls: 0,
-        id: await upload("scan.pdf", readFileSync(corpusPath("edge-pdf/scanned-image-only-no-text.pdf"))) },
+      {
+        what: "a scanned PDF with no text layer",
+        code: "no_text_layer",
+        calls: 0,
+        id: await upload("scan.pdf", readFileSync(corpusPath("edge-pdf/scanned-image-only-no-text.pdf"))),
+      },
       { what: "a payload the handler rejects", code: "bad_payload", calls: 0, id: await rawTask({ resumeId: "not-a-uuid" }) },
       { what: "a resume that no longer exists", code: "not_found", calls: 0, id: await rawTask({ resumeId: randomUUID() }) },
-      { what: "an upstream content-policy refusal", code: "content_policy", calls: 1, marker: `${tag}-9001`,
-        id: await upload("policy.txt", resumeBytes(`${tag}-9001`, "[[fault:content_policy]]")) },
-      { what: "a prompt over the context window", code: "context_length", calls: 1, marker: `${tag}-9002`,
-        id: await upload("context.txt", resumeBytes(`${tag}-9002`, "[[fault:context_length]]")) },
+      {
+        what: "an upstream content-policy refusal",
+        code: "content_policy",
+        calls: 1,
+        marker: `${tag}-9001`,
+        id: await upload("policy.txt", resumeBytes(`${tag}-9001`, "[[fault:content_policy]]")),
+      },
+      {
+        what: "a prompt over the context window",
+        code: "context_length",
+        calls: 1,
+        marker: `${tag}-9002`,
+        id: await upload("context.txt", resumeBytes(`${tag}-9002`, "[[fault:context_length]]")),
+      },
     ];
     const good = [...(await goodFirst), ...(await createResumeTasks({ db, redis }, { ownerId, tag, n: GOOD / 2, from: GOOD / 2, parallel: 2 }))];
 
@@ -66,7 +88,11 @@ describe("chaos: poison tasks", () => {
     for (const p of poison) {
       const e = effects.get(p.id)!;
       expect({ what: p.what, status: e.status, attempts: e.attempts, errorCode: e.errorCode, analyses: e.analyses }).toEqual({
-        what: p.what, status: "TERMINATED_BY_POLICY", attempts: 1, errorCode: p.code, analyses: 0,
+        what: p.what,
+        status: "TERMINATED_BY_POLICY",
+        attempts: 1,
+        errorCode: p.code,
+        analyses: 0,
       });
       if (p.marker) expect({ what: p.what, calls: calls.get(p.marker)?.all ?? 0 }).toEqual({ what: p.what, calls: p.calls });
       // Its stream entry was ACKed: not in the group's pending list.

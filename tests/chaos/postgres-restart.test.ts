@@ -11,12 +11,30 @@ import { createDb } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
 import { redisPrefix } from "@/lib/queue/names";
 import { createRedis } from "@/lib/queue/redis";
-import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { createUser } from "../helpers/fixtures";
 import {
-  adminDatabaseUrl, chaosPostgres, chaosTag, createResumeTasks, deletePrefix, drainStaleConnections, duplicateCallIds, Fleet, killEverything,
-  pendingEntries, sleep, statusCounts, streamsReport, taskEffects, until, upstreamCallsByMarker, usageLedgerViolations, usageVsUpstream,
-  sharedRedisUrl, waitForAllEnded, type ChaosPostgres,
+  adminDatabaseUrl,
+  type ChaosPostgres,
+  chaosPostgres,
+  chaosTag,
+  createResumeTasks,
+  deletePrefix,
+  drainStaleConnections,
+  duplicateCallIds,
+  Fleet,
+  killEverything,
+  pendingEntries,
+  sharedRedisUrl,
+  sleep,
+  statusCounts,
+  streamsReport,
+  taskEffects,
+  until,
+  upstreamCallsByMarker,
+  usageLedgerViolations,
+  usageVsUpstream,
+  waitForAllEnded,
 } from "./harness";
 
 const TASKS = 300;

@@ -8,12 +8,25 @@ import "../helpers/env";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client";
 import { redisPrefix, relayEpochKey, streamKey } from "@/lib/queue/names";
-import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { createUser } from "../helpers/fixtures";
 import {
-  chaosTag, createResumeTasks, duplicateCallIds, Fleet, killEverything, pendingEntries, sleep, startPrivateRedis,
-  statusCounts, streamsReport, taskEffects, until, upstreamCallsByMarker, usageVsUpstream, waitForAllEnded,
+  chaosTag,
+  createResumeTasks,
+  duplicateCallIds,
+  Fleet,
+  killEverything,
   type PrivateRedis,
+  pendingEntries,
+  sleep,
+  startPrivateRedis,
+  statusCounts,
+  streamsReport,
+  taskEffects,
+  until,
+  upstreamCallsByMarker,
+  usageVsUpstream,
+  waitForAllEnded,
 } from "./harness";
 
 const TASKS = 300;
@@ -65,7 +78,14 @@ describe("chaos: Redis FLUSHALL mid-run (private redis-server)", () => {
     redis = await startPrivateRedis();
     const r = redis.client;
     const tag = chaosTag("flush");
-    const fleet = new Fleet({ databaseUrl: process.env.DATABASE_URL!, redisUrl: redis.url, prefix: redisPrefix(), llmUrl: llm.url, leaseMs: 3_000, concurrency: 6 });
+    const fleet = new Fleet({
+      databaseUrl: process.env.DATABASE_URL!,
+      redisUrl: redis.url,
+      prefix: redisPrefix(),
+      llmUrl: llm.url,
+      leaseMs: 3_000,
+      concurrency: 6,
+    });
     const workers = Array.from({ length: WORKERS }, () => fleet.start());
     const diagnose = () => fleet.describe();
     // The workers' first relay pass (a fresh Redis has no epoch key) is over before the run.
@@ -121,7 +141,14 @@ describe("chaos: Redis FLUSHALL mid-run (private redis-server)", () => {
     const N = 150;
     // One slow worker, so the backlog stays PENDING while the relay republishes it.
     llm.control({ mode: "slow", delayMs: 2_000 });
-    const fleet = new Fleet({ databaseUrl: process.env.DATABASE_URL!, redisUrl: redis.url, prefix: redisPrefix(), llmUrl: llm.url, leaseMs: 3_000, concurrency: 1 });
+    const fleet = new Fleet({
+      databaseUrl: process.env.DATABASE_URL!,
+      redisUrl: redis.url,
+      prefix: redisPrefix(),
+      llmUrl: llm.url,
+      leaseMs: 3_000,
+      concurrency: 1,
+    });
     fleet.start();
     const diagnose = () => fleet.describe();
     await until(() => epochSet(r), { timeoutMs: 60_000, what: diagnose });
@@ -135,7 +162,18 @@ describe("chaos: Redis FLUSHALL mid-run (private redis-server)", () => {
     llm.control({ mode: "ok" });
 
     // Every task should still end (lease 3 s, relay tick 1 s, grace 5 s).
-    await waitForAllEnded(db, { ownerId: owner, expected: N, timeoutMs: 20_000, redis: r, diagnose: () => `${diagnose()}
-upstream calls still open: ${JSON.stringify(llm.requests().filter((q) => q.finishedAt === undefined).map((q) => ({ at: q.at, fault: q.fault, marker: /Reference code: (\S+)/.exec(JSON.stringify(q.body))?.[1] })))}` });
+    await waitForAllEnded(db, {
+      ownerId: owner,
+      expected: N,
+      timeoutMs: 20_000,
+      redis: r,
+      diagnose: () => `${diagnose()}
+upstream calls still open: ${JSON.stringify(
+        llm
+          .requests()
+          .filter((q) => q.finishedAt === undefined)
+          .map((q) => ({ at: q.at, fault: q.fault, marker: /Reference code: (\S+)/.exec(JSON.stringify(q.body))?.[1] })),
+      )}`,
+    });
   }, 300_000);
 });

@@ -8,9 +8,7 @@ import "../helpers/env";
 import { describe, expect, it } from "vitest";
 import { getTaskById } from "@/lib/db/queries/tasks";
 import type { FakeLlm } from "@/scripts/fake-llm/server";
-import {
-  chaosTag, createResumeTasks, Fleet, pendingEntries, streamsReport, taskEffects, until, upstreamCallsByMarker, waitForAllEnded,
-} from "./harness";
+import { chaosTag, createResumeTasks, Fleet, pendingEntries, streamsReport, taskEffects, until, upstreamCallsByMarker, waitForAllEnded } from "./harness";
 import { chaosKit } from "./kit";
 
 let llm: FakeLlm;
@@ -24,7 +22,10 @@ describe("chaos: SIGTERM a worker mid-task", () => {
     const a = fleet.start();
     const diagnose = () => fleet.describe();
     const callArrived = (marker: string) =>
-      until(() => (upstreamCallsByMarker(llm, tag).get(marker)?.all ?? 0) >= 1, { timeoutMs: 60_000, what: () => `no upstream call for ${marker}\n${diagnose()}` });
+      until(() => (upstreamCallsByMarker(llm, tag).get(marker)?.all ?? 0) >= 1, {
+        timeoutMs: 60_000,
+        what: () => `no upstream call for ${marker}\n${diagnose()}`,
+      });
 
     // Task R: its upstream call hangs longer than the grace period (only the first call).
     llm.control({ mode: "slow", delayMs: 90_000, count: 1 });

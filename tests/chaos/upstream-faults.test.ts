@@ -8,11 +8,21 @@
 import "../helpers/env";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { BREAKER_DEFAULTS } from "@/lib/ratelimit/circuit-breaker";
 import { dlqKey } from "@/lib/queue/names";
-import { type FakeLlm, type FaultStep, type RecordedRequest } from "@/scripts/fake-llm/server";
+import { BREAKER_DEFAULTS } from "@/lib/ratelimit/circuit-breaker";
+import type { FakeLlm, FaultStep, RecordedRequest } from "@/scripts/fake-llm/server";
 import {
-  chaosTag, createResumeTasks, duplicateCallIds, Fleet, pendingEntries, sleep, streamsReport, taskEffects, upstreamCallsByMarker, usageVsUpstream, waitForAllEnded,
+  chaosTag,
+  createResumeTasks,
+  duplicateCallIds,
+  Fleet,
+  pendingEntries,
+  sleep,
+  streamsReport,
+  taskEffects,
+  upstreamCallsByMarker,
+  usageVsUpstream,
+  waitForAllEnded,
 } from "./harness";
 import { chaosKit } from "./kit";
 
@@ -70,7 +80,9 @@ describe("chaos: upstream 429 with Retry-After, then 500s, then hanging", () => 
     llm.control({ script: SCRIPT });
 
     const fleet = new Fleet({
-      ...workerEnv(), leaseMs: 3_000, concurrency: CONCURRENCY,
+      ...workerEnv(),
+      leaseMs: 3_000,
+      concurrency: CONCURRENCY,
       extraEnv: {
         LLM_RPM: String(RPM),
         LLM_TIMEOUT_MS: "4000", // a hanging request costs 4 s, not the default 90
@@ -80,8 +92,17 @@ describe("chaos: upstream 429 with Retry-After, then 500s, then hanging", () => 
     for (let i = 0; i < WORKERS; i++) fleet.start();
 
     const counts = await waitForAllEnded(db, {
-      ownerId, expected: TASKS, timeoutMs: 240_000, redis,
-      diagnose: () => `upstream script state: ${JSON.stringify(llm.requests().slice(-5).map((r) => [r.time, r.fault, r.status]))}\n${fleet.describe()}`,
+      ownerId,
+      expected: TASKS,
+      timeoutMs: 240_000,
+      redis,
+      diagnose: () =>
+        `upstream script state: ${JSON.stringify(
+          llm
+            .requests()
+            .slice(-5)
+            .map((r) => [r.time, r.fault, r.status]),
+        )}\n${fleet.describe()}`,
       abortIf: () => fleet.unexpectedExits(),
     });
     expect(counts).toEqual({ COMPLETED: TASKS });
@@ -127,7 +148,10 @@ describe("chaos: upstream 429 with Retry-After, then 500s, then hanging", () => 
     // threshold plus the calls already past the gate.
     for (const r of [...failed500, ...hung]) {
       const m = markerOf(r)!;
-      expect(chat.some((o) => markerOf(o) === m && o.time > r.time && o.status === 200), `${r.fault} ${m} retried`).toBe(true);
+      expect(
+        chat.some((o) => markerOf(o) === m && o.time > r.time && o.status === 200),
+        `${r.fault} ${m} retried`,
+      ).toBe(true);
     }
     expect(failed500.length).toBeLessThanOrEqual(BREAKER_DEFAULTS.failureThreshold + SLOTS - 1);
 
@@ -138,9 +162,11 @@ describe("chaos: upstream 429 with Retry-After, then 500s, then hanging", () => 
     expect(usageVsUpstream(created, effects, upstreamCallsByMarker(llm, tag))).toEqual([]);
     expect(await duplicateCallIds(db, ownerId)).toEqual([]);
     const outcomes = Object.fromEntries(
-      (await db.execute<{ outcome: string; n: number }>(sql`
+      (
+        await db.execute<{ outcome: string; n: number }>(sql`
         select u.outcome, count(*)::int as n from llm_usage u join tasks t on t.id = u.task_id
-        where t.owner_id = ${ownerId} group by u.outcome`)).map((r) => [r.outcome, r.n]),
+        where t.owner_id = ${ownerId} group by u.outcome`)
+      ).map((r) => [r.outcome, r.n]),
     );
     const ledger = async () =>
       JSON.stringify({

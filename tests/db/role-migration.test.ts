@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { inject } from "vitest";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 
 /**
  * Migration 0003 turns the old single role into a platform role plus membership: on a database

@@ -15,7 +15,10 @@ const tx = sql.begin(async (t) => {
 });
 while (pid === null) await new Promise((r) => setTimeout(r, 10));
 await killer`select pg_terminate_backend(${pid})`;
-const outcome = await tx.then(() => "committed", (e) => e.code ?? String(e));
+const outcome = await tx.then(
+  () => "committed",
+  (e) => e.code ?? String(e),
+);
 // Let the rollback's deferred write (the crashing setImmediate) run before going on.
 await new Promise((r) => setTimeout(r, 50));
 const rows = await Promise.all([1, 2, 3, 4].map((n) => sql`select ${n}::int as n`));

@@ -41,4 +41,3 @@ async function copyTemplate(): Promise<void> {
     }
   }
 }
-export {};

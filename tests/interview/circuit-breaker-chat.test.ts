@@ -12,13 +12,13 @@ import { POST as chat } from "@/app/api/interviews/[id]/chat/route";
 import { getLlmConfig, type OnlineLlmConfig } from "@/lib/ai/config";
 import { closeDb, getDb } from "@/lib/db/client";
 import { createInterview, listMessages, savePlan } from "@/lib/db/queries/interviews";
-import { newTask } from "@/lib/tasks/definitions";
 import { llmUsage } from "@/lib/db/schema";
 import { buildOfflinePlan } from "@/lib/interview/offline";
 import { redisPrefix } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { getBreaker } from "@/lib/ratelimit/shared";
-import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import { newTask } from "@/lib/tasks/definitions";
+import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { clearPrefix, eventually } from "../helpers/fixtures";
 import { BASE, params, signUpCandidate } from "../helpers/http";
 
@@ -64,9 +64,19 @@ function useModel(o: { model: string; fallback?: string; cooldownMs: number; fai
 
 /** An interview of alice's with its plan stored (the offline planner; no worker needed). */
 async function plannedInterview(): Promise<string> {
-  const { interview } = await createInterview(db, {
-    ownerId: alice.userId, role: "backend engineer", level: "mid", questionCount: 5, language: "en", resumeId: null, jobDescription: null,
-  }, (interviewId) => newTask("interview.plan", { ownerId: alice.userId, payload: { interviewId } }));
+  const { interview } = await createInterview(
+    db,
+    {
+      ownerId: alice.userId,
+      role: "backend engineer",
+      level: "mid",
+      questionCount: 5,
+      language: "en",
+      resumeId: null,
+      jobDescription: null,
+    },
+    (interviewId) => newTask("interview.plan", { ownerId: alice.userId, payload: { interviewId } }),
+  );
   const plan = buildOfflinePlan({ role: "backend engineer", level: "mid", questionCount: 5, language: "en" });
   await db.transaction((tx) => savePlan(tx, { interviewId: interview.id, plan, engine: "offline" }));
   return interview.id;
@@ -74,7 +84,11 @@ async function plannedInterview(): Promise<string> {
 
 function post(id: string, body: unknown): Promise<Response> {
   return chat(
-    new Request(`${BASE}/api/interviews/${id}/chat`, { method: "POST", headers: { cookie: alice.cookie, "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request(`${BASE}/api/interviews/${id}/chat`, {
+      method: "POST",
+      headers: { cookie: alice.cookie, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
     params({ id }),
   );
 }
@@ -94,7 +108,10 @@ async function readTurn(res: Response): Promise<{ engine?: string; text: string 
     .map((l) => JSON.parse(l.slice(6)) as Chunk);
   return {
     engine: chunks.find((c) => c.type === "start")?.messageMetadata?.engine,
-    text: chunks.filter((c) => c.type === "text-delta").map((c) => c.delta).join(""),
+    text: chunks
+      .filter((c) => c.type === "text-delta")
+      .map((c) => c.delta)
+      .join(""),
   };
 }
 
@@ -143,7 +160,10 @@ describe("interview chat and the model's circuit breaker", () => {
     expect(retryAfter).toBeLessThanOrEqual(Math.ceil(cooldownMs / 1000));
     // Refused before anything went upstream, and no usage row for a call that never left.
     expect(chatCalls()).toHaveLength(3);
-    const usage = await db.select().from(llmUsage).where(and(eq(llmUsage.userId, alice.userId), eq(llmUsage.feature, "interview.chat")));
+    const usage = await db
+      .select()
+      .from(llmUsage)
+      .where(and(eq(llmUsage.userId, alice.userId), eq(llmUsage.feature, "interview.chat")));
     expect(usage).toHaveLength(3);
     // The answer is stored (once) and awaits its reply; the turn lock is free.
     let stored = await listMessages(db, { interviewId: id });
@@ -181,7 +201,10 @@ describe("interview chat and the model's circuit breaker", () => {
     const first = await readTurn(await start(id));
     expect(first.engine).toBe("gpt-4o");
     expect(chatCalls().map((r) => (r.body as { model: string }).model)).toEqual(["gpt-4o"]);
-    const usage = await db.select().from(llmUsage).where(and(eq(llmUsage.userId, alice.userId), eq(llmUsage.model, "gpt-4o")));
+    const usage = await db
+      .select()
+      .from(llmUsage)
+      .where(and(eq(llmUsage.userId, alice.userId), eq(llmUsage.model, "gpt-4o")));
     expect(usage.map((u) => u.outcome)).toEqual(["ok"]);
 
     // The fallback's circuit opens too, with a longer cool-down: the primary's comes back first.

@@ -13,22 +13,29 @@ import { getLlmConfig, type OnlineLlmConfig } from "@/lib/ai/config";
 import { closeDb, getDb } from "@/lib/db/client";
 import { createInterview, listMessages, savePlan } from "@/lib/db/queries/interviews";
 import { llmUsage } from "@/lib/db/schema";
-import { newTask } from "@/lib/tasks/definitions";
 import { buildOfflinePlan } from "@/lib/interview/offline";
 import { nextOfflineTurn } from "@/lib/interview/offline/interviewer";
 import type { Plan } from "@/lib/interview/schemas";
 import { redisPrefix } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { getBreaker } from "@/lib/ratelimit/shared";
-import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import { newTask } from "@/lib/tasks/definitions";
+import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { clearPrefix, eventually } from "../helpers/fixtures";
 import { BASE, params, signUpCandidate } from "../helpers/http";
 
 const db = getDb();
 const redis = getRedis();
 const ENV_KEYS = [
-  "LLM_PROVIDER", "LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "LLM_FALLBACK_MODEL", "LLM_TIMEOUT_MS",
-  "LLM_STREAM_FIRST_TOKEN_MS", "LLM_STREAM_IDLE_MS", "LLM_BREAKER_FAILURE_THRESHOLD",
+  "LLM_PROVIDER",
+  "LLM_BASE_URL",
+  "LLM_API_KEY",
+  "LLM_MODEL",
+  "LLM_FALLBACK_MODEL",
+  "LLM_TIMEOUT_MS",
+  "LLM_STREAM_FIRST_TOKEN_MS",
+  "LLM_STREAM_IDLE_MS",
+  "LLM_BREAKER_FAILURE_THRESHOLD",
 ];
 const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
 let llm: FakeLlm;
@@ -70,9 +77,19 @@ function useModel(o: { model: string; firstTokenMs: number; idleMs: number }): O
 
 /** An interview of alice's with its plan stored (the offline planner; no worker needed). */
 async function plannedInterview(): Promise<{ id: string; plan: Plan }> {
-  const { interview } = await createInterview(db, {
-    ownerId: alice.userId, role: "backend engineer", level: "mid", questionCount: 5, language: "en", resumeId: null, jobDescription: null,
-  }, (interviewId) => newTask("interview.plan", { ownerId: alice.userId, payload: { interviewId } }));
+  const { interview } = await createInterview(
+    db,
+    {
+      ownerId: alice.userId,
+      role: "backend engineer",
+      level: "mid",
+      questionCount: 5,
+      language: "en",
+      resumeId: null,
+      jobDescription: null,
+    },
+    (interviewId) => newTask("interview.plan", { ownerId: alice.userId, payload: { interviewId } }),
+  );
   const plan = buildOfflinePlan({ role: "backend engineer", level: "mid", questionCount: 5, language: "en" });
   await db.transaction((tx) => savePlan(tx, { interviewId: interview.id, plan, engine: "offline" }));
   return { id: interview.id, plan };
@@ -106,7 +123,10 @@ async function readTurn(res: Response): Promise<{ chunks: Chunk[]; deltas: strin
 const chatCalls = () => llm.requests().filter((r) => r.method === "POST" && r.path.endsWith("/chat/completions"));
 const turnLockKey = (id: string) => `${redisPrefix()}panelist:{interview:${id}}:turn`;
 const usageRows = (model: string) =>
-  db.select().from(llmUsage).where(and(eq(llmUsage.userId, alice.userId), eq(llmUsage.feature, "interview.chat"), eq(llmUsage.model, model)));
+  db
+    .select()
+    .from(llmUsage)
+    .where(and(eq(llmUsage.userId, alice.userId), eq(llmUsage.feature, "interview.chat"), eq(llmUsage.model, model)));
 
 describe("interview chat: streaming deadlines", () => {
   it("an upstream that never answers is dropped at the first-token deadline and the turn streams the offline wording; the breaker and the usage row count a timeout", async () => {

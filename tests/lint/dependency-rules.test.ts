@@ -36,7 +36,9 @@ async function cruise(cwd: string, args: string[]): Promise<{ code: number; rule
 
 describe("dependency rules", () => {
   it("every rule has a fixture that breaks it, and every fixture is named after a rule", () => {
-    const fixtures = readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const fixtures = readdirSync(FIXTURES, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(fixtures.sort()).toEqual([...ruleNames].sort());
   });
 

@@ -1,7 +1,7 @@
 import "../helpers/env";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { insertTasks } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
 import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
@@ -94,7 +94,10 @@ describe("task events", () => {
     });
     await sub.subscribe(taskEventsChannel());
     try {
-      const created = await insertTasks(db, Array.from({ length: 10 }, (_, n) => ({ type: "resume.analyze", lane: "interactive" as const, ownerId, payload: { n } })));
+      const created = await insertTasks(
+        db,
+        Array.from({ length: 10 }, (_, n) => ({ type: "resume.analyze", lane: "interactive" as const, ownerId, payload: { n } })),
+      );
       await redis.xgroup("CREATE", streamKey("resume.analyze", "interactive"), CONSUMER_GROUP, "0", "MKSTREAM");
       await publishTasks(redis, db, created);
       await startConsumer(countingHandler(new Map()));

@@ -1,10 +1,10 @@
 import "../helpers/env";
 import { inArray } from "drizzle-orm";
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { claimTask, getTaskById, insertTask } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
-import { StreamConsumer, type ConsumerOptions, type TaskHandler } from "@/lib/queue/consumer";
+import { type ConsumerOptions, StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
 import { CONSUMER_GROUP, streamKey } from "@/lib/queue/names";
 import { publishTask } from "@/lib/queue/producer";
 import { eventually } from "../helpers/fixtures";

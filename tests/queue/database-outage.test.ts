@@ -2,8 +2,8 @@ import "../helpers/env";
 import net from "node:net";
 import { inArray } from "drizzle-orm";
 import pino from "pino";
-import { z } from "zod";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { closeDb, createDb, getDb } from "@/lib/db/client";
 import { insertTask } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
@@ -99,7 +99,10 @@ describe("claims while PostgreSQL is unreachable", () => {
 
     const proxy = postgresProxy();
     const workerDb = createDb(await proxy.listen(), { max: 4 });
-    cleanup.push(() => proxy.close(), () => workerDb.sql.end({ timeout: 1 }));
+    cleanup.push(
+      () => proxy.close(),
+      () => workerDb.sql.end({ timeout: 1 }),
+    );
     // Every failed claim is logged (a retry warning, or the error of a message left pending).
     let claimFailures = 0;
     const log = pino({ level: "warn" }, { write: () => void claimFailures++ });
@@ -114,7 +117,12 @@ describe("claims while PostgreSQL is unreachable", () => {
     proxy.cut();
     // A lease far beyond this test: any message left pending now would not be reclaimed in time.
     const consumer = new StreamConsumer({ db: workerDb.db, redis, log }, [handler], {
-      concurrency, blockMs: 100, leaseMs: 600_000, claimRetryBaseMs: 50, claimRetryCapMs: 200, shutdownGraceMs: 2_000,
+      concurrency,
+      blockMs: 100,
+      leaseMs: 600_000,
+      claimRetryBaseMs: 50,
+      claimRetryCapMs: 200,
+      shutdownGraceMs: 2_000,
     });
     await consumer.start();
     cleanup.push(() => consumer.stop());

@@ -1,7 +1,7 @@
 import "../helpers/env";
 import { inArray, sql } from "drizzle-orm";
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { claimTask, findRelayCandidates, insertTask, promoteDueRetries, releaseAttempt } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
 import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";

@@ -1,8 +1,8 @@
 import "../helpers/env";
 import net from "node:net";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { claimTask, finishAttempt, getTaskById, insertTask } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
 import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
@@ -94,7 +94,10 @@ describe("the task pipeline", () => {
     await redis.xreadgroup("GROUP", CONSUMER_GROUP, "dead-consumer", "COUNT", 1, "STREAMS", STREAM(), ">");
     await claimTask(db, { id: task.id, leaseMs: 300 });
     const seen: number[] = [];
-    await startConsumer(handler(async (_id, attempt) => void seen.push(attempt)), { leaseMs: 300 });
+    await startConsumer(
+      handler(async (_id, attempt) => void seen.push(attempt)),
+      { leaseMs: 300 },
+    );
     await eventually(async () => (await status(task.id)).status === "COMPLETED");
     expect(seen).toEqual([2]);
     expect(await kit.pendingCount(STREAM())).toBe(0);
@@ -107,7 +110,10 @@ describe("the task pipeline", () => {
     // The dead worker ran with a longer lease than this one: its claim outlives the message's idle time.
     await redis.xreadgroup("GROUP", CONSUMER_GROUP, "dead-consumer", "COUNT", 1, "STREAMS", STREAM(), ">");
     await claimTask(db, { id: task.id, leaseMs: 2_500 });
-    await startConsumer(handler(async () => undefined), { leaseMs: 300 });
+    await startConsumer(
+      handler(async () => undefined),
+      { leaseMs: 300 },
+    );
     startRelay();
     await eventually(async () => (await status(task.id)).status === "COMPLETED");
     expect((await status(task.id)).attempts).toBe(2);
@@ -116,10 +122,12 @@ describe("the task pipeline", () => {
 
   it("retryable failures back off and retry up to maxAttempts, then FAILED with a DLQ copy", async () => {
     const attempts: number[] = [];
-    await startConsumer(handler(async (_id, attempt) => {
-      attempts.push(attempt);
-      throw TaskError.transient("upstream_5xx", "upstream answered 500");
-    }));
+    await startConsumer(
+      handler(async (_id, attempt) => {
+        attempts.push(attempt);
+        throw TaskError.transient("upstream_5xx", "upstream answered 500");
+      }),
+    );
     startRelay();
     const task = await newTask();
     await publishTask(redis, db, task);
@@ -136,9 +144,11 @@ describe("the task pipeline", () => {
   });
 
   it("a retry that then succeeds ends COMPLETED with the attempts counted", async () => {
-    await startConsumer(handler(async (_id, attempt) => {
-      if (attempt === 1) throw TaskError.transient("rate_limited", "429");
-    }));
+    await startConsumer(
+      handler(async (_id, attempt) => {
+        if (attempt === 1) throw TaskError.transient("rate_limited", "429");
+      }),
+    );
     startRelay();
     const task = await newTask();
     await publishTask(redis, db, task);
@@ -150,10 +160,12 @@ describe("the task pipeline", () => {
 
   it("a deferred attempt (capacity refused it: open circuit, quota) is not spent: more deferrals than maxAttempts still complete", async () => {
     const seen: number[] = [];
-    await startConsumer(handler(async (_id, attempt) => {
-      seen.push(attempt);
-      if (seen.length <= 4) throw TaskError.deferred("circuit_open", "circuit open", 10);
-    }));
+    await startConsumer(
+      handler(async (_id, attempt) => {
+        seen.push(attempt);
+        if (seen.length <= 4) throw TaskError.deferred("circuit_open", "circuit open", 10);
+      }),
+    );
     startRelay();
     const task = await newTask();
     await publishTask(redis, db, task);
@@ -166,9 +178,11 @@ describe("the task pipeline", () => {
   });
 
   it("a policy refusal ends TERMINATED_BY_POLICY after one attempt, ACKed, nothing in the DLQ", async () => {
-    await startConsumer(handler(async () => {
-      throw TaskError.policy("no_text_layer", "This PDF has no selectable text.");
-    }));
+    await startConsumer(
+      handler(async () => {
+        throw TaskError.policy("no_text_layer", "This PDF has no selectable text.");
+      }),
+    );
     const task = await newTask();
     await publishTask(redis, db, task);
     await eventually(async () => (await status(task.id)).status === "TERMINATED_BY_POLICY");
@@ -181,7 +195,10 @@ describe("the task pipeline", () => {
 
   it("a malformed payload is refused by policy, not retried", async () => {
     await startConsumer(handler(async () => undefined));
-    const [task] = await db.insert(tasks).values({ type: "resume.analyze", lane: "interactive", ownerId, payload: { n: "x" } }).returning();
+    const [task] = await db
+      .insert(tasks)
+      .values({ type: "resume.analyze", lane: "interactive", ownerId, payload: { n: "x" } })
+      .returning();
     await publishTask(redis, db, task);
     await eventually(async () => (await status(task.id)).status === "TERMINATED_BY_POLICY");
     expect((await status(task.id)).errorCode).toBe("bad_payload");
@@ -211,10 +228,12 @@ describe("the task pipeline", () => {
 
   it("graceful stop finishes in-flight work before returning", async () => {
     let finished = false;
-    const c = await startConsumer(handler(async () => {
-      await new Promise((r) => setTimeout(r, 300));
-      finished = true;
-    }));
+    const c = await startConsumer(
+      handler(async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        finished = true;
+      }),
+    );
     const task = await newTask();
     await publishTask(redis, db, task);
     await eventually(async () => (await status(task.id)).status === "PROCESSING");
@@ -225,10 +244,13 @@ describe("the task pipeline", () => {
 
   it("lanes: an interactive task submitted behind a batch backlog starts within one batch-task duration", async () => {
     const order: string[] = [];
-    await startConsumer(handler(async (id) => {
-      order.push(id);
-      await new Promise((r) => setTimeout(r, 100));
-    }), { concurrency: 2 });
+    await startConsumer(
+      handler(async (id) => {
+        order.push(id);
+        await new Promise((r) => setTimeout(r, 100));
+      }),
+      { concurrency: 2 },
+    );
     const batch: string[] = [];
     for (let i = 0; i < 20; i++) {
       const t = await insertTask(db, { type: "resume.analyze", lane: "batch", ownerId, payload: { n: i } });
@@ -261,17 +283,23 @@ describe("the task pipeline", () => {
       await publishTask(redis, db, t);
       ids.push(t.id);
     }
-    await startConsumer(handler(async () => {
-      peak = Math.max(peak, ++running);
-      await new Promise((r) => setTimeout(r, 50));
-      running--;
-    }), { concurrency: 3 });
+    await startConsumer(
+      handler(async () => {
+        peak = Math.max(peak, ++running);
+        await new Promise((r) => setTimeout(r, 50));
+        running--;
+      }),
+      { concurrency: 3 },
+    );
     await eventually(async () => (await Promise.all(ids.map(status))).every((t) => t.status === "COMPLETED"), 30_000);
     expect(peak).toBe(3);
   });
 
   it("shutdown past its grace period releases the attempt: PENDING again, attempt not spent, message re-added", async () => {
-    const c = await startConsumer(handler(() => new Promise(() => undefined)), { shutdownGraceMs: 100 });
+    const c = await startConsumer(
+      handler(() => new Promise(() => undefined)),
+      { shutdownGraceMs: 100 },
+    );
     const task = await newTask();
     await publishTask(redis, db, task);
     await eventually(async () => (await status(task.id)).status === "PROCESSING");
@@ -300,7 +328,10 @@ describe("reader watchdog", () => {
     process.env.REDIS_URL = `redis://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
     try {
       const done: string[] = [];
-      await startConsumer(handler(async (id) => void done.push(id)), { blockMs: 200, watchdogSlackMs: 300 });
+      await startConsumer(
+        handler(async (id) => void done.push(id)),
+        { blockMs: 200, watchdogSlackMs: 300 },
+      );
       await new Promise((r) => setTimeout(r, 100));
       for (const p of pairs) p.silent = true;
       const task = await newTask();

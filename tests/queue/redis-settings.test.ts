@@ -1,7 +1,7 @@
 import "../helpers/env";
 import { afterAll, describe, expect, it } from "vitest";
 import { redisSettingWarnings } from "@/lib/queue/redis-settings";
-import { startPrivateRedis, type PrivateRedis } from "../chaos/harness";
+import { type PrivateRedis, startPrivateRedis } from "../chaos/harness";
 
 // A private redis-server: its settings are changed here, never the shared one's.
 let redis: PrivateRedis | undefined;

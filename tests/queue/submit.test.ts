@@ -64,10 +64,7 @@ describe("submitTasks (the bulk form)", () => {
     const { log, warnings } = recordingLog();
     // A stream key holding a string: XADD to it fails (WRONGTYPE) while the others succeed.
     await redis.set(streamKey("interview.plan", "interactive"), "not a stream");
-    const [ok, broken] = await insertTasks(db, [
-      analysisTask(),
-      newTask("interview.plan", { ownerId, payload: { interviewId: crypto.randomUUID() } }),
-    ]);
+    const [ok, broken] = await insertTasks(db, [analysisTask(), newTask("interview.plan", { ownerId, payload: { interviewId: crypto.randomUUID() } })]);
     const ids = await submitTasks({ db, redis, log }, [ok, broken]);
 
     expect(ids[0]).toMatch(/^\d+-\d+$/);

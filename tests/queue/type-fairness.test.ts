@@ -1,6 +1,6 @@
 import "../helpers/env";
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { getTaskById, insertTask } from "@/lib/db/queries/tasks";
 import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
 import type { TaskType } from "@/lib/queue/names";
@@ -27,7 +27,10 @@ describe("fair reading across task types of one lane", () => {
     const concurrency = 2;
     // Registered first, as resume.analyze is in worker/index.ts: before, its stream was always read first.
     const consumer = new StreamConsumer({ db, redis, log }, [handler("resume.analyze"), handler("interview.plan")], {
-      concurrency, blockMs: 100, leaseMs: 5_000, shutdownGraceMs: 2_000,
+      concurrency,
+      blockMs: 100,
+      leaseMs: 5_000,
+      shutdownGraceMs: 2_000,
     });
     await consumer.start();
     running.push(consumer);

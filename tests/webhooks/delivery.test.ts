@@ -4,14 +4,14 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client";
 import { claimTask, finishAttempt, insertTask, type TaskRow } from "@/lib/db/queries/tasks";
+import { listDeliveriesForTask } from "@/lib/db/queries/webhooks";
 import { tasks, webhookDeliveries } from "@/lib/db/schema";
 import { createLogger } from "@/lib/log";
-import { WebhookDispatcher, webhookIdOf, type DispatcherOptions } from "@/lib/webhooks/dispatcher";
+import { type DispatcherOptions, WebhookDispatcher, webhookIdOf } from "@/lib/webhooks/dispatcher";
 import { enqueueTaskEvent } from "@/lib/webhooks/enqueue";
-import { listDeliveriesForTask } from "@/lib/db/queries/webhooks";
 import type { LookupAll } from "@/lib/webhooks/url-policy";
 import { createUser, eventually } from "../helpers/fixtures";
-import { startReceiver, type Receiver } from "./receiver.mock";
+import { type Receiver, startReceiver } from "./receiver.mock";
 
 // The file's own database (tests/helpers/env.ts): a dispatcher claims every due delivery in it.
 const db = getDb();

@@ -7,7 +7,15 @@ describe("retry schedule", () => {
   it("is 5 s, 30 s, 2 min, 10 min, 30 min, 2 h, 6 h, 12 h after attempts 1–8, then nothing", () => {
     const mid = () => 0.5; // no jitter
     expect(Array.from({ length: 9 }, (_, i) => nextAttemptDelayMs(i + 1, { random: mid }))).toEqual([
-      5_000, 30_000, 120_000, 600_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, null,
+      5_000,
+      30_000,
+      120_000,
+      600_000,
+      1_800_000,
+      7_200_000,
+      21_600_000,
+      43_200_000,
+      null,
     ]);
   });
 

@@ -1,6 +1,6 @@
 import "../helpers/env";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as upload } from "@/app/api/resumes/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { getTaskById } from "@/lib/db/queries/tasks";
@@ -14,7 +14,7 @@ import { webhookSecret } from "@/lib/webhooks/secret";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
 import { clearPrefix, eventually } from "../helpers/fixtures";
 import { params, signUpCandidate, uploadRequest } from "../helpers/http";
-import { startReceiver, type Receiver } from "./receiver.mock";
+import { type Receiver, startReceiver } from "./receiver.mock";
 
 /** The callback wiring end to end: upload with `callbackUrl` → worker ends the task → signed POST. */
 const db = getDb();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { forbiddenRange } from "@/lib/webhooks/ip-ranges";
-import { checkCallbackUrl, resolveCallbackTarget, webhookAllowHosts, type LookupAll } from "@/lib/webhooks/url-policy";
+import { checkCallbackUrl, type LookupAll, resolveCallbackTarget, webhookAllowHosts } from "@/lib/webhooks/url-policy";
 
 const none = { allowHosts: [] };
 
@@ -109,7 +109,8 @@ describe("WEBHOOK_ALLOW_HOSTS", () => {
 });
 
 describe("send-time check: the name is resolved and every address judged (DNS rebinding)", () => {
-  const dnsOf = (answers: Record<string, { address: string; family: number }[]>): LookupAll =>
+  const dnsOf =
+    (answers: Record<string, { address: string; family: number }[]>): LookupAll =>
     async (host) => {
       const a = answers[host];
       if (!a) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
@@ -119,7 +120,10 @@ describe("send-time check: the name is resolved and every address judged (DNS re
     "public.test": [{ address: "93.184.216.34", family: 4 }],
     "loopback.test": [{ address: "127.0.0.1", family: 4 }],
     "metadata.test": [{ address: "169.254.169.254", family: 4 }],
-    "mixed.test": [{ address: "93.184.216.34", family: 4 }, { address: "10.0.0.5", family: 4 }],
+    "mixed.test": [
+      { address: "93.184.216.34", family: 4 },
+      { address: "10.0.0.5", family: 4 },
+    ],
     "v6.test": [{ address: "::1", family: 6 }],
     "mapped.test": [{ address: "::ffff:192.168.0.1", family: 6 }],
   });

@@ -14,7 +14,7 @@ import { createRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { analysisSchema, DIMENSION_MAX } from "@/lib/resume/analysis-schema";
 import { acceptResumeUpload } from "@/lib/resume/service";
-import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
 import { CORPUS_DIR } from "../corpus-dir";
 import { clearPrefix, eventually } from "../helpers/fixtures";
@@ -32,9 +32,7 @@ let relay: OutboxRelay;
 
 /** The sample resume with a unique marker line, so each test's upstream calls can be told apart. */
 function resumeText(marker = `run-${Math.random().toString(36).slice(2)}`) {
-  return new TextEncoder().encode(
-    readFileSync(path.join(CORPUS, "resumes-txt-md/en_plain_sample_resume.txt"), "utf8") + `\nReference code: ${marker}\n`,
-  );
+  return new TextEncoder().encode(`${readFileSync(path.join(CORPUS, "resumes-txt-md/en_plain_sample_resume.txt"), "utf8")}\nReference code: ${marker}\n`);
 }
 
 async function upload(bytes: Uint8Array, jobDescription: string | null = null) {
@@ -101,7 +99,10 @@ describe("resume.analyze end to end (upload → stream → worker → analysis)"
     const analysis = analysisSchema.parse(body.analysis);
     expect(analysis.engine).toBe("offline");
     expect(analysis.dimensions.map((d) => [d.key, d.max])).toEqual(Object.entries(DIMENSION_MAX));
-    expect(analysis.overallScore).toBeCloseTo(analysis.dimensions.reduce((s, d) => s + d.score, 0), 5);
+    expect(analysis.overallScore).toBeCloseTo(
+      analysis.dimensions.reduce((s, d) => s + d.score, 0),
+      5,
+    );
     expect(analysis.matchPercent).not.toBeNull();
     const usage = await usageOf(task.id);
     expect(usage).toHaveLength(1);
@@ -116,7 +117,10 @@ describe("resume.analyze end to end (upload → stream → worker → analysis)"
     const [row] = await db.select().from(analyses).where(eq(analyses.taskId, task.id));
     const analysis = analysisSchema.parse(row.result);
     expect(analysis.engine).toBe("gpt-4o-mini");
-    expect(analysis.overallScore).toBeCloseTo(analysis.dimensions.reduce((s, d) => s + d.score, 0), 5);
+    expect(analysis.overallScore).toBeCloseTo(
+      analysis.dimensions.reduce((s, d) => s + d.score, 0),
+      5,
+    );
     expect(analysis.matchPercent).toBeNull();
     const usage = await usageOf(task.id);
     expect(usage).toHaveLength(1);
@@ -181,7 +185,10 @@ describe("resume.analyze end to end (upload → stream → worker → analysis)"
         ["gpt-4o-mini", "upstream_5xx"],
         ["fake-model", "ok"],
       ]);
-      const models = llm.requests().filter((r) => r.path.includes("chat/completions")).map((r) => (r.body as { model: string }).model);
+      const models = llm
+        .requests()
+        .filter((r) => r.path.includes("chat/completions"))
+        .map((r) => (r.body as { model: string }).model);
       expect(models.slice(-3)).toEqual(["gpt-4o-mini", "gpt-4o-mini", "fake-model"]);
     } finally {
       delete process.env.LLM_FALLBACK_MODEL;

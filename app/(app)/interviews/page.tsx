@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { requirePage } from "@/lib/auth/page-guard";
 import { InterviewList } from "@/components/interview/interview-list";
 import { NewInterviewForm } from "@/components/interview/new-interview-form";
+import { requirePage } from "@/lib/auth/page-guard";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("interview.list");

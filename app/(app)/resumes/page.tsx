@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { requirePage } from "@/lib/auth/page-guard";
 import { ResumeList } from "@/components/resume/resume-list";
 import { UploadCard } from "@/components/resume/upload-card";
+import { requirePage } from "@/lib/auth/page-guard";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("resumes");

@@ -1,4 +1,4 @@
-import { z, type ZodType } from "zod";
+import { type ZodType, z } from "zod";
 import { type FieldIssue, PanelistError } from "@/lib/errors";
 import { isUuid } from "@/lib/tasks/ids";
 

@@ -1,4 +1,4 @@
-import type { z, ZodType } from "zod";
+import type { ZodType, z } from "zod";
 import { type Actor, needsMembership, resolveActor, type Scope, scopeFor } from "@/lib/auth/guard";
 import { assertSameOrigin } from "@/lib/auth/origin";
 import type { Permission } from "@/lib/auth/permissions";
@@ -39,7 +39,12 @@ export type GuardedHandler = ((req: Request, route: { params: Promise<RouteParam
  * `body: "multipart"` checks the Content-Type (415 otherwise) and leaves reading the stream
  * to the handler, which caps it (uploads).
  */
-export function route<P extends Permission, PS extends ZodType = ZodType<RouteParams>, QS extends ZodType = ZodType<Record<string, never>>, BS extends ZodType = ZodType<undefined>>(def: {
+export function route<
+  P extends Permission,
+  PS extends ZodType = ZodType<RouteParams>,
+  QS extends ZodType = ZodType<Record<string, never>>,
+  BS extends ZodType = ZodType<undefined>,
+>(def: {
   permission: P;
   params?: PS;
   /** The 404 a params failure answers, e.g. `not_found:resume`. */

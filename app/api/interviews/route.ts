@@ -17,26 +17,26 @@ export const POST = route({
   permission: "interview:create",
   body: createInterviewSchema,
   handler: async ({ scope, body }) => {
-  const db = getDb();
-  let language = body.language;
-  if (body.resumeId) {
-    const resume = await getResumeForOwner(db, { id: body.resumeId, ...scope });
-    if (!resume) throw new PanelistError("not_found:resume", "No such resume.");
-    language ??= resume.resume.language ?? undefined;
-  }
-  const { interview, task } = await createInterview({ db, redis: getRedis(), log }, {
-    ownerId: scope.ownerId,
-    role: body.role,
-    level: body.level,
-    questionCount: body.questionCount,
-    language: language ?? "en",
-    resumeId: body.resumeId ?? null,
-    jobDescription: body.jobDescription?.trim() || null,
-  });
-  return Response.json(
-    { id: interview.id, status: "planning", taskId: task.id },
-    { status: 201, headers: { Location: `/api/interviews/${interview.id}` } },
-  );
+    const db = getDb();
+    let language = body.language;
+    if (body.resumeId) {
+      const resume = await getResumeForOwner(db, { id: body.resumeId, ...scope });
+      if (!resume) throw new PanelistError("not_found:resume", "No such resume.");
+      language ??= resume.resume.language ?? undefined;
+    }
+    const { interview, task } = await createInterview(
+      { db, redis: getRedis(), log },
+      {
+        ownerId: scope.ownerId,
+        role: body.role,
+        level: body.level,
+        questionCount: body.questionCount,
+        language: language ?? "en",
+        resumeId: body.resumeId ?? null,
+        jobDescription: body.jobDescription?.trim() || null,
+      },
+    );
+    return Response.json({ id: interview.id, status: "planning", taskId: task.id }, { status: 201, headers: { Location: `/api/interviews/${interview.id}` } });
   },
 });
 

@@ -24,38 +24,49 @@ export const POST = route({
   permission: "resume:create",
   body: "multipart",
   handler: async ({ req, scope }) => {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new PanelistError("payload_too_large:upload", "The file is larger than 10 MB.");
-  let form: FormData;
-  try {
-    // Chunked bodies carry no Content-Length: count bytes as they arrive and stop at the cap,
-    // so a client cannot make the web process buffer gigabytes.
-    form = await new Response(capBody(req.body, MAX_BODY_BYTES, "payload_too_large:upload", "The file is larger than 10 MB."), { headers: req.headers }).formData();
-  } catch (err) {
-    if (err instanceof PanelistError) throw err;
-    throw new PanelistError("bad_request:upload", "The multipart body could not be read.");
-  }
-  const file = form.get("file");
-  if (!(file instanceof File)) throw new PanelistError("unprocessable:upload", "Attach the resume as the `file` field.");
-  const text = (name: string) => {
-    const v = form.get(name);
-    if (v instanceof File) throw new PanelistError("unprocessable:upload", `Send \`${name}\` as a text field, not a file.`, { issues: [{ path: name, message: "expected text" }] });
-    return typeof v === "string" && v !== "" ? v : undefined;
-  };
-  const rawFields = { jobDescription: text("jobDescription"), callbackUrl: text("callbackUrl") };
-  assertNoControlChars(rawFields, "");
-  const fields = parseWith(uploadFieldsSchema, rawFields);
-  if (file.size > MAX_RESUME_BYTES) throw new PanelistError("payload_too_large:upload", "The file is larger than 10 MB.");
+    const declared = Number(req.headers.get("content-length") ?? "0");
+    if (declared > MAX_BODY_BYTES) throw new PanelistError("payload_too_large:upload", "The file is larger than 10 MB.");
+    let form: FormData;
+    try {
+      // Chunked bodies carry no Content-Length: count bytes as they arrive and stop at the cap,
+      // so a client cannot make the web process buffer gigabytes.
+      form = await new Response(capBody(req.body, MAX_BODY_BYTES, "payload_too_large:upload", "The file is larger than 10 MB."), {
+        headers: req.headers,
+      }).formData();
+    } catch (err) {
+      if (err instanceof PanelistError) throw err;
+      throw new PanelistError("bad_request:upload", "The multipart body could not be read.");
+    }
+    const file = form.get("file");
+    if (!(file instanceof File)) throw new PanelistError("unprocessable:upload", "Attach the resume as the `file` field.");
+    const text = (name: string) => {
+      const v = form.get(name);
+      if (v instanceof File)
+        throw new PanelistError("unprocessable:upload", `Send \`${name}\` as a text field, not a file.`, {
+          issues: [{ path: name, message: "expected text" }],
+        });
+      return typeof v === "string" && v !== "" ? v : undefined;
+    };
+    const rawFields = { jobDescription: text("jobDescription"), callbackUrl: text("callbackUrl") };
+    assertNoControlChars(rawFields, "");
+    const fields = parseWith(uploadFieldsSchema, rawFields);
+    if (file.size > MAX_RESUME_BYTES) throw new PanelistError("payload_too_large:upload", "The file is larger than 10 MB.");
 
-  const { resume, task, duplicate } = await acceptResumeUpload(
-    { db: getDb(), redis: getRedis(), log },
-    { ownerId: scope.ownerId, fileName: file.name, bytes: Buffer.from(await file.arrayBuffer()), jobDescription: fields.jobDescription ?? null, callbackUrl: fields.callbackUrl ?? null },
-  );
-  const body = { resumeId: resume.id, taskId: task.id, status: task.status, ...(duplicate ? { duplicate: true } : {}) };
-  return Response.json(body, {
-    status: duplicate ? 200 : 202,
-    headers: { Location: `/api/tasks/${task.id}` },
-  });
+    const { resume, task, duplicate } = await acceptResumeUpload(
+      { db: getDb(), redis: getRedis(), log },
+      {
+        ownerId: scope.ownerId,
+        fileName: file.name,
+        bytes: Buffer.from(await file.arrayBuffer()),
+        jobDescription: fields.jobDescription ?? null,
+        callbackUrl: fields.callbackUrl ?? null,
+      },
+    );
+    const body = { resumeId: resume.id, taskId: task.id, status: task.status, ...(duplicate ? { duplicate: true } : {}) };
+    return Response.json(body, {
+      status: duplicate ? 200 : 202,
+      headers: { Location: `/api/tasks/${task.id}` },
+    });
   },
 });
 

@@ -4,10 +4,7 @@ import { checkCallbackUrl } from "@/lib/webhooks/url-policy";
 
 /** The multipart fields of `POST /api/resumes` besides the file. */
 export const uploadFieldsSchema = z.object({
-  jobDescription: z
-    .string()
-    .max(MAX_JOB_DESCRIPTION_CHARS, `A job description is at most ${MAX_JOB_DESCRIPTION_CHARS} characters.`)
-    .optional(),
+  jobDescription: z.string().max(MAX_JOB_DESCRIPTION_CHARS, `A job description is at most ${MAX_JOB_DESCRIPTION_CHARS} characters.`).optional(),
   /** Optional: the worker POSTs a signed Standard Webhooks event here when the task ends. */
   callbackUrl: z
     .url({ protocol: /^https?$/ })

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { NewTask } from "@/lib/tasks/definitions";
 import type { Db, Tx } from "../client";
 import { interviewMessages, interviewReports, interviews, tasks } from "../schema";
-import type { NewTask } from "@/lib/tasks/definitions";
 import { insertTask, type TaskRow } from "./tasks";
 
 export type InterviewRow = typeof interviews.$inferSelect;
@@ -57,9 +57,7 @@ export async function getInterviewForOwner(db: Db, { id, ownerId }: { id: string
     .limit(1);
   if (!interview) return undefined;
   const taskIds = [interview.planTaskId, interview.evaluateTaskId].filter((x): x is string => Boolean(x));
-  const taskRows = taskIds.length
-    ? await db.select().from(tasks).where(inArray(tasks.id, taskIds))
-    : [];
+  const taskRows = taskIds.length ? await db.select().from(tasks).where(inArray(tasks.id, taskIds)) : [];
   const [report] = interview.evaluateTaskId
     ? await db.select().from(interviewReports).where(eq(interviewReports.taskId, interview.evaluateTaskId)).limit(1)
     : [];
@@ -108,7 +106,7 @@ export async function appendMessage(
   m: { interviewId: string; id: string; role: "user" | "assistant"; kind: string; questionId: string | null; text: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${"interview:" + m.interviewId}, 0))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`interview:${m.interviewId}`}, 0))`);
     const rows = await tx
       .insert(interviewMessages)
       .values({

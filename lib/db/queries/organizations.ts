@@ -64,9 +64,7 @@ export async function ensureOrganizationWithOwner(
       .values({ id, name, slug, createdAt: new Date() })
       .onConflictDoNothing({ target: organization.slug })
       .returning({ id: organization.id });
-    const [org] = inserted.length
-      ? inserted
-      : await tx.select({ id: organization.id }).from(organization).where(eq(organization.slug, slug)).limit(1);
+    const [org] = inserted.length ? inserted : await tx.select({ id: organization.id }).from(organization).where(eq(organization.slug, slug)).limit(1);
     await tx
       .insert(member)
       .values({ id: `mem_${org!.id}_${ownerId}`, organizationId: org!.id, userId: ownerId, role: "owner", createdAt: new Date() })

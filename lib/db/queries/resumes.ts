@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { NewTask } from "@/lib/tasks/definitions";
 import type { Db, Tx } from "../client";
 import { analyses, files, resumes, tasks } from "../schema";
-import type { NewTask } from "@/lib/tasks/definitions";
 import { insertTask, type TaskRow } from "./tasks";
 
 export type ResumeRow = typeof resumes.$inferSelect;
@@ -29,7 +29,7 @@ export async function createResumeUpload(
   },
 ): Promise<{ resume: ResumeRow; task: TaskRow; duplicate: boolean }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${u.ownerId + ":" + u.dedupeKey}, 0))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${u.ownerId}:${u.dedupeKey}`}, 0))`);
     const [earlier] = await tx
       .select({ resume: resumes, task: tasks })
       .from(resumes)

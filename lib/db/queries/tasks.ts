@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../client";
 import { END_STATUSES, type TaskStatus } from "@/lib/tasks/status";
+import type { Db, Tx } from "../client";
 import { tasks } from "../schema";
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -42,14 +42,19 @@ export async function insertTasks(
   if (list.length === 0) return [];
   return tx
     .insert(tasks)
-    .values(list.map((t) => ({ type: t.type, lane: t.lane, ownerId: t.ownerId, payload: t.payload, maxAttempts: t.maxAttempts, callbackUrl: t.callbackUrl ?? null })))
+    .values(
+      list.map((t) => ({ type: t.type, lane: t.lane, ownerId: t.ownerId, payload: t.payload, maxAttempts: t.maxAttempts, callbackUrl: t.callbackUrl ?? null })),
+    )
     .returning();
 }
 
 /** Records the stream entry ids of many XADDs with one UPDATE … FROM (VALUES …). */
 export async function markTasksPublished(db: Db, list: { id: string; messageId: string }[]): Promise<void> {
   if (list.length === 0) return;
-  const values = sql.join(list.map((t) => sql`(${t.id}::uuid, ${t.messageId})`), sql`, `);
+  const values = sql.join(
+    list.map((t) => sql`(${t.id}::uuid, ${t.messageId})`),
+    sql`, `,
+  );
   await db.execute(sql`
     update ${tasks} set message_id = v.message_id, published_at = now()
     from (values ${values}) as v(id, message_id)
@@ -116,10 +121,7 @@ export async function claimTask(db: Db, { id, leaseMs }: { id: string; leaseMs: 
     .where(
       and(
         eq(tasks.id, id),
-        or(
-          and(eq(tasks.status, "PENDING"), lte(tasks.availableAt, sql`now()`)),
-          and(eq(tasks.status, "PROCESSING"), lte(tasks.leaseExpiresAt, sql`now()`)),
-        ),
+        or(and(eq(tasks.status, "PENDING"), lte(tasks.availableAt, sql`now()`)), and(eq(tasks.status, "PROCESSING"), lte(tasks.leaseExpiresAt, sql`now()`))),
       ),
     )
     .returning();

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client";
-import { tasks, webhookDeliveries, type WebhookAttempt } from "../schema";
+import { tasks, type WebhookAttempt, webhookDeliveries } from "../schema";
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 

@@ -1,24 +1,19 @@
 import { z } from "zod";
 import type { OnlineLlmConfig } from "@/lib/ai/config";
 import { LlmError } from "@/lib/ai/errors";
-import { metered, type MeteredCall } from "@/lib/ai/metered";
-import {
-  INTERVIEW_EVALUATE_SYSTEM_PROMPT,
-  INTERVIEW_SUMMARY_SYSTEM_PROMPT,
-  buildEvaluateBatchPrompt,
-  buildSummaryPrompt,
-} from "./interview-evaluate";
+import { type MeteredCall, metered } from "@/lib/ai/metered";
 import { generateStructured } from "@/lib/ai/structured";
 import {
-  isAnswered,
-  questionScore,
-  reportDraftLlmSchema,
-  reportSummaryLlmSchema,
   type CandidateAnswer,
+  isAnswered,
   type Plan,
   type QuestionEvaluation,
+  questionScore,
   type ReportDraft,
+  reportDraftLlmSchema,
+  reportSummaryLlmSchema,
 } from "../schemas";
+import { buildEvaluateBatchPrompt, buildSummaryPrompt, INTERVIEW_EVALUATE_SYSTEM_PROMPT, INTERVIEW_SUMMARY_SYSTEM_PROMPT } from "./interview-evaluate";
 
 /** Answered questions per evaluation call: long interviews are evaluated in batches, then summarised, so nothing is cut off. */
 export const EVALUATE_BATCH_SIZE = 5;
@@ -30,7 +25,10 @@ export const EVALUATE_BATCH_SIZE = 5;
 function batchSchema(ids: string[]) {
   const item = reportDraftLlmSchema.shape.questions.element;
   return z.object({
-    questions: z.array(item.extend({ questionId: z.enum(ids as [string, ...string[]]) })).min(ids.length).max(ids.length),
+    questions: z
+      .array(item.extend({ questionId: z.enum(ids as [string, ...string[]]) }))
+      .min(ids.length)
+      .max(ids.length),
   });
 }
 
@@ -92,7 +90,12 @@ export async function evaluateWithLlm(
     }
   }
   if (answered.length === 0) {
-    return { questions: [], strengths: [], improvements: [], assessment: input.language === "zh" ? "没有可评估的回答。" : "There were no answers to evaluate." };
+    return {
+      questions: [],
+      strengths: [],
+      improvements: [],
+      assessment: input.language === "zh" ? "没有可评估的回答。" : "There were no answers to evaluate.",
+    };
   }
   const summary = await metered(
     config,
@@ -110,8 +113,8 @@ export async function evaluateWithLlm(
         }),
         maxOutputTokens: 1_500,
         abortSignal: input.abortSignal,
-          priority: input.priority,
-          preferFallback: input.preferFallback,
+        priority: input.priority,
+        preferFallback: input.preferFallback,
         name: "interview_summary",
         config,
       }),

@@ -27,11 +27,7 @@ export function buildEvaluateBatchPrompt(p: {
 
 export const INTERVIEW_SUMMARY_SYSTEM_PROMPT = `You summarise a mock interview's evaluation on Panelist (prompt ${INTERVIEW_EVALUATE_PROMPT_VERSION}). From the per-question feedback and scores, write concrete strengths, improvements (most important first) and a short overall assessment, in the interview's language. Do not invent scores.`;
 
-export function buildSummaryPrompt(p: {
-  language: "en" | "zh";
-  role: string;
-  questions: { question: string; score: number; feedback: string }[];
-}): string {
+export function buildSummaryPrompt(p: { language: "en" | "zh"; role: string; questions: { question: string; score: number; feedback: string }[] }): string {
   const lang = p.language === "zh" ? "Simplified Chinese" : "English";
   return `Role: ${p.role}\nLanguage: ${lang}\n\n${p.questions
     .map((q, i) => `${i + 1}. ${q.question}\nScore: ${q.score}/100\nFeedback: ${q.feedback}`)

@@ -32,5 +32,5 @@ export function interviewerTurnPrompt(turn: {
       : turn.kind === "follow_up"
         ? `The last answer was thin. Ask ONE short follow-up question in this direction:\n${turn.text}`
         : `All questions are done. Thank the candidate and close the interview politely in two sentences; say the report will follow.`;
-  return `${turn.lastAnswer !== null ? fenceAsData("candidate_answer", turn.lastAnswer) + "\n\n" : ""}Task for this turn: ${task}`;
+  return `${turn.lastAnswer !== null ? `${fenceAsData("candidate_answer", turn.lastAnswer)}\n\n` : ""}Task for this turn: ${task}`;
 }

@@ -1,10 +1,10 @@
 import type { OnlineLlmConfig } from "@/lib/ai/config";
 import { LlmError } from "@/lib/ai/errors";
-import { metered, type MeteredCall } from "@/lib/ai/metered";
-import { INTERVIEW_PLAN_SYSTEM_PROMPT, buildInterviewPlanPrompt } from "./interview-plan";
+import { type MeteredCall, metered } from "@/lib/ai/metered";
 import { generateStructured } from "@/lib/ai/structured";
 import { buildOfflinePlan } from "../offline/plan";
-import { planFromLlm, planLlmSchema, QUESTION_COUNT, type Level, type Plan } from "../schemas";
+import { type Level, type Plan, planFromLlm, planLlmSchema, QUESTION_COUNT } from "../schemas";
+import { buildInterviewPlanPrompt, INTERVIEW_PLAN_SYSTEM_PROMPT } from "./interview-plan";
 
 /**
  * A model that returns fewer questions than asked is topped up from the offline question bank
@@ -51,8 +51,8 @@ export async function planWithLlm(
         prompt: buildInterviewPlanPrompt(input),
         maxOutputTokens: 6_000,
         abortSignal: input.abortSignal,
-          priority: input.priority,
-          preferFallback: input.preferFallback,
+        priority: input.priority,
+        preferFallback: input.preferFallback,
         name: "interview_plan",
         config,
       }),

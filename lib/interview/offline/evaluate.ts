@@ -1,28 +1,19 @@
 import {
-  isAnswered,
-  questionScore,
-  round1,
   type CandidateAnswer,
+  isAnswered,
   type Language,
   type Plan,
   type PlanQuestion,
   type QuestionCategory,
   type QuestionEvaluation,
+  questionScore,
   type ReportDraft,
+  round1,
   type SubScores,
 } from "@/lib/interview/schemas";
 import { keyPointMatchers } from "./key-points";
-import { evaluatorMessages, type EvaluatorMessages } from "./messages";
-import {
-  clarity,
-  depthParts,
-  measureAnswer,
-  starParts,
-  stripInjection,
-  type DepthPart,
-  type LengthSignal,
-  type StarPart,
-} from "./signals";
+import { type EvaluatorMessages, evaluatorMessages } from "./messages";
+import { clarity, type DepthPart, depthParts, type LengthSignal, measureAnswer, type StarPart, starParts, stripInjection } from "./signals";
 
 /**
  * The offline evaluator: a heuristic report draft from key-point coverage, answer length
@@ -105,9 +96,7 @@ function evaluateOne(q: PlanQuestion, a: CandidateAnswer | undefined, m: Evaluat
   const behavioural = q.category === "behavioural";
   const star = behavioural ? starParts(text) : undefined;
   const depth = behavioural ? undefined : depthParts(text);
-  const s = star
-    ? Object.values(star).filter(Boolean).length / 4
-    : Math.min(1, Object.values(depth!).filter(Boolean).length / 3);
+  const s = star ? Object.values(star).filter(Boolean).length / 4 : Math.min(1, Object.values(depth!).filter(Boolean).length / 3);
   const cl = clarity(text);
   const r = clamp01(cl.readable - 0.1 * cl.fillers);
   const o = cl.organised ? 1 : 0;
@@ -129,7 +118,9 @@ function evaluateOne(q: PlanQuestion, a: CandidateAnswer | undefined, m: Evaluat
     cl.fillers >= 3 ? m.fillers({ n: cl.fillers }) : "",
     injected ? m.injection() : "",
     m.heuristic(),
-  ].filter(Boolean).join(" ");
+  ]
+    .filter(Boolean)
+    .join(" ");
 
   return {
     q,
@@ -169,7 +160,10 @@ function summarise(obs: Observed[], m: EvaluatorMessages): Pick<ReportDraft, "st
   }
 
   const strengths: string[] = [];
-  for (const o of [...answered].sort((a, b) => b.score - a.score).filter((o) => o.score >= STRONG_ANSWER).slice(0, 2)) {
+  for (const o of [...answered]
+    .sort((a, b) => b.score - a.score)
+    .filter((o) => o.score >= STRONG_ANSWER)
+    .slice(0, 2)) {
     strengths.push(m.strengthAnswer({ question: o.q.question, score: o.score }));
   }
   for (const c of cats.filter((c) => c.average >= STRONG_AREA)) {
@@ -188,7 +182,10 @@ function summarise(obs: Observed[], m: EvaluatorMessages): Pick<ReportDraft, "st
   const unanswered = obs.length - answered.length;
   if (unanswered > 0) improvements.push(m.improveUnanswered({ k: unanswered, n: obs.length }));
   if (obs.some((o) => o.injected)) improvements.push(m.improveInjection());
-  for (const o of [...answered].sort((a, b) => a.score - b.score).filter((o) => o.e.keyPointsMissed.length > 0).slice(0, 3)) {
+  for (const o of [...answered]
+    .sort((a, b) => a.score - b.score)
+    .filter((o) => o.e.keyPointsMissed.length > 0)
+    .slice(0, 3)) {
     improvements.push(m.improveMissed({ keyPoint: o.e.keyPointsMissed[0], question: o.q.question }));
   }
   const short = answered.filter((o) => o.length!.adequacy < 0.5).length;

@@ -4,8 +4,9 @@
  * signals of the answers. Formulas, bank structure and a worked example:
  * `docs/interview-scoring.md`.
  */
-export { buildOfflinePlan, type OfflinePlanInput } from "./plan";
-export { nextOfflineTurn, MAX_FOLLOW_UPS, type InterviewerTurn, type OfflineTurnInput } from "./interviewer";
+
 export { evaluateOffline, type OfflineEvaluationInput } from "./evaluate";
-export { resolveRoleAreas, type RoleAreas } from "./roles";
-export { QUESTION_BANK, BANK_BY_ID, questionsOf, BANK_AREAS, type BankArea, type BankQuestion } from "./question-bank";
+export { type InterviewerTurn, MAX_FOLLOW_UPS, nextOfflineTurn, type OfflineTurnInput } from "./interviewer";
+export { buildOfflinePlan, type OfflinePlanInput } from "./plan";
+export { BANK_AREAS, BANK_BY_ID, type BankArea, type BankQuestion, QUESTION_BANK, questionsOf } from "./question-bank";
+export { type RoleAreas, resolveRoleAreas } from "./roles";

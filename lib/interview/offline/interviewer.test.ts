@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Language, Plan, TranscriptEntry } from "@/lib/interview/schemas";
 import { answersFromTranscript } from "@/lib/interview/transcript";
-import { nextOfflineTurn, type InterviewerTurn } from "./interviewer";
+import { type InterviewerTurn, nextOfflineTurn } from "./interviewer";
 import { fromBank } from "./plan";
 import { BANK_BY_ID } from "./question-bank";
 
@@ -17,8 +17,12 @@ function conversation(plan: Plan, language: Language = "en") {
       transcript.push({ role: "interviewer", kind: t.kind, questionId: t.questionId ?? undefined, text: t.text });
       return t;
     },
-    answer(text: string) { transcript.push({ role: "candidate", kind: "answer", text }); },
-    skip() { transcript.push({ role: "candidate", kind: "skip", text: "" }); },
+    answer(text: string) {
+      transcript.push({ role: "candidate", kind: "answer", text });
+    },
+    skip() {
+      transcript.push({ role: "candidate", kind: "skip", text: "" });
+    },
   };
 }
 

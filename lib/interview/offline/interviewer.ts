@@ -54,9 +54,10 @@ export function nextOfflineTurn(input: OfflineTurnInput): InterviewerTurn {
   const ask = (i: number, afterSkip: boolean): InterviewerTurn => {
     if (i >= total) return closing();
     const q = plan.questions[i];
-    const text = i === 0 && !afterSkip && state.currentIndex < 0
-      ? m.opening({ total, question: q.question })
-      : m.next({ k: i + 1, total, question: q.question, afterSkip });
+    const text =
+      i === 0 && !afterSkip && state.currentIndex < 0
+        ? m.opening({ total, question: q.question })
+        : m.next({ k: i + 1, total, question: q.question, afterSkip });
     return { kind: "question", questionId: q.id, text, progress: { current: i + 1, total } };
   };
 
@@ -86,9 +87,7 @@ export function nextOfflineTurn(input: OfflineTurnInput): InterviewerTurn {
       const variant = thread.followUps.length;
       const target = missed.find((k) => !thread.followUps.some((f) => f.includes(k.label)));
       const exampleAsked = thread.followUps.some((f) => f === m.followUpExample());
-      const text = target
-        ? m.followUp({ keyPoint: target.label, variant, thin: length.thin })
-        : length.thin && !exampleAsked ? m.followUpExample() : null;
+      const text = target ? m.followUp({ keyPoint: target.label, variant, thin: length.thin }) : length.thin && !exampleAsked ? m.followUpExample() : null;
       if (text) {
         return { kind: "follow_up", questionId: plan.questions[i].id, text, progress: { current: i + 1, total } };
       }

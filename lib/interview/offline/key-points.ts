@@ -28,10 +28,57 @@ export interface KeyPointMatcher {
 }
 
 const STOP = new Set([
-  "about", "after", "also", "and", "because", "before", "being", "both", "does", "each", "from", "have", "into", "more",
-  "most", "only", "other", "over", "same", "should", "some", "such", "than", "that", "their", "them", "then", "there",
-  "these", "they", "this", "those", "through", "under", "using", "very", "what", "when", "where", "which", "while",
-  "with", "without", "your", "would", "could", "make", "makes", "well", "good", "clear",
+  "about",
+  "after",
+  "also",
+  "and",
+  "because",
+  "before",
+  "being",
+  "both",
+  "does",
+  "each",
+  "from",
+  "have",
+  "into",
+  "more",
+  "most",
+  "only",
+  "other",
+  "over",
+  "same",
+  "should",
+  "some",
+  "such",
+  "than",
+  "that",
+  "their",
+  "them",
+  "then",
+  "there",
+  "these",
+  "they",
+  "this",
+  "those",
+  "through",
+  "under",
+  "using",
+  "very",
+  "what",
+  "when",
+  "where",
+  "which",
+  "while",
+  "with",
+  "without",
+  "your",
+  "would",
+  "could",
+  "make",
+  "makes",
+  "well",
+  "good",
+  "clear",
 ]);
 const CJK_RUN = /[\u3400-\u4dbf\u4e00-\u9fff]{2,}/g;
 const CJK_FILLER = new Set(["以及", "如何", "什么", "为什么", "一个", "进行", "可以", "通过", "我们", "你的", "哪些", "是否", "的是"]);
@@ -64,9 +111,9 @@ export function keyPointMatchers(q: PlanQuestion): KeyPointMatcher[] {
 
 /** A matcher from the words of a key point itself (see the module comment). */
 export function derivedMatcher(label: string): KeyPointMatcher {
-  const latin = [...new Set((label.match(/[A-Za-z][A-Za-z0-9+#.-]*/g) ?? [])
-    .map((w) => w.toLowerCase().replace(/[.-]+$/, ""))
-    .filter((w) => w.length >= 4 && !STOP.has(w)))];
+  const latin = [
+    ...new Set((label.match(/[A-Za-z][A-Za-z0-9+#.-]*/g) ?? []).map((w) => w.toLowerCase().replace(/[.-]+$/, "")).filter((w) => w.length >= 4 && !STOP.has(w))),
+  ];
   // short upper-case terms carry meaning too ("TLS", "CAP", "SQL")
   const acronyms = [...new Set(label.match(/\b[A-Z][A-Z0-9+#]{1,3}\b/g) ?? [])].filter((a) => !latin.includes(a.toLowerCase()));
   // a prefix for every word, so inflections match ("proves", "negotiated")

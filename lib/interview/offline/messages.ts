@@ -60,7 +60,7 @@ export interface EvaluatorMessages {
 const EN_STAR_ADVICE: Record<StarPart, string> = {
   situation: "Set the scene in a sentence or two: where you were and what was going on.",
   task: "Say what you were responsible for or what had to be achieved.",
-  action: "Say what you yourself did — \"I …\", not only \"we …\".",
+  action: 'Say what you yourself did — "I …", not only "we …".',
   result: "End with the result — what changed, ideally with a number — and what you learned.",
 };
 const ZH_STAR_ADVICE: Record<StarPart, string> = {
@@ -89,18 +89,25 @@ const EN_CATEGORY: Record<QuestionCategory, string> = enUi.interview.categories;
 const ZH_CATEGORY: Record<QuestionCategory, string> = zhUi.interview.categories;
 /** "<kind> answers", for sentences about the answers of one category. */
 const EN_ANSWERS: Record<QuestionCategory, string> = {
-  technical: "Technical answers", "system-design": "System-design answers", behavioural: "Behavioural answers", project: "Project answers", "role-specific": "Role-specific answers",
+  technical: "Technical answers",
+  "system-design": "System-design answers",
+  behavioural: "Behavioural answers",
+  project: "Project answers",
+  "role-specific": "Role-specific answers",
 };
 const ZH_ANSWERS: Record<QuestionCategory, string> = {
-  technical: "技术类回答", "system-design": "系统设计类回答", behavioural: "行为类回答", project: "项目类回答", "role-specific": "岗位专项回答",
+  technical: "技术类回答",
+  "system-design": "系统设计类回答",
+  behavioural: "行为类回答",
+  project: "项目类回答",
+  "role-specific": "岗位专项回答",
 };
 const enAnd = (xs: string[]) => (xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`);
 
 const EN_INTERVIEWER: InterviewerMessages = {
   opening: ({ total, question }) =>
     `Hello, and thanks for joining. We'll go through ${total} questions; take your time, and you can skip any question. Question 1 of ${total}: ${question}`,
-  next: ({ k, total, question, afterSkip }) =>
-    `${afterSkip ? "No problem — let's move on." : "Thank you."} Question ${k} of ${total}: ${question}`,
+  next: ({ k, total, question, afterSkip }) => `${afterSkip ? "No problem — let's move on." : "Thank you."} Question ${k} of ${total}: ${question}`,
   followUp: ({ keyPoint, variant, thin }) =>
     thin && variant === 0
       ? `Could you expand on that a little? In particular, I'd like to hear about this: ${keyPoint}.`
@@ -158,7 +165,9 @@ const EN_EVALUATOR: EvaluatorMessages = {
   improveInjection: () => "Instructions to the grader inside an answer are ignored: they earn nothing and would hurt you with a real interviewer.",
   assessment: ({ answered, total, overall, best, worst }) =>
     `Heuristic offline evaluation — no language model was used. Scores come from key-point coverage, answer length and structure (STAR for behavioural questions), so they show whether you covered the expected points, not whether every statement was correct. You answered ${answered} of ${total} questions; overall ${overall}/100.` +
-    (best && worst && best.average !== worst.average ? ` Strongest area: ${enAnd(best.categories)} (${best.average}); weakest: ${enAnd(worst.categories)} (${worst.average}).` : ""),
+    (best && worst && best.average !== worst.average
+      ? ` Strongest area: ${enAnd(best.categories)} (${best.average}); weakest: ${enAnd(worst.categories)} (${worst.average}).`
+      : ""),
   category: (c) => EN_CATEGORY[c],
 };
 
@@ -197,7 +206,9 @@ const ZH_EVALUATOR: EvaluatorMessages = {
   improveInjection: () => "回答中写给评分者的指令会被忽略：它们不得分，在真实面试中还会减分。",
   assessment: ({ answered, total, overall, best, worst }) =>
     `离线启发式评估——未使用语言模型。分数来自要点覆盖、回答长度和结构（行为类问题看 STAR 结构），反映的是你是否覆盖了预期要点，而不是每句话是否正确。你回答了 ${total} 道题中的 ${answered} 道，总分 ${overall}/100。` +
-    (best && worst && best.average !== worst.average ? `最强的类别：${best.categories.join("、")}（${best.average}）；最弱的类别：${worst.categories.join("、")}（${worst.average}）。` : ""),
+    (best && worst && best.average !== worst.average
+      ? `最强的类别：${best.categories.join("、")}（${best.average}）；最弱的类别：${worst.categories.join("、")}（${worst.average}）。`
+      : ""),
   category: (c) => ZH_CATEGORY[c],
 };
 

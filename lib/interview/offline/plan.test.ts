@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { planSchema } from "@/lib/interview/schemas";
+import { CORPUS_DIR } from "@/tests/corpus-dir";
 import { buildOfflinePlan } from "./plan";
 import { BANK_BY_ID } from "./question-bank";
-import { CORPUS_DIR } from "@/tests/corpus-dir";
 
 const CORPUS = CORPUS_DIR;
 const RESUME_EN = fs.readFileSync(path.join(CORPUS, "resumes-txt-md/en_plain_sample_resume.txt"), "utf8");
@@ -36,8 +36,8 @@ describe("buildOfflinePlan", () => {
 
   it("picks difficulty by level", () => {
     const count = (level: "junior" | "mid" | "senior", d: string) =>
-      buildOfflinePlan({ role: "backend", level, questionCount: 8, language: "en" })
-        .questions.filter((q) => areaOf(q.id) === "backend" && q.difficulty === d).length;
+      buildOfflinePlan({ role: "backend", level, questionCount: 8, language: "en" }).questions.filter((q) => areaOf(q.id) === "backend" && q.difficulty === d)
+        .length;
     // 6 backend questions each; the bank has ≥ 6 easy/hard backend questions
     expect(count("junior", "easy")).toBeGreaterThanOrEqual(4);
     expect(count("junior", "hard")).toBe(0);
@@ -83,7 +83,11 @@ describe("buildOfflinePlan", () => {
     const input = { role: "devops", level: "mid" as const, questionCount: 8, language: "en" as const };
     const a = buildOfflinePlan({ ...input, seed: 7 });
     expect(buildOfflinePlan({ ...input, seed: 7 })).toEqual(a);
-    const others = [1, 2, 3, 4, 5].map((seed) => buildOfflinePlan({ ...input, seed }).questions.map((q) => q.id).join());
+    const others = [1, 2, 3, 4, 5].map((seed) =>
+      buildOfflinePlan({ ...input, seed })
+        .questions.map((q) => q.id)
+        .join(),
+    );
     expect(others.some((ids) => ids !== a.questions.map((q) => q.id).join())).toBe(true);
     // no seed: a hash of the input, still deterministic
     expect(buildOfflinePlan(input)).toEqual(buildOfflinePlan(input));
@@ -117,11 +121,15 @@ describe("buildOfflinePlan", () => {
 
   it("grounds questions in a Chinese resume in Chinese", () => {
     const resume = [
-      "张三", "后端工程师", "邮箱：zhangsan@example.com",
-      "工作经历", "ABC科技有限公司 2019.07-至今 后端开发工程师",
+      "张三",
+      "后端工程师",
+      "邮箱：zhangsan@example.com",
+      "工作经历",
+      "ABC科技有限公司 2019.07-至今 后端开发工程师",
       "- 负责订单系统重构，使用Redis缓存热点数据，接口平均延迟从200ms降低到30ms",
       "- 设计基于Kafka的异步消息处理流程，支撑日均500万条消息",
-      "教育背景", "某某大学 计算机科学 本科 2015-2019",
+      "教育背景",
+      "某某大学 计算机科学 本科 2015-2019",
     ].join("\n");
     const plan = buildOfflinePlan({ role: "后端", level: "mid", questionCount: 8, language: "zh", resumeText: resume });
     const rq = plan.questions.filter((q) => q.source === "resume");

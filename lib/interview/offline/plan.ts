@@ -1,15 +1,7 @@
-import {
-  QUESTION_COUNT,
-  planSchema,
-  type Difficulty,
-  type Language,
-  type Level,
-  type Plan,
-  type PlanQuestion,
-} from "@/lib/interview/schemas";
+import { type Difficulty, type Language, type Level, type Plan, type PlanQuestion, planSchema, QUESTION_COUNT } from "@/lib/interview/schemas";
 import { jdSkills } from "@/lib/resume";
 import { extractSkills } from "@/lib/text/skills";
-import { questionsOf, type BankArea, type BankQuestion } from "./question-bank";
+import { type BankArea, type BankQuestion, questionsOf } from "./question-bank";
 import { hashString, seededRandom } from "./random";
 import { findResumeHooks, pickHooks, resumeQuestions } from "./resume-questions";
 import { resolveRoleAreas } from "./roles";
@@ -127,8 +119,12 @@ export function fromBank(q: BankQuestion, lang: Language): PlanQuestion {
 
 /** Canonical names of the (non-soft) skills a job description names. */
 function jobSkills(jd: string | null | undefined): Set<string> {
-  if (!jd || !jd.trim()) return new Set();
-  return new Set(jdSkills(jd).filter((s) => s.weight >= 0.5).map((s) => s.name));
+  if (!jd?.trim()) return new Set();
+  return new Set(
+    jdSkills(jd)
+      .filter((s) => s.weight >= 0.5)
+      .map((s) => s.name),
+  );
 }
 
 const questionSkillCache = new Map<string, Set<string>>();
@@ -158,7 +154,10 @@ function ranker(level: Level, random: () => number, jd: Set<string>): Rank {
 function pickFrom(pool: BankQuestion[], count: number, rank: Rank, used: Set<string>, topics: Set<string>): BankQuestion[] {
   if (count <= 0) return [];
   // rank every question first, in bank order, so the jitter drawn per question does not depend on the pick order
-  const ranked = pool.filter((q) => !used.has(q.id)).map((q) => ({ q, r: rank(q) })).sort((a, b) => a.r - b.r);
+  const ranked = pool
+    .filter((q) => !used.has(q.id))
+    .map((q) => ({ q, r: rank(q) }))
+    .sort((a, b) => a.r - b.r);
   const out: BankQuestion[] = [];
   for (const pass of [true, false]) {
     for (const { q } of ranked) {
@@ -181,7 +180,10 @@ function takeInTurn(areas: BankArea[], count: number, take: (pool: BankQuestion[
     for (const a of areas) {
       if (out.length >= count) break;
       const got = take(questionsOf(a), 1);
-      if (got.length > 0) { out.push(...got); progress = true; }
+      if (got.length > 0) {
+        out.push(...got);
+        progress = true;
+      }
     }
   }
   return out;

@@ -1,16 +1,9 @@
 import type { Difficulty, Language, PlanQuestion } from "@/lib/interview/schemas";
 import { resumeStatements } from "@/lib/resume";
+import { quote } from "@/lib/text/quote";
 import { SKILL_BY_NAME } from "@/lib/text/skills-dictionary";
 import { lengthUnits } from "@/lib/text/units";
-import { quote } from "@/lib/text/quote";
-import {
-  resumeKeyPoints,
-  resumeQuestionId,
-  resumeQuestionText,
-  resumeReference,
-  type ResumeHookText,
-  type ResumeTemplateId,
-} from "./resume-templates";
+import { type ResumeHookText, type ResumeTemplateId, resumeKeyPoints, resumeQuestionId, resumeQuestionText, resumeReference } from "./resume-templates";
 
 /**
  * Finds the resume statements worth asking about, with the resume domain's analyser
@@ -38,7 +31,10 @@ export function findResumeHooks(resumeText: string, language: Language): ResumeH
   if (!resumeText.trim()) return [];
   return resumeStatements({ text: resumeText, language, now: FIXED_NOW })
     .map((s, i) => {
-      const skill = bestSkill(s.skills.filter((name) => SKILL_BY_NAME.get(name)?.category !== "soft"), s.text);
+      const skill = bestSkill(
+        s.skills.filter((name) => SKILL_BY_NAME.get(name)?.category !== "soft"),
+        s.text,
+      );
       const units = lengthUnits(s.text);
       const score = (skill ? 3 : 0) + (s.quantified ? 2 : 0) + (s.verb === "action" ? 1 : 0) + (units >= 8 && units <= 40 ? 1 : 0);
       return { line: quote(s.text, QUOTE_MAX), skill, entry: s.entry, score, order: i };
@@ -70,7 +66,10 @@ export function pickHooks(hooks: ResumeHook[], max: number): ResumeHook[] {
   const out: ResumeHook[] = [];
   for (const h of hooks) {
     if (out.length >= max) break;
-    if (out.length === 0) { out.push(h); continue; }
+    if (out.length === 0) {
+      out.push(h);
+      continue;
+    }
     const first = out[0];
     if (h.entry !== first.entry && (h.skill === null || h.skill !== first.skill)) out.push(h);
   }
@@ -90,13 +89,9 @@ const SYSTEM_WORDS =
  * that a `scale` question falls back to `challenge` when the statement is not about a
  * running system ("Implemented automated testing frameworks …" has no load to multiply).
  */
-export function resumeQuestions(
-  hooks: ResumeHook[],
-  opts: { language: Language; difficulty: Difficulty; second: ResumeTemplateId },
-): PlanQuestion[] {
+export function resumeQuestions(hooks: ResumeHook[], opts: { language: Language; difficulty: Difficulty; second: ResumeTemplateId }): PlanQuestion[] {
   return hooks.map((h, i) => {
-    const template: ResumeTemplateId =
-      i === 0 ? "walkthrough" : opts.second === "scale" && !SYSTEM_WORDS.test(h.line) ? "challenge" : opts.second;
+    const template: ResumeTemplateId = i === 0 ? "walkthrough" : opts.second === "scale" && !SYSTEM_WORDS.test(h.line) ? "challenge" : opts.second;
     const kps = resumeKeyPoints(template, h.skill, opts.difficulty);
     return {
       id: resumeQuestionId(template, i + 1, template === "walkthrough" ? h.skill : null),

@@ -1,5 +1,5 @@
 import type { Difficulty, Language } from "@/lib/interview/schemas";
-import { kp, type BankKeyPoint } from "./question-bank/types";
+import { type BankKeyPoint, kp } from "./question-bank/types";
 
 /**
  * Question templates grounded in the candidate's resume: the planner fills in a line the
@@ -27,44 +27,86 @@ export interface ResumeKeyPoint extends BankKeyPoint {
   skill?: string;
 }
 
-const CONTEXT = kp("The problem it solved and why it mattered", "它解决的问题以及为什么重要",
+const CONTEXT = kp(
+  "The problem it solved and why it mattered",
+  "它解决的问题以及为什么重要",
   "problem|goal|needed|because|users|customer*|business|context|slow|manual|pain",
-  "问题|背景|目标|需求|因为|用户|客户|业务|痛点");
-const OWN_ROLE = kp("What you did yourself and decided", "你本人做了什么、做了哪些决定",
+  "问题|背景|目标|需求|因为|用户|客户|业务|痛点",
+);
+const OWN_ROLE = kp(
+  "What you did yourself and decided",
+  "你本人做了什么、做了哪些决定",
   "i designed|i built|i implemented|i wrote|i led|i owned|i decided|i chose|my role|i was responsible|i proposed|myself|i introduced",
-  "我负责|我设计|我实现|我开发|我主导|我决定|我选择|我的角色|我提出|本人|我引入");
-const DECISIONS = kp("Technical decisions and the alternatives considered", "技术决策与考虑过的备选方案",
+  "我负责|我设计|我实现|我开发|我主导|我决定|我选择|我的角色|我提出|本人|我引入",
+);
+const DECISIONS = kp(
+  "Technical decisions and the alternatives considered",
+  "技术决策与考虑过的备选方案",
   "chose|decided|instead of|trade-off*|tradeoff*|alternative*|compared|option*",
-  "选择|决定|而不是|取舍|权衡|备选|方案|对比");
-const RESULT = kp("The measurable result", "可衡量的结果",
+  "选择|决定|而不是|取舍|权衡|备选|方案|对比",
+);
+const RESULT = kp(
+  "The measurable result",
+  "可衡量的结果",
   "result*|%|reduc*|increas*|improv*|faster|saved|latency|revenue|launched|shipped|users",
-  "结果|提升|降低|减少|增加|节省|上线|用户|效果|%");
-const HINDSIGHT = kp("What you would do differently now", "如果重做会有什么不同",
+  "结果|提升|降低|减少|增加|节省|上线|用户|效果|%",
+);
+const HINDSIGHT = kp(
+  "What you would do differently now",
+  "如果重做会有什么不同",
   "differently|in hindsight|would change|next time|lesson*|learned|learnt",
-  "重新做|回头看|改进|下次|教训|学到|反思");
+  "重新做|回头看|改进|下次|教训|学到|反思",
+);
 
-const PROBLEM = kp("The specific problem or obstacle", "具体的问题或障碍",
+const PROBLEM = kp(
+  "The specific problem or obstacle",
+  "具体的问题或障碍",
   "problem|issue|bug|difficult*|challeng*|hardest|couldn't|failed|obstacle",
-  "问题|难点|困难|挑战|bug|故障|障碍");
-const DIAGNOSIS = kp("How you investigated it", "你如何排查和分析", "investigat*|debug*|log*|profil*|measur*|found|root cause|reproduc*|analy*",
-  "排查|调试|日志|定位|分析|发现|根因|复现");
-const SOLUTION = kp("The solution and why you chose it", "解决方案及选择它的理由", "solv*|fixed|solution|instead|alternative*|chose|approach|because",
-  "解决|修复|方案|改为|选择|思路|因为");
-const OUTCOME = kp("The outcome and what you learned", "结果以及你学到了什么", "result*|%|worked|learned|learnt|lesson*|since then|afterwards",
-  "结果|效果|学到|教训|之后|收获");
+  "问题|难点|困难|挑战|bug|故障|障碍",
+);
+const DIAGNOSIS = kp(
+  "How you investigated it",
+  "你如何排查和分析",
+  "investigat*|debug*|log*|profil*|measur*|found|root cause|reproduc*|analy*",
+  "排查|调试|日志|定位|分析|发现|根因|复现",
+);
+const SOLUTION = kp(
+  "The solution and why you chose it",
+  "解决方案及选择它的理由",
+  "solv*|fixed|solution|instead|alternative*|chose|approach|because",
+  "解决|修复|方案|改为|选择|思路|因为",
+);
+const OUTCOME = kp(
+  "The outcome and what you learned",
+  "结果以及你学到了什么",
+  "result*|%|worked|learned|learnt|lesson*|since then|afterwards",
+  "结果|效果|学到|教训|之后|收获",
+);
 
-const BOTTLENECK = kp("What would break first (the bottleneck)", "最先出问题的地方（瓶颈）",
+const BOTTLENECK = kp(
+  "What would break first (the bottleneck)",
+  "最先出问题的地方（瓶颈）",
   "bottleneck*|break first|breaks first|limit*|database|cpu|memory|throughput|latency|single point",
-  "瓶颈|先崩|最先|限制|数据库|CPU|内存|吞吐|延迟|单点");
-const REDESIGN = kp("The design changes you would make", "你会做的设计调整",
+  "瓶颈|先崩|最先|限制|数据库|CPU|内存|吞吐|延迟|单点",
+);
+const REDESIGN = kp(
+  "The design changes you would make",
+  "你会做的设计调整",
   "cach*|shard*|partition*|queue*|async*|replica*|horizontal*|scale out|index*|batch*|stateless|cdn",
-  "缓存|分片|分区|队列|异步|副本|水平扩展|索引|批量|无状态|CDN");
-const COSTS = kp("Trade-offs and costs of those changes", "这些调整的取舍与代价",
+  "缓存|分片|分区|队列|异步|副本|水平扩展|索引|批量|无状态|CDN",
+);
+const COSTS = kp(
+  "Trade-offs and costs of those changes",
+  "这些调整的取舍与代价",
   "trade-off*|tradeoff*|cost|complexity|consistency|downside|drawback*",
-  "取舍|权衡|成本|复杂度|一致性|代价|缺点");
-const VERIFY = kp("How you would verify it works (load tests, metrics)", "如何验证（压测、指标）",
+  "取舍|权衡|成本|复杂度|一致性|代价|缺点",
+);
+const VERIFY = kp(
+  "How you would verify it works (load tests, metrics)",
+  "如何验证（压测、指标）",
   "load test*|benchmark*|measur*|monitor*|metric*|capacity|stress test*",
-  "压测|基准|测量|监控|指标|容量|压力测试");
+  "压测|基准|测量|监控|指标|容量|压力测试",
+);
 
 function skillPoint(skill: string): ResumeKeyPoint {
   return {
@@ -143,7 +185,11 @@ export function parseResumeQuestionId(id: string): { template: ResumeTemplateId;
   if (!m || !(RESUME_TEMPLATE_IDS as readonly string[]).includes(m[1])) return null;
   let skill: string | null = null;
   if (m[2]) {
-    try { skill = decodeURIComponent(m[2]); } catch { skill = null; }
+    try {
+      skill = decodeURIComponent(m[2]);
+    } catch {
+      skill = null;
+    }
   }
   return { template: m[1] as ResumeTemplateId, skill };
 }

@@ -31,11 +31,13 @@ const INJECTION = [
 
 /** Splits text into sentences (Latin and Chinese punctuation, line breaks). */
 export function sentences(text: string): string[] {
-  return text
-    // Latin stops need a space after them ("Node.js", "3.5" are not two sentences)
-    .split(/(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  return (
+    text
+      // Latin stops need a space after them ("Node.js", "3.5" are not two sentences)
+      .split(/(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+/)
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0)
+  );
 }
 
 export function isInjection(sentence: string): boolean {
@@ -88,25 +90,129 @@ export function measureAnswer(text: string): LengthSignal {
 /** STAR markers: each part counts when one of its phrases appears. */
 export const STAR_MARKERS = {
   situation: compileTerms([
-    "when i was", "at my previous", "at my last", "in my last", "in my previous", "in my current", "at the time", "we were", "our team",
-    "the situation", "background", "context", "last year", "a few years ago", "once", "there was",
-    "当时", "那时", "背景", "在上一家", "在之前", "在我之前", "有一次", "去年", "之前在", "我们团队", "情境", "场景",
+    "when i was",
+    "at my previous",
+    "at my last",
+    "in my last",
+    "in my previous",
+    "in my current",
+    "at the time",
+    "we were",
+    "our team",
+    "the situation",
+    "background",
+    "context",
+    "last year",
+    "a few years ago",
+    "once",
+    "there was",
+    "当时",
+    "那时",
+    "背景",
+    "在上一家",
+    "在之前",
+    "在我之前",
+    "有一次",
+    "去年",
+    "之前在",
+    "我们团队",
+    "情境",
+    "场景",
   ]),
   task: compileTerms([
-    "my task", "my job was", "my goal", "the goal", "i was responsible", "i had to", "i needed to", "we needed to", "i was asked",
-    "my role", "the task", "objective", "deadline",
-    "任务", "目标", "负责", "需要我", "我的职责", "我被要求", "截止",
+    "my task",
+    "my job was",
+    "my goal",
+    "the goal",
+    "i was responsible",
+    "i had to",
+    "i needed to",
+    "we needed to",
+    "i was asked",
+    "my role",
+    "the task",
+    "objective",
+    "deadline",
+    "任务",
+    "目标",
+    "负责",
+    "需要我",
+    "我的职责",
+    "我被要求",
+    "截止",
   ]),
   action: compileTerms([
-    "i decided", "i built", "i wrote", "i proposed", "i organised", "i organized", "i talked", "i asked", "i set up", "i created",
-    "i analysed", "i analyzed", "i led", "i worked with", "i started", "i changed", "i implemented", "i designed", "i introduced",
-    "first i", "then i", "so i",
-    "我决定", "我做了", "我开发", "我编写", "我提出", "我组织", "我和", "我找", "我先", "然后我", "于是我", "我设计", "我实现", "我推动", "我引入", "采取",
+    "i decided",
+    "i built",
+    "i wrote",
+    "i proposed",
+    "i organised",
+    "i organized",
+    "i talked",
+    "i asked",
+    "i set up",
+    "i created",
+    "i analysed",
+    "i analyzed",
+    "i led",
+    "i worked with",
+    "i started",
+    "i changed",
+    "i implemented",
+    "i designed",
+    "i introduced",
+    "first i",
+    "then i",
+    "so i",
+    "我决定",
+    "我做了",
+    "我开发",
+    "我编写",
+    "我提出",
+    "我组织",
+    "我和",
+    "我找",
+    "我先",
+    "然后我",
+    "于是我",
+    "我设计",
+    "我实现",
+    "我推动",
+    "我引入",
+    "采取",
   ]),
   result: compileTerms([
-    "as a result", "result*", "in the end", "eventually", "outcome", "led to", "reduced", "increased", "improved", "saved",
-    "we shipped", "we launched", "delivered", "%", "learned", "learnt", "lesson*",
-    "结果", "最终", "最后", "带来", "降低", "提升", "减少", "增加", "节省", "上线", "交付", "学到", "收获", "教训",
+    "as a result",
+    "result*",
+    "in the end",
+    "eventually",
+    "outcome",
+    "led to",
+    "reduced",
+    "increased",
+    "improved",
+    "saved",
+    "we shipped",
+    "we launched",
+    "delivered",
+    "%",
+    "learned",
+    "learnt",
+    "lesson*",
+    "结果",
+    "最终",
+    "最后",
+    "带来",
+    "降低",
+    "提升",
+    "减少",
+    "增加",
+    "节省",
+    "上线",
+    "交付",
+    "学到",
+    "收获",
+    "教训",
   ]),
 } as const;
 export type StarPart = keyof typeof STAR_MARKERS;
@@ -128,17 +234,66 @@ export function starParts(text: string): Record<StarPart, boolean> {
 /** Depth markers of a non-behavioural answer. */
 export const DEPTH_MARKERS = {
   example: compileTerms([
-    "for example", "for instance", "e.g", "such as", "in my last project", "in my project", "in practice", "in production", "we once", "at my",
-    "例如", "比如", "举个例子", "举例", "在我的项目", "在项目中", "实际中", "线上", "我们曾经",
+    "for example",
+    "for instance",
+    "e.g",
+    "such as",
+    "in my last project",
+    "in my project",
+    "in practice",
+    "in production",
+    "we once",
+    "at my",
+    "例如",
+    "比如",
+    "举个例子",
+    "举例",
+    "在我的项目",
+    "在项目中",
+    "实际中",
+    "线上",
+    "我们曾经",
   ]),
   tradeoff: compileTerms([
-    "trade-off*", "tradeoff*", "downside*", "drawback*", "on the other hand", "however", "at the cost", "the cost", "depends on", "it depends",
-    "pros and cons", "whereas", "versus", "instead of",
-    "权衡", "取舍", "缺点", "代价", "然而", "优缺点", "取决于", "相比", "而不是",
+    "trade-off*",
+    "tradeoff*",
+    "downside*",
+    "drawback*",
+    "on the other hand",
+    "however",
+    "at the cost",
+    "the cost",
+    "depends on",
+    "it depends",
+    "pros and cons",
+    "whereas",
+    "versus",
+    "instead of",
+    "权衡",
+    "取舍",
+    "缺点",
+    "代价",
+    "然而",
+    "优缺点",
+    "取决于",
+    "相比",
+    "而不是",
   ]),
   reason: compileTerms([
-    "because", "so that", "the reason", "which means", "therefore", "this is why", "in order to",
-    "因为", "所以", "因此", "原因", "这样", "为了", "以便",
+    "because",
+    "so that",
+    "the reason",
+    "which means",
+    "therefore",
+    "this is why",
+    "in order to",
+    "因为",
+    "所以",
+    "因此",
+    "原因",
+    "这样",
+    "为了",
+    "以便",
   ]),
 } as const;
 export type DepthPart = keyof typeof DEPTH_MARKERS | "numbers";
@@ -158,12 +313,51 @@ export function depthParts(text: string): Record<DepthPart, boolean> {
 // ── clarity ─────────────────────────────────────────────────────────────────
 
 const FILLERS = [
-  "um", "uh", "erm", "you know", "basically", "kind of", "sort of", "stuff like that", "things like that", "and so on", "etc", "i guess",
-  "嗯", "呃", "那个", "就是说", "然后然后", "之类的", "反正", "差不多吧", "等等",
+  "um",
+  "uh",
+  "erm",
+  "you know",
+  "basically",
+  "kind of",
+  "sort of",
+  "stuff like that",
+  "things like that",
+  "and so on",
+  "etc",
+  "i guess",
+  "嗯",
+  "呃",
+  "那个",
+  "就是说",
+  "然后然后",
+  "之类的",
+  "反正",
+  "差不多吧",
+  "等等",
 ];
 const ORGANISERS = compileTerms([
-  "first*", "second*", "third*", "finally", "then", "next", "to summarise", "to summarize", "in short", "overall", "step",
-  "首先", "其次", "然后", "最后", "第一", "第二", "第三", "总之", "总结", "一方面", "另一方面",
+  "first*",
+  "second*",
+  "third*",
+  "finally",
+  "then",
+  "next",
+  "to summarise",
+  "to summarize",
+  "in short",
+  "overall",
+  "step",
+  "首先",
+  "其次",
+  "然后",
+  "最后",
+  "第一",
+  "第二",
+  "第三",
+  "总之",
+  "总结",
+  "一方面",
+  "另一方面",
 ]);
 
 export interface ClaritySignal {
@@ -177,10 +371,13 @@ export interface ClaritySignal {
 
 export function clarity(text: string): ClaritySignal {
   const ss = sentences(text);
-  const readable = ss.length === 0 ? 0 : ss.filter((s) => {
-    const u = lengthUnits(s);
-    return isMostlyCjk(s) ? u >= 6 && u <= 80 : u >= 4 && u <= 40;
-  }).length / ss.length;
+  const readable =
+    ss.length === 0
+      ? 0
+      : ss.filter((s) => {
+          const u = lengthUnits(s);
+          return isMostlyCjk(s) ? u >= 6 && u <= 80 : u >= 4 && u <= 40;
+        }).length / ss.length;
   const fillers = countTerms(FILLERS, text);
   const organised = ORGANISERS(text) !== null || /\n\s*(?:[-*•]|\d+[.)、])/.test(text) || /\n\s*\n/.test(text);
   return { sentences: ss.length, readable, fillers, organised };

@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { createUIMessageStream, streamText, type UIMessageChunk } from "ai";
+import type Redis from "ioredis";
 import { getFallbackConfig, getLlmConfig, getStreamDeadlineConfig, type OnlineLlmConfig, type StreamDeadlineConfig } from "@/lib/ai/config";
-import { LlmError, toLlmError } from "@/lib/ai/errors";
-import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/interview/llm/interview-turn";
+import { type LlmError, toLlmError } from "@/lib/ai/errors";
 import { resolveLanguageModel } from "@/lib/ai/providers";
 import { armStreamDeadlines } from "@/lib/ai/stream-deadlines";
 import { defaultTimeoutMs } from "@/lib/ai/structured";
 import { guardUpstreamCall } from "@/lib/ai/upstream-guard";
 import type { Db } from "@/lib/db/client";
-import { appendMessage, listMessages, type InterviewMessageRow, type InterviewRow } from "@/lib/db/queries/interviews";
+import { appendMessage, type InterviewMessageRow, type InterviewRow, listMessages } from "@/lib/db/queries/interviews";
 import { PanelistError } from "@/lib/errors";
 import { recordUsage } from "@/lib/finops/usage";
-import type Redis from "ioredis";
+import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/interview/llm/interview-turn";
 import type { Logger } from "@/lib/log";
 import { redisPrefix } from "@/lib/queue/names";
 import { nextOfflineTurn } from "../offline/interviewer";
@@ -211,14 +211,20 @@ async function openModelTurn(
     const gate = await started.gate;
     if (gate === "passed") return { config, pipe: started.pipe };
     if (gate.code !== "circuit_open") {
-      deps.log.warn({ err: gate.message, code: gate.code, interviewId: a.interview.id, model: config.model }, "interviewer model call refused; offline wording serves");
+      deps.log.warn(
+        { err: gate.message, code: gate.code, interviewId: a.interview.id, model: config.model },
+        "interviewer model call refused; offline wording serves",
+      );
       return null;
     }
     refusals.push(gate);
   }
   const waitMs = Math.min(...refusals.map((r) => r.retryAfterMs ?? 1_000));
   const seconds = Math.max(1, Math.ceil(waitMs / 1_000));
-  deps.log.warn({ interviewId: a.interview.id, models: [a.primary.model, fallback?.model].filter(Boolean), retryAfterS: seconds }, "interviewer model circuit open; answering 503");
+  deps.log.warn(
+    { interviewId: a.interview.id, models: [a.primary.model, fallback?.model].filter(Boolean), retryAfterS: seconds },
+    "interviewer model circuit open; answering 503",
+  );
   throw new PanelistError("unavailable:llm", `The AI interviewer is unavailable right now. Please try again in ${seconds} s.`, {
     headers: { "Retry-After": String(seconds) },
   });
@@ -298,14 +304,21 @@ async function phraseWithModel(
     // Interactive priority through the shared governor and the model's circuit breaker.
     await guardUpstreamCall(config, { system, prompt, maxOutputTokens: 400, priority: "interactive" }, async () => {
       // Written before the request leaves, completed after: one row per call even if we die mid-call.
-      await recordUsage(deps.db, { ...usageRow, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, latencyMs: 0, outcome: "in_flight" }).catch(() => undefined);
+      await recordUsage(deps.db, { ...usageRow, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, latencyMs: 0, outcome: "in_flight" }).catch(
+        () => undefined,
+      );
       started = performance.now();
       a.onGate();
       const controller = new AbortController();
       const deadlines = armStreamDeadlines(controller, a.deadlines);
       try {
         const result = streamText({
-          model, system, prompt, maxOutputTokens: 400, maxRetries: 0, abortSignal: controller.signal,
+          model,
+          system,
+          prompt,
+          maxOutputTokens: 400,
+          maxRetries: 0,
+          abortSignal: controller.signal,
           onError: () => undefined, // surfaced below as the stream's error part instead of logged
         });
         // fullStream, not textStream: streamText does not throw on an upstream error (a 500, a cut
@@ -340,7 +353,10 @@ async function phraseWithModel(
   } catch (err) {
     const e = toLlmError(err);
     if (started === undefined) return { said: "", failed: false, refused: e };
-    deps.log.warn({ err: e.message, code: e.code, interviewId: a.interview.id, model: config.model, saidChars: said.length }, "interviewer model call failed; offline wording serves");
+    deps.log.warn(
+      { err: e.message, code: e.code, interviewId: a.interview.id, model: config.model, saidChars: said.length },
+      "interviewer model call failed; offline wording serves",
+    );
     await recordUsage(deps.db, { ...usageRow, ...usage, latencyMs: Math.round(performance.now() - started), outcome: e.code }).catch(() => undefined);
     return { said, failed: true };
   }
@@ -365,9 +381,7 @@ export async function acquireTurnLock(redis: Redis, interviewId: string): Promis
     return async () => undefined;
   }
   return async () => {
-    await redis
-      .eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, key, token)
-      .catch(() => undefined);
+    await redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, key, token).catch(() => undefined);
   };
 }
 

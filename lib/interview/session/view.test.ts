@@ -31,7 +31,16 @@ const interview: InterviewRow = {
 const first = plan.questions[0];
 const messages: InterviewMessageRow[] = [
   { id: "m1", interviewId: interview.id, seq: 1, role: "assistant", kind: "question", questionId: first.id, text: first.question, createdAt: at },
-  { id: "m2", interviewId: interview.id, seq: 2, role: "user", kind: "answer", questionId: first.id, text: `I would ${first.keyPoints.join(", ")}.`, createdAt: at },
+  {
+    id: "m2",
+    interviewId: interview.id,
+    seq: 2,
+    role: "user",
+    kind: "answer",
+    questionId: first.id,
+    text: `I would ${first.keyPoints.join(", ")}.`,
+    createdAt: at,
+  },
 ];
 const planTask = taskRow({ id: interview.planTaskId!, type: "interview.plan", status: "COMPLETED" });
 
@@ -39,7 +48,11 @@ describe("interview bodies", () => {
   it("planning, and a failed plan: the body parses with the contract", () => {
     const planning = toInterviewBody({ interview, planTask: taskRow({ type: "interview.plan" }), messages: [] });
     expect(interviewBodySchema.parse(planning)).toMatchObject({ status: "planning", plan: null, progress: null, report: null });
-    const failed = toInterviewBody({ interview, planTask: taskRow({ type: "interview.plan", status: "FAILED", errorCode: "invalid_output", errorMessage: "bad JSON" }), messages: [] });
+    const failed = toInterviewBody({
+      interview,
+      planTask: taskRow({ type: "interview.plan", status: "FAILED", errorCode: "invalid_output", errorMessage: "bad JSON" }),
+      messages: [],
+    });
     expect(interviewBodySchema.parse(failed)).toMatchObject({ status: "plan_failed", planTask: { error: { code: "invalid_output" } } });
   });
 
@@ -55,14 +68,40 @@ describe("interview bodies", () => {
     const answers = answersFromTranscript(plan, toTranscript(messages));
     const report = finalizeReport(evaluateOffline({ plan, answers, language: "en" }), { plan, answers, engine: "offline", language: "en" });
     const evaluateTask = taskRow({ id: "7f1c2b1e-2222-4c55-8a4e-0d1f3c2b5a10", type: "interview.evaluate", status: "COMPLETED" });
-    const body = toInterviewBody({ interview: { ...interview, plan, planEngine: "offline", endedAt: at }, planTask, evaluateTask, report: { report }, messages });
+    const body = toInterviewBody({
+      interview: { ...interview, plan, planEngine: "offline", endedAt: at },
+      planTask,
+      evaluateTask,
+      report: { report },
+      messages,
+    });
     expect(interviewBodySchema.parse(body)).toMatchObject({ status: "evaluated", report: { overallScore: report.overallScore } });
   });
 
   it("the list body parses with the contract", () => {
     const rows = [
-      { id: interview.id, role: "Backend engineer", level: "mid" as const, language: "en" as const, questionCount: 5, createdAt: at, endedAt: at, overallScore: 62.4, evaluateStatus: "COMPLETED" as const },
-      { id: "5a0c7c1e-2222-4c55-8a4e-0d1f3c2b5a10", role: "数据工程师", level: "senior" as const, language: "zh" as const, questionCount: 8, createdAt: at, endedAt: null, overallScore: null, evaluateStatus: null },
+      {
+        id: interview.id,
+        role: "Backend engineer",
+        level: "mid" as const,
+        language: "en" as const,
+        questionCount: 5,
+        createdAt: at,
+        endedAt: at,
+        overallScore: 62.4,
+        evaluateStatus: "COMPLETED" as const,
+      },
+      {
+        id: "5a0c7c1e-2222-4c55-8a4e-0d1f3c2b5a10",
+        role: "数据工程师",
+        level: "senior" as const,
+        language: "zh" as const,
+        questionCount: 8,
+        createdAt: at,
+        endedAt: null,
+        overallScore: null,
+        evaluateStatus: null,
+      },
     ];
     const body = toInterviewListBody(rows);
     expect(interviewListBodySchema.parse(body)).toEqual(body);

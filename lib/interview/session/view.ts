@@ -2,8 +2,8 @@ import type { InterviewMessageRow, InterviewRow, listInterviewsForOwner } from "
 import type { TaskRow } from "@/lib/db/queries/tasks";
 import { toTaskBody } from "@/lib/tasks/view";
 import type { InterviewBody, InterviewListBody, InterviewStatus, InterviewSummary } from "../contracts";
+import { type Plan, planSchema, type Report, type TurnKind } from "../schemas";
 import { readTranscript } from "../transcript";
-import { planSchema, type Plan, type Report, type TurnKind } from "../schemas";
 import { toTranscript } from "./interviewer-turn";
 
 export type { InterviewStatus } from "../contracts";
@@ -88,9 +88,7 @@ export function toInterviewBody(a: {
           questions: plan.questions.map((q) => ({ id: q.id, category: q.category, difficulty: q.difficulty })),
         }
       : null,
-    progress: state
-      ? { current: Math.max(0, state.currentIndex + 1), answered, total: plan!.questions.length, closed: state.closed }
-      : null,
+    progress: state ? { current: Math.max(0, state.currentIndex + 1), answered, total: plan!.questions.length, closed: state.closed } : null,
     messages: toUiMessages(a.messages),
     report: (a.report?.report as Report | undefined) ?? null,
   };

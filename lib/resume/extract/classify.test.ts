@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { assessGarbage, countUnits, judgeText, loremShare, scoreResume } from "./classify";
 import { CORPUS_DIR } from "./corpus-expectations";
 import { normalizeText } from "./normalize";
-import { textToRaw } from "./text";
 import { SAMPLE_RESUME_EN, SAMPLE_RESUME_ZH } from "./test-helpers";
+import { textToRaw } from "./text";
 
 const judge = (raw: string, pageCount: number | null = 1) => judgeText({ raw, text: normalizeText(raw), pageCount });
 
@@ -115,7 +115,14 @@ describe("judgeText", () => {
   });
 
   it("refuses an unfilled lorem-ipsum template", () => {
-    const lorem = ["王小明", "xiaoming@example.com | (+86) 12345678900", "教育经历", ...Array(8).fill("Lorem ipsum. 2333/23 – 2333/23 Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magnam aliquam quaerat.")];
+    const lorem = [
+      "王小明",
+      "xiaoming@example.com | (+86) 12345678900",
+      "教育经历",
+      ...Array(8).fill(
+        "Lorem ipsum. 2333/23 – 2333/23 Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magnam aliquam quaerat.",
+      ),
+    ];
     const out = judge(lorem.join("\n")).outcome;
     expect(out).toMatchObject({ ok: false, code: "not_a_resume" });
     if (!out.ok) expect(out.message).toMatch(/Lorem ipsum/);

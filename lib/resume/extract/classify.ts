@@ -3,7 +3,7 @@
  * Pure functions over strings; every threshold is a named constant documented here.
  */
 import { detectLanguage, type LanguageResult } from "./language";
-import { fail, type ExtractOutcome } from "./types";
+import { type ExtractOutcome, fail } from "./types";
 
 // ── Garbage ────────────────────────────────────────────────────────────────────────────
 
@@ -19,11 +19,13 @@ const UTF8_AS_LATIN1 = /[ÃÂ][\u0080-\u00BF]/g;
 const VOWEL = /[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿāăąēĕėęěīĭįıōŏőœūŭůűųŷ]/i;
 /** Words that make up a good share of any English prose or resume (used only as a garbage signal). */
 const EN_COMMON = new Set(
-  ("the of and to in a for with on at by from as is are was were be been an or that this it its our " +
+  (
+    "the of and to in a for with on at by from as is are was were be been an or that this it its our " +
     "we i my me you your he she his her they their have has had will would can could not no all " +
     "more most over into per using used use team work new data development experience years year " +
     "skills project projects management software engineer education university system systems " +
-    "design led developed built company business customer customers").split(" "),
+    "design led developed built company business customer customers"
+  ).split(" "),
 );
 
 export interface GarbageReport {
@@ -73,8 +75,7 @@ function isWordlike(token: string): boolean {
 export function assessGarbage(raw: string, text: string = raw): GarbageReport {
   const nonSpace = raw.replace(/\s+/g, "").length;
   const badChars = (raw.match(BAD_CHAR) ?? []).length;
-  const mojibakeChars =
-    (raw.match(MOJIBAKE_RUN) ?? []).reduce((n, run) => n + run.length, 0) + 2 * (raw.match(UTF8_AS_LATIN1) ?? []).length;
+  const mojibakeChars = (raw.match(MOJIBAKE_RUN) ?? []).reduce((n, run) => n + run.length, 0) + 2 * (raw.match(UTF8_AS_LATIN1) ?? []).length;
   const letters = (raw.match(/\p{L}/gu) ?? []).length;
 
   // Latin tokens; all-caps tokens of ≤ 5 letters are acronyms or placeholders (SQL, TCP, XXX) and
@@ -104,11 +105,7 @@ export function assessGarbage(raw: string, text: string = raw): GarbageReport {
   if (badChars >= GARBAGE.minBadChars && badChars >= GARBAGE.badShare * nonSpace) return report("control, replacement or private-use characters");
   if (mojibakeChars >= GARBAGE.minMojibake && mojibakeChars >= GARBAGE.mojibakeShare * letters) return report("Latin-1 mojibake");
   if (judged.length >= GARBAGE.minTokensForWords && wordlikeShare < GARBAGE.wordlikeShare) return report("letters do not form words");
-  if (
-    tokens.length >= GARBAGE.minTokensForCommon &&
-    commonShare < GARBAGE.commonShare &&
-    wordlikeShare < GARBAGE.commonWordlikeShare
-  ) {
+  if (tokens.length >= GARBAGE.minTokensForCommon && commonShare < GARBAGE.commonShare && wordlikeShare < GARBAGE.commonWordlikeShare) {
     return report("no common words");
   }
   if (chars.length >= GARBAGE.minCharsForSymbols && symbolShare > GARBAGE.symbolShare) return report("mostly symbols");
@@ -141,7 +138,8 @@ export const MAX_UNITS = 15_000;
  * cum, magna, ante …: "magna cum laude").
  */
 const LOREM = new Set(
-  ("lorem ipsum dolor amet consectetur consectetuer adipiscing adipisicing elit eiusmod tempor incididunt " +
+  (
+    "lorem ipsum dolor amet consectetur consectetuer adipiscing adipisicing elit eiusmod tempor incididunt " +
     "labore dolore aliqua minim veniam quis nostrud exercitation ullamco laboris aliquip commodo " +
     "consequat duis aute irure reprehenderit voluptate velit esse cillum fugiat nulla pariatur excepteur " +
     "sint occaecat cupidatat proident sunt culpa officia deserunt mollit anim laborum magnam aliquam " +
@@ -155,7 +153,8 @@ const LOREM = new Set(
     "pulvinar quisque risus rutrum sagittis semper sodales sollicitudin tellus tortor egestas eget " +
     "elementum eros euismod facilisi fames faucibus fringilla gravida habitant hendrerit imperdiet " +
     "lacinia auctor bibendum blandit condimentum convallis cursus dapibus diam dictum dignissim " +
-    "efficitur etiam").split(/\s+/),
+    "efficitur etiam"
+  ).split(/\s+/),
 );
 /** Share of Latin words (≥ 3 letters) from the lorem vocabulary above which text is a placeholder. */
 export const LOREM_SHARE = 0.5;
@@ -185,11 +184,15 @@ const HEADINGS: Record<string, RegExp> = {
       "(\\s*(&|and|/)\\s*\\w+)?$|^(technologies|tools|tech stack|专业技能|个人技能|技能|技能清单|技术栈|计算机技能|语言技能|专业能力|技能特长|掌握技能|技术能力)$",
     "u",
   ),
-  projects: /^((personal|selected|academic|key|side|research|technical|notable|open[- ]source)\s+)?(projects?|project experience|portfolio)$|^(open source|项目经历|项目经验|项目|项目介绍|开源项目|开源项目和作品|作品)$/u,
-  summary: /^((professional|career|executive|personal)\s+)?(summary|profile|objective|statement|overview)$|^(about( me)?|personal statement|引言|自我评价|个人简介|个人总结|求职意向|自我介绍|个人评价|个人优势|职业目标)$/u,
+  projects:
+    /^((personal|selected|academic|key|side|research|technical|notable|open[- ]source)\s+)?(projects?|project experience|portfolio)$|^(open source|项目经历|项目经验|项目|项目介绍|开源项目|开源项目和作品|作品)$/u,
+  summary:
+    /^((professional|career|executive|personal)\s+)?(summary|profile|objective|statement|overview)$|^(about( me)?|personal statement|引言|自我评价|个人简介|个人总结|求职意向|自我介绍|个人评价|个人优势|职业目标)$/u,
   contact: /^(contact( (information|info|details))?|personal (information|details|data|info)|联系方式|个人信息|基本信息|个人资料|个人账号|联系信息)$/u,
-  awards: /^((honors?|awards?|achievements?|certifications?|certificates?|licenses?)(\s*(&|and|\/)\s*(honors?|awards?|achievements?|certifications?|certificates?|licenses?))*|publications?|patents?|获奖经历|荣誉奖项|荣誉|获奖|获奖情况|证书|资格证书|荣誉证书|论文|出版物|专利)$/u,
-  other: /^(languages?|interests?|hobbies|references?|activities|extracurricular activities|volunteering|miscellaneous|coursework|relevant coursework|个人兴趣|兴趣爱好|语言能力|其他信息|其他|致谢)$/u,
+  awards:
+    /^((honors?|awards?|achievements?|certifications?|certificates?|licenses?)(\s*(&|and|\/)\s*(honors?|awards?|achievements?|certifications?|certificates?|licenses?))*|publications?|patents?|获奖经历|荣誉奖项|荣誉|获奖|获奖情况|证书|资格证书|荣誉证书|论文|出版物|专利)$/u,
+  other:
+    /^(languages?|interests?|hobbies|references?|activities|extracurricular activities|volunteering|miscellaneous|coursework|relevant coursework|个人兴趣|兴趣爱好|语言能力|其他信息|其他|致谢)$/u,
 };
 /** Job-description headings: a resume rarely has them, a job posting always does. */
 const JD_HEADINGS =
@@ -199,10 +202,7 @@ const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
 const LINK = /\b(linkedin|github|gitlab|stackoverflow|behance|dribbble)\b|https?:\/\/|\bwww\./i;
 const MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
 const DATE = `(?:${MONTH}\\s*)?(?:19|20)\\d{2}(?:[./年-]\\s?\\d{1,2}月?)?|\\d{1,2}\\s?[/.]\\s?(?:19|20)\\d{2}|(?:19|20)\\d{2}(?:0[1-9]|1[0-2])`;
-const DATE_RANGE = new RegExp(
-  `(?:${DATE})\\s*(?:-|–|—|~|～|‑|to|至|until)\\s*(?:${DATE}|present|current|now|today|date|至今|今|现在)`,
-  "giu",
-);
+const DATE_RANGE = new RegExp(`(?:${DATE})\\s*(?:-|–|—|~|～|‑|to|至|until)\\s*(?:${DATE}|present|current|now|today|date|至今|今|现在)`, "giu");
 
 export interface ResumeScore {
   score: number;
@@ -313,22 +313,17 @@ export interface PdfEvidence {
 }
 
 export const MESSAGES = {
-  noTextLayer:
-    "This PDF has no selectable text — it looks scanned; upload the original document or a text-based PDF.",
+  noTextLayer: "This PDF has no selectable text — it looks scanned; upload the original document or a text-based PDF.",
   fontsUnreadable:
     "The text in this PDF cannot be read because its fonts do not map to real characters; export the PDF again from the original document or upload the DOCX.",
   garbage:
     "The text in this file comes out as unreadable characters (a font or encoding problem); export it again as a PDF with embedded fonts, or upload the DOCX or a text file.",
-  tooShort: (units: number) =>
-    `This file contains almost no text (${units} ${units === 1 ? "word" : "words"}), so there is no resume to analyse.`,
+  tooShort: (units: number) => `This file contains almost no text (${units} ${units === 1 ? "word" : "words"}), so there is no resume to analyse.`,
   otherLanguage: (script: string | null) =>
     `This document is written in ${script && script !== "Other" ? `the ${script} script` : "a language we do not support"}; Panelist analyses only English and Chinese resumes.`,
-  tooLong: (units: number) =>
-    `This document is far longer than a resume (about ${units.toLocaleString("en-US")} words), so it was not analysed.`,
-  placeholder:
-    "This looks like an unfilled resume template: most of its text is “Lorem ipsum” placeholder, so there is nothing to analyse.",
-  notResume:
-    "This document does not look like a resume: it has too few resume sections (experience, education, skills), contact details or dates.",
+  tooLong: (units: number) => `This document is far longer than a resume (about ${units.toLocaleString("en-US")} words), so it was not analysed.`,
+  placeholder: "This looks like an unfilled resume template: most of its text is “Lorem ipsum” placeholder, so there is nothing to analyse.",
+  notResume: "This document does not look like a resume: it has too few resume sections (experience, education, skills), contact details or dates.",
 } as const;
 
 export interface Verdict {

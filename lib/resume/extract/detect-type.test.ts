@@ -43,7 +43,7 @@ describe("detectResumeKind", () => {
   it("UTF-8 text: plain, Markdown and JSON, whatever the first bytes look like", async () => {
     expect(await detectResumeKind(enc("John Smith\nSenior Engineer\n- Led things"))).toEqual({ kind: "text", mediaType: "text/plain; charset=utf-8" });
     expect((await detectResumeKind(enc("## 个人信息\n* 性 别：男")))?.mediaType).toBe("text/markdown; charset=utf-8");
-    expect((await detectResumeKind(enc(' <center>\n<h1>XXX</h1></center>')))?.mediaType).toBe("text/markdown; charset=utf-8");
+    expect((await detectResumeKind(enc(" <center>\n<h1>XXX</h1></center>")))?.mediaType).toBe("text/markdown; charset=utf-8");
     expect((await detectResumeKind(enc('{"basics":{"name":"R"}}')))?.mediaType).toBe("application/json; charset=utf-8");
     // file-type reads "ID3" as an MP3 header; valid UTF-8 text wins.
     expect((await detectResumeKind(enc("ID3 is my project name")))?.kind).toBe("text");

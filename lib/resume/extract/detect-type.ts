@@ -32,9 +32,7 @@ const PDF_HEADER_WINDOW = 1024;
  *
  * Returns null for "unsupported" (the route answers 415); never throws for bad bytes.
  */
-export async function detectResumeKind(
-  bytes: Uint8Array,
-): Promise<{ kind: ResumeKind; mediaType: string } | null> {
+export async function detectResumeKind(bytes: Uint8Array): Promise<{ kind: ResumeKind; mediaType: string } | null> {
   if (!(bytes instanceof Uint8Array)) throw new TypeError("detectResumeKind: bytes must be a Uint8Array");
   if (bytes.length === 0) return null;
 

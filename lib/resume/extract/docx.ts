@@ -8,7 +8,7 @@ import mammoth from "mammoth";
 import { containsUtf16, isCfb, isZip } from "./detect-type";
 import { DOCX_TIMEOUT_MS, MAX_DOCX_XML_BYTES, withTimeout } from "./limits";
 import { decodeEntities } from "./normalize";
-import { fail, type ExtractFailure } from "./types";
+import { type ExtractFailure, fail } from "./types";
 import { readZipDirectory, readZipEntry } from "./zip";
 
 export const DOCX_MESSAGES = {
@@ -47,17 +47,18 @@ export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS
 
   let body: string;
   try {
-    const result = await withTimeout(
-      mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }),
-      timeoutMs,
-      "mammoth",
-    );
+    const result = await withTimeout(mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }), timeoutMs, "mammoth");
     body = result.value;
   } catch (err) {
     return fail("corrupt", err instanceof Error && err.name === "TimeoutError" ? DOCX_MESSAGES.timeout : DOCX_MESSAGES.mammoth);
   }
 
-  const bodyLines = new Set(body.split("\n").map((l) => l.trim()).filter(Boolean));
+  const bodyLines = new Set(
+    body
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean),
+  );
   const extra = (prefix: "header" | "footer") =>
     [...xml.entries()]
       .filter(([name]) => name.startsWith(`word/${prefix}`))

@@ -51,10 +51,13 @@ describe("extractResumeText: DOCX", () => {
   it("reads body and header text, and Word's page count", async () => {
     const header = `<w:hdr xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:p><w:r><w:t>jane.doe@example.com</w:t><w:tab/><w:t>Page 1</w:t></w:r></w:p></w:hdr>`;
     const app = "<Properties><Pages>2</Pages></Properties>";
-    const bytes = makeDocx(SAMPLE_RESUME_EN.filter((l) => !l.includes("@")), [
-      { name: "word/header1.xml", data: header },
-      { name: "docProps/app.xml", data: app },
-    ]);
+    const bytes = makeDocx(
+      SAMPLE_RESUME_EN.filter((l) => !l.includes("@")),
+      [
+        { name: "word/header1.xml", data: header },
+        { name: "docProps/app.xml", data: app },
+      ],
+    );
     const out = await extractResumeText({ bytes, kind: "docx" });
     expect(out).toMatchObject({ ok: true, language: "en", pageCount: 2 });
     if (out.ok) expect(out.text.split("\n")[0]).toBe("jane.doe@example.com Page 1");
@@ -62,7 +65,11 @@ describe("extractResumeText: DOCX", () => {
 
   // 70 MiB of "x" inside a paragraph: deflates to ~70 KiB, beyond the 64 MiB XML budget.
   const bomb = () =>
-    Buffer.concat([Buffer.from(documentXml(SAMPLE_RESUME_EN).replace("</w:body>", "<w:p><w:r><w:t>")), Buffer.alloc(70 * 1024 * 1024, 0x78), Buffer.from("</w:t></w:r></w:p></w:body></w:document>")]);
+    Buffer.concat([
+      Buffer.from(documentXml(SAMPLE_RESUME_EN).replace("</w:body>", "<w:p><w:r><w:t>")),
+      Buffer.alloc(70 * 1024 * 1024, 0x78),
+      Buffer.from("</w:t></w:r></w:p></w:body></w:document>"),
+    ]);
 
   it("refuses a zip bomb whose directory admits its size, without inflating it", async () => {
     const out = await extractResumeTextWithReport({ bytes: makeDocx([], [{ name: "word/document.xml", data: bomb() }]), kind: "docx" });
@@ -87,7 +94,10 @@ describe("extractResumeText: DOCX", () => {
 
   it("CFB bytes handed over as docx: encrypted when they hold an EncryptedPackage", async () => {
     expect(await extractResumeText({ bytes: corpus("edge-docx/encrypted-password.docx"), kind: "docx" })).toMatchObject({ ok: false, code: "encrypted" });
-    expect(await extractResumeText({ bytes: corpus("edge-docx/corrupt-word-lockfile-not-zip.docx"), kind: "docx" })).toMatchObject({ ok: false, code: "corrupt" });
+    expect(await extractResumeText({ bytes: corpus("edge-docx/corrupt-word-lockfile-not-zip.docx"), kind: "docx" })).toMatchObject({
+      ok: false,
+      code: "corrupt",
+    });
   });
 });
 

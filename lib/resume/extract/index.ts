@@ -14,11 +14,11 @@ import { MAX_PAGES } from "./limits";
 import { normalizeText } from "./normalize";
 import { extractPdf, PdfReaderUnavailableError } from "./pdf";
 import { extractTextFile } from "./text";
-import { fail, type ExtractOutcome, type ResumeKind } from "./types";
+import { type ExtractOutcome, fail, type ResumeKind } from "./types";
 
+export { PdfReaderUnavailableError } from "./pdf";
 export type { ExtractFailureCode, ExtractOutcome, ResumeKind, ResumeLanguage } from "./types";
 export { EXTRACT_FAILURE_CODES } from "./types";
-export { PdfReaderUnavailableError } from "./pdf";
 
 export interface ExtractOptions {
   /** Wall-clock budget for one PDF or DOCX (default: limits.ts). */
@@ -42,18 +42,12 @@ export const GENERIC_MESSAGES = {
   docxPages: (n: number) => `This document has ${n} pages; a resume has at most ${MAX_PAGES}, so it was not analysed.`,
 } as const;
 
-export async function extractResumeText(
-  input: { bytes: Uint8Array; kind: ResumeKind },
-  options: ExtractOptions = {},
-): Promise<ExtractOutcome> {
+export async function extractResumeText(input: { bytes: Uint8Array; kind: ResumeKind }, options: ExtractOptions = {}): Promise<ExtractOutcome> {
   return (await extractResumeTextWithReport(input, options)).outcome;
 }
 
 /** `extractResumeText` plus what the classifier saw; for tests, logs and debugging. */
-export async function extractResumeTextWithReport(
-  input: { bytes: Uint8Array; kind: ResumeKind },
-  options: ExtractOptions = {},
-): Promise<ExtractReport> {
+export async function extractResumeTextWithReport(input: { bytes: Uint8Array; kind: ResumeKind }, options: ExtractOptions = {}): Promise<ExtractReport> {
   if (!input || !(input.bytes instanceof Uint8Array)) throw new TypeError("extractResumeText: bytes must be a Uint8Array");
   if (!KINDS.includes(input.kind)) throw new TypeError(`extractResumeText: unknown kind ${String(input.kind)}`);
   const started = performance.now();

@@ -88,15 +88,38 @@ export function jsonResumeToText(resume: Obj): string {
       arr(resume.awards).flatMap((a) => [join([a.title, a.awarder, a.date && `(${str(a.date)})`], ", "), str(a.summary)]),
     ),
   );
-  out.push(...section("Certificates", arr(resume.certificates).map((c) => join([c.name, c.issuer, c.date && `(${str(c.date)})`], ", "))));
+  out.push(
+    ...section(
+      "Certificates",
+      arr(resume.certificates).map((c) => join([c.name, c.issuer, c.date && `(${str(c.date)})`], ", ")),
+    ),
+  );
   out.push(
     ...section(
       "Publications",
       arr(resume.publications).flatMap((p) => [join([p.name, p.publisher, p.releaseDate && `(${str(p.releaseDate)})`], ", "), str(p.summary)]),
     ),
   );
-  out.push(...section("Languages", arr(resume.languages).map((l) => join([l.language, str(l.fluency) && `(${str(l.fluency)})`], " "))));
-  out.push(...section("Interests", arr(resume.interests).map((i) => join([i.name, strs(i.keywords).join(", ")], ": "))));
-  out.push(...section("References", arr(resume.references).map((r) => join([r.name, r.reference], ": "))));
-  return out.filter((l, i, all) => l !== "" || (i > 0 && all[i - 1] !== "")).join("\n").trim();
+  out.push(
+    ...section(
+      "Languages",
+      arr(resume.languages).map((l) => join([l.language, str(l.fluency) && `(${str(l.fluency)})`], " ")),
+    ),
+  );
+  out.push(
+    ...section(
+      "Interests",
+      arr(resume.interests).map((i) => join([i.name, strs(i.keywords).join(", ")], ": ")),
+    ),
+  );
+  out.push(
+    ...section(
+      "References",
+      arr(resume.references).map((r) => join([r.name, r.reference], ": ")),
+    ),
+  );
+  return out
+    .filter((l, i, all) => l !== "" || (i > 0 && all[i - 1] !== ""))
+    .join("\n")
+    .trim();
 }

@@ -32,9 +32,32 @@ export const ZH_MIN_HAN = 200;
 export const OTHER_SHARE = 0.2;
 
 const SCRIPTS = [
-  "Arabic", "Cyrillic", "Greek", "Hebrew", "Devanagari", "Bengali", "Thai", "Hangul", "Hiragana",
-  "Katakana", "Armenian", "Georgian", "Tamil", "Telugu", "Kannada", "Malayalam", "Gujarati",
-  "Gurmukhi", "Sinhala", "Khmer", "Lao", "Myanmar", "Ethiopic", "Tibetan", "Syriac", "Thaana",
+  "Arabic",
+  "Cyrillic",
+  "Greek",
+  "Hebrew",
+  "Devanagari",
+  "Bengali",
+  "Thai",
+  "Hangul",
+  "Hiragana",
+  "Katakana",
+  "Armenian",
+  "Georgian",
+  "Tamil",
+  "Telugu",
+  "Kannada",
+  "Malayalam",
+  "Gujarati",
+  "Gurmukhi",
+  "Sinhala",
+  "Khmer",
+  "Lao",
+  "Myanmar",
+  "Ethiopic",
+  "Tibetan",
+  "Syriac",
+  "Thaana",
 ] as const;
 const SCRIPT_RES = SCRIPTS.map((name) => [name, new RegExp(`\\p{Script=${name}}`, "u")] as const);
 

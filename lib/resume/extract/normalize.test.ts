@@ -93,7 +93,8 @@ describe("stripMarkup and entities", () => {
   });
 
   it("handles pandoc Markdown: setext headings, blockquotes, definitions, links, emphasis", () => {
-    const md = "Johnny Coder\n============\n\n>  In this style\\\n\n2010-2014\n:   **PhD, Computer Science**; *Awesome* University\n\n* Item with [link](http://www.example.com).";
+    const md =
+      "Johnny Coder\n============\n\n>  In this style\\\n\n2010-2014\n:   **PhD, Computer Science**; *Awesome* University\n\n* Item with [link](http://www.example.com).";
     expect(normalizeText(stripMarkup(md))).toBe(
       "Johnny Coder\n\nIn this style\n\n2010-2014\nPhD, Computer Science; Awesome University\n\n- Item with link (http://www.example.com).",
     );

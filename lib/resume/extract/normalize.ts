@@ -53,10 +53,18 @@ const LETTER_SPACED = /^\p{Script=Latin}(?: \p{Script=Latin}){2,}$/u;
  */
 export function normalizeText(input: string): string {
   let s = input.replace(/\r\n?|[\f\v\u2028\u2029\u0085]/g, "\n");
-  s = s.replace(INVISIBLE, "").replace(CONTROLS, "").replace(/\uFFFD/g, "").replace(PRIVATE_USE, " ");
+  s = s
+    .replace(INVISIBLE, "")
+    .replace(CONTROLS, "")
+    .replace(/\uFFFD/g, "")
+    .replace(PRIVATE_USE, " ");
   s = s.replace(NFKC_EXCEPT_FULLWIDTH_PUNCT, (part) => part.normalize("NFKC"));
   s = s.replace(/-?[\u2010\u2011]/g, "-");
-  s = s.replace(CJK_TRIPLED, (run) => Array.from(run).filter((_, i) => i % 3 === 0).join(""));
+  s = s.replace(CJK_TRIPLED, (run) =>
+    Array.from(run)
+      .filter((_, i) => i % 3 === 0)
+      .join(""),
+  );
   const lines = s.split("\n").map(normalizeLine);
   return lines
     .join("\n")
@@ -105,12 +113,55 @@ function isSpacedCjkLine(line: string): boolean {
 // ── Markup (text files) ────────────────────────────────────────────────────────────────
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00A0", ensp: "\u2002", emsp: "\u2003",
-  thinsp: "\u2009", emsp13: "\u2004", emsp14: "\u2005", numsp: "\u2007", puncsp: "\u2008", hairsp: "\u200A",
-  zwnj: "\u200C", zwj: "\u200D", shy: "\u00AD", middot: "·", bull: "•", hellip: "…", mdash: "—", ndash: "–",
-  copy: "©", reg: "®", trade: "™", laquo: "«", raquo: "»", ldquo: "“", rdquo: "”", lsquo: "‘", rsquo: "’",
-  times: "×", divide: "÷", deg: "°", plusmn: "±", sect: "§", para: "¶", euro: "€", pound: "£", yen: "¥",
-  cent: "¢", rarr: "→", larr: "←", harr: "↔", uarr: "↑", darr: "↓", check: "✓", star: "☆", starf: "★",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00A0",
+  ensp: "\u2002",
+  emsp: "\u2003",
+  thinsp: "\u2009",
+  emsp13: "\u2004",
+  emsp14: "\u2005",
+  numsp: "\u2007",
+  puncsp: "\u2008",
+  hairsp: "\u200A",
+  zwnj: "\u200C",
+  zwj: "\u200D",
+  shy: "\u00AD",
+  middot: "·",
+  bull: "•",
+  hellip: "…",
+  mdash: "—",
+  ndash: "–",
+  copy: "©",
+  reg: "®",
+  trade: "™",
+  laquo: "«",
+  raquo: "»",
+  ldquo: "“",
+  rdquo: "”",
+  lsquo: "‘",
+  rsquo: "’",
+  times: "×",
+  divide: "÷",
+  deg: "°",
+  plusmn: "±",
+  sect: "§",
+  para: "¶",
+  euro: "€",
+  pound: "£",
+  yen: "¥",
+  cent: "¢",
+  rarr: "→",
+  larr: "←",
+  harr: "↔",
+  uarr: "↑",
+  darr: "↓",
+  check: "✓",
+  star: "☆",
+  starf: "★",
 };
 
 /** Decodes HTML character references (named ones from a resume-relevant list, and numeric). One pass. */
@@ -124,7 +175,8 @@ export function decodeEntities(s: string): string {
   });
 }
 
-const BLOCK_TAGS = "address|article|aside|blockquote|br|center|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul";
+const BLOCK_TAGS =
+  "address|article|aside|blockquote|br|center|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul";
 const INLINE_TAGS = "a|abbr|b|big|cite|code|del|em|font|i|img|ins|kbd|mark|s|small|span|strike|strong|sub|sup|u";
 const BLOCK_TAG = new RegExp(`<\\/?(?:${BLOCK_TAGS})\\b[^<>]*>`, "gi");
 const INLINE_TAG = new RegExp(`<\\/?(?:${INLINE_TAGS})\\b[^<>]*>`, "gi");
@@ -154,7 +206,13 @@ export function stripMarkup(input: string): string {
     l = l.replace(/^\s*(>\s?)+/, ""); // blockquote
     l = l.replace(/^\s*:\s+/, ""); // pandoc definition
     l = l.replace(/^(\s*)[*+]\s+/, "$1- "); // bullets
-    if (/^\s*\|.*\|\s*$/.test(l)) l = l.trim().slice(1, -1).split("|").map((c) => c.trim()).join(" | ");
+    if (/^\s*\|.*\|\s*$/.test(l))
+      l = l
+        .trim()
+        .slice(1, -1)
+        .split("|")
+        .map((c) => c.trim())
+        .join(" | ");
     l = l.replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1"); // images
     l = l.replace(/\[([^\]]+)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g, (_m, text: string, url: string) => {
       const t = text.trim();

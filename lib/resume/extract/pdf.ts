@@ -7,7 +7,7 @@
 import { Worker } from "node:worker_threads";
 import type { PdfEvidence } from "./classify";
 import { MAX_PAGES, MAX_TEXT_CHARS, PDF_TIMEOUT_MS, PDF_WORKER_HEAP_MB } from "./limits";
-import { fail, type ExtractFailure } from "./types";
+import { type ExtractFailure, fail } from "./types";
 
 /** A page tree claiming more pages than this, while pdf.js finds few, is damaged (or a bomb). */
 export const DECLARED_PAGES_LIMIT = 10_000;
@@ -18,17 +18,13 @@ export const PDF_MESSAGES = {
   encrypted: "This PDF is password-protected; remove the password (or print it to a new PDF) and upload it again.",
   corrupt: "This PDF is damaged or incomplete and could not be opened; export it again from the original document.",
   pagesUnreadable: "None of this PDF's pages could be read; it looks damaged, so export it again from the original document.",
-  tooManyPages: (n: number) =>
-    `This PDF has ${n.toLocaleString("en-US")} pages; a resume has at most ${MAX_PAGES}, so it was not analysed.`,
-  brokenPageTree: (n: number) =>
-    `This PDF is damaged: it claims ${n.toLocaleString("en-US")} pages but its page tree is broken.`,
+  tooManyPages: (n: number) => `This PDF has ${n.toLocaleString("en-US")} pages; a resume has at most ${MAX_PAGES}, so it was not analysed.`,
+  brokenPageTree: (n: number) => `This PDF is damaged: it claims ${n.toLocaleString("en-US")} pages but its page tree is broken.`,
   timeout: "This PDF took too long to read; it may be damaged or unusually complex.",
   memory: "This PDF needed too much memory to read; it may be damaged or unusually complex.",
 } as const;
 
-export type PdfResult =
-  | { ok: true; raw: string; pageCount: number; evidence: PdfEvidence; truncated: boolean }
-  | ExtractFailure;
+export type PdfResult = { ok: true; raw: string; pageCount: number; evidence: PdfEvidence; truncated: boolean } | ExtractFailure;
 
 /**
  * The PDF reader itself could not start (unpdf missing, worker file not found): a deployment

@@ -2,9 +2,9 @@
  * Text files (plain text, Markdown, JSON Resume) → raw resume text. UTF-8, or UTF-16 with a BOM.
  */
 import { isJsonResume, jsonResumeToText } from "./json-resume";
-import { stripMarkup } from "./normalize";
 import { MAX_TEXT_CHARS } from "./limits";
-import { fail, type ExtractFailure } from "./types";
+import { stripMarkup } from "./normalize";
+import { type ExtractFailure, fail } from "./types";
 
 export type TextFormat = "json-resume" | "json" | "markup";
 
@@ -15,8 +15,7 @@ export const TEXT_MESSAGES = {
 
 /** Decodes UTF-8 (BOM optional) or BOM-marked UTF-16; null when the bytes are not valid text. */
 export function decodeTextBytes(bytes: Uint8Array): string | null {
-  const encoding =
-    bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : "utf-8";
+  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : "utf-8";
   try {
     return new TextDecoder(encoding, { fatal: true }).decode(bytes); // strips the BOM
   } catch {

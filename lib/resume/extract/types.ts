@@ -18,14 +18,7 @@ export type ResumeKind = "pdf" | "docx" | "text";
  *   Chinese, placeholder text, or no resume structure at all.
  * - `too_short` — almost no text.
  */
-export const EXTRACT_FAILURE_CODES = [
-  "no_text_layer",
-  "encrypted",
-  "corrupt",
-  "unreadable",
-  "not_a_resume",
-  "too_short",
-] as const;
+export const EXTRACT_FAILURE_CODES = ["no_text_layer", "encrypted", "corrupt", "unreadable", "not_a_resume", "too_short"] as const;
 export type ExtractFailureCode = (typeof EXTRACT_FAILURE_CODES)[number];
 
 export type ResumeLanguage = "en" | "zh";

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { LlmError } from "@/lib/ai/errors";
 import { DEFAULT_TIMEOUT_MS, defaultTimeoutMs } from "@/lib/ai/structured";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
-import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { clearPrefix } from "@/tests/helpers/fixtures";
 import { analysisDraftSchema, finalizeAnalysis } from "../analysis-schema";
 import { analyzeWithLlm } from "./analyze-with-llm";

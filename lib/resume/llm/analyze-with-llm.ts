@@ -9,21 +9,10 @@
 import { z } from "zod";
 import { getLlmConfig } from "@/lib/ai/config";
 import { LlmError } from "@/lib/ai/errors";
-import { metered, type MeteredCall } from "@/lib/ai/metered";
-import {
-  buildResumeAnalysisPrompt,
-  RESUME_ANALYSIS_PROMPT_VERSION,
-  type AnalysisLanguage,
-} from "./resume-analysis";
+import { type MeteredCall, metered } from "@/lib/ai/metered";
 import { generateStructured, type StructuredUsage } from "@/lib/ai/structured";
-import {
-  analysisDraftSchema,
-  DIMENSION_KEYS,
-  DIMENSION_MAX,
-  dimensionSchema,
-  suggestionSchema,
-  type AnalysisDraft,
-} from "@/lib/resume/analysis-schema";
+import { type AnalysisDraft, analysisDraftSchema, DIMENSION_KEYS, DIMENSION_MAX, dimensionSchema, suggestionSchema } from "@/lib/resume/analysis-schema";
+import { type AnalysisLanguage, buildResumeAnalysisPrompt, RESUME_ANALYSIS_PROMPT_VERSION } from "./resume-analysis";
 
 const LARGEST_MAX = Math.max(...Object.values(DIMENSION_MAX));
 const SMALLEST_MAX = Math.min(...Object.values(DIMENSION_MAX));
@@ -86,24 +75,29 @@ export async function analyzeWithLlm(input: AnalyzeWithLlmInput): Promise<Analyz
     jobDescription: input.jobDescription,
     language: input.language,
   });
-  const hasJd = Boolean(input.jobDescription && input.jobDescription.trim());
+  const hasJd = Boolean(input.jobDescription?.trim());
 
   const config = getLlmConfig();
   if (config.mode === "offline") throw new LlmError({ code: "bad_request", message: "No LLM is configured." });
-  const result = await metered(config, () => generateStructured({
+  const result = await metered(
     config,
-    schema: analysisDraftLlmSchema,
-    system: built.system,
-    prompt: built.prompt,
-    name: "resume_analysis",
-    maxOutputTokens: 4000,
-    temperature: 0.2,
-    timeoutMs: input.timeoutMs,
-    abortSignal: input.abortSignal,
-    headers: input.headers,
-    priority: input.priority,
-    preferFallback: input.preferFallback,
-  }), input.onCall ?? (async () => undefined));
+    () =>
+      generateStructured({
+        config,
+        schema: analysisDraftLlmSchema,
+        system: built.system,
+        prompt: built.prompt,
+        name: "resume_analysis",
+        maxOutputTokens: 4000,
+        temperature: 0.2,
+        timeoutMs: input.timeoutMs,
+        abortSignal: input.abortSignal,
+        headers: input.headers,
+        priority: input.priority,
+        preferFallback: input.preferFallback,
+      }),
+    input.onCall ?? (async () => undefined),
+  );
 
   const raw = result.object;
   const candidate = {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DIMENSION_MAX } from "@/lib/resume/analysis-schema";
-import {
-  buildResumeAnalysisPrompt,
-  neutralizeTags,
-  RESUME_ANALYSIS_PROMPT_VERSION,
-  RESUME_ANALYSIS_SYSTEM_PROMPT,
-  RESUME_TEXT_LIMIT,
-} from "./resume-analysis";
+import { buildResumeAnalysisPrompt, neutralizeTags, RESUME_ANALYSIS_PROMPT_VERSION, RESUME_ANALYSIS_SYSTEM_PROMPT, RESUME_TEXT_LIMIT } from "./resume-analysis";
 
 function count(haystack: string, needle: string): number {
   return haystack.split(needle).length - 1;

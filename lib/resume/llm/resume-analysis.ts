@@ -22,22 +22,16 @@ export const JOB_DESCRIPTION_LIMIT = 20_000;
 export type AnalysisLanguage = "en" | "zh";
 
 const DIMENSION_GUIDE: Record<DimensionKey, string> = {
-  experience:
-    "depth of projects and work experience: scope, ownership, technical or business complexity, quantified impact, progression over time",
+  experience: "depth of projects and work experience: scope, ownership, technical or business complexity, quantified impact, progression over time",
   skills:
     "skill match. With a job description: how well the resume covers the skills it requires and prefers, and how well the experience evidences them. Without one: how relevant the skills are to the resume's own target role and how well the experience evidences them",
-  content:
-    "completeness: contact details, a summary or objective, experience, education, skills, dates for each role; no unexplained gaps",
-  structure:
-    "structure and format: clear sections in a sensible order, consistent dates and formatting, appropriate length, easy to scan",
-  expression:
-    "writing: strong action verbs, concise achievement-oriented bullet points, grammar and spelling, consistent tense",
+  content: "completeness: contact details, a summary or objective, experience, education, skills, dates for each role; no unexplained gaps",
+  structure: "structure and format: clear sections in a sensible order, consistent dates and formatting, appropriate length, easy to scan",
+  expression: "writing: strong action verbs, concise achievement-oriented bullet points, grammar and spelling, consistent tense",
 };
 
 function dimensionLines(): string {
-  return (Object.keys(DIMENSION_MAX) as DimensionKey[])
-    .map((key) => `- \`${key}\` (max ${DIMENSION_MAX[key]}): ${DIMENSION_GUIDE[key]}.`)
-    .join("\n");
+  return (Object.keys(DIMENSION_MAX) as DimensionKey[]).map((key) => `- \`${key}\` (max ${DIMENSION_MAX[key]}): ${DIMENSION_GUIDE[key]}.`).join("\n");
 }
 
 const TOTAL_MAX = Object.values(DIMENSION_MAX).reduce((a, b) => a + b, 0);

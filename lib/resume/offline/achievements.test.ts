@@ -5,8 +5,18 @@ import type { Statement } from "./types";
 
 describe("quantified achievements", () => {
   it("accepts numbers, percentages, money, multipliers and magnitude words", () => {
-    for (const s of ["Reduced latency by 40%", "Raised $18M Series A", "Achieved 2.8x speedup", "serving 2M+ users",
-      "每日处理 10 亿条日志", "性能提升3倍", "支撑每天超过2亿的PV", "used by thousands of users", "Won 1st place", "获得一等奖"]) {
+    for (const s of [
+      "Reduced latency by 40%",
+      "Raised $18M Series A",
+      "Achieved 2.8x speedup",
+      "serving 2M+ users",
+      "每日处理 10 亿条日志",
+      "性能提升3倍",
+      "支撑每天超过2亿的PV",
+      "used by thousands of users",
+      "Won 1st place",
+      "获得一等奖",
+    ]) {
       expect(isQuantified(s), s).toBe(true);
     }
   });
@@ -40,10 +50,7 @@ describe("action verbs", () => {
 describe("expression facts", () => {
   const st = (text: string, i: number): Statement => ({ text, evidence: text, line: i, lines: [i], entry: 0, bullet: true });
   it("counts pronouns, fillers and repeated openers", () => {
-    const x = analyzeExpression(
-      ["I built various tools for my team", "负责订单模块", "负责支付模块", "负责用户模块", "我们负责自我驱动的项目"].map(st),
-      [],
-    );
+    const x = analyzeExpression(["I built various tools for my team", "负责订单模块", "负责支付模块", "负责用户模块", "我们负责自我驱动的项目"].map(st), []);
     expect(x.pronouns.count).toBe(2); // "I", "my"; 我们 and 自我 are not first-person singular
     expect(x.fillers.words).toContain("various");
     expect(x.repeated).toContain("负责");

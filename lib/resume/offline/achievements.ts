@@ -1,13 +1,6 @@
-import { stripDates } from "./dates";
 import { hasCjk } from "@/lib/text/units";
-import {
-  ACTION_VERBS_ZH,
-  ACTION_VERB_FORMS_EN,
-  MAGNITUDE_WORDS,
-  WEAK_OPENERS_EN,
-  WEAK_OPENERS_ZH,
-  ZH_VERB_WINDOW,
-} from "./word-lists";
+import { stripDates } from "./dates";
+import { ACTION_VERB_FORMS_EN, ACTION_VERBS_ZH, MAGNITUDE_WORDS, WEAK_OPENERS_EN, WEAK_OPENERS_ZH, ZH_VERB_WINDOW } from "./word-lists";
 
 /**
  * Quantified achievements and action verbs, per statement.
@@ -17,7 +10,8 @@ import {
  * multiplier (`3x`, `4.2×`, `3倍`), a magnitude suffix (`2M+`, `10k`, `5万`, `2亿`), or a
  * magnitude word ("thousands of users", "百万级").
  */
-const NUMBER = /(?<![A-Za-z0-9])\d+(?:[.,]\d+)*(?![A-Za-z0-9])|(?<![A-Za-z0-9])\d+(?:[.,]\d+)*\s*(?:%|x|×|k|K|M|B|m|bn|w|W|\+|万|亿|千|百|倍|个|人|次|ms|s|h|QPS|qps|TPS)(?![A-Za-z])/;
+const NUMBER =
+  /(?<![A-Za-z0-9])\d+(?:[.,]\d+)*(?![A-Za-z0-9])|(?<![A-Za-z0-9])\d+(?:[.,]\d+)*\s*(?:%|x|×|k|K|M|B|m|bn|w|W|\+|万|亿|千|百|倍|个|人|次|ms|s|h|QPS|qps|TPS)(?![A-Za-z])/;
 /** Ranks: "1st place", "第一名", "一等奖". */
 const ORDINAL = /(?<![A-Za-z0-9])\d+(?:st|nd|rd|th)\b|第[一二三四五六七八九十\d]+名|[一二三特]等奖/;
 const MONEY = /[$€£¥￥]\s?\d|\d\s?(?:usd|rmb|元|美元)/i;
@@ -46,8 +40,18 @@ export function verbKind(text: string): VerbKind {
   const t = dropLabel(text.trim());
   if (hasCjk(t.slice(0, 12))) {
     const head = t.replace(/^(我|本人)/, "").slice(0, ZH_VERB_WINDOW);
-    const weakAt = Math.min(...WEAK_OPENERS_ZH.map((w) => { const i = head.indexOf(w); return i < 0 ? Infinity : i; }));
-    const actAt = Math.min(...ACTION_VERBS_ZH.map((w) => { const i = head.indexOf(w); return i < 0 ? Infinity : i; }));
+    const weakAt = Math.min(
+      ...WEAK_OPENERS_ZH.map((w) => {
+        const i = head.indexOf(w);
+        return i < 0 ? Infinity : i;
+      }),
+    );
+    const actAt = Math.min(
+      ...ACTION_VERBS_ZH.map((w) => {
+        const i = head.indexOf(w);
+        return i < 0 ? Infinity : i;
+      }),
+    );
     if (weakAt < actAt) return "weak";
     if (actAt < Infinity) return "action";
     return "none";

@@ -15,7 +15,18 @@ import type { DatePoint, DateRange, Line } from "./types";
  */
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 const SEASONS: Record<string, number> = { spring: 4, summer: 7, fall: 10, autumn: 10, winter: 1 };
 
@@ -74,7 +85,7 @@ export function findDateRanges(lines: Line[], now: Date): DateRange[] {
   let text = "";
   for (const l of lines) {
     starts.push(text.length);
-    text += l.text + "\n";
+    text += `${l.text}\n`;
   }
   const lineAt = (offset: number) => {
     let lo = 0;
@@ -149,9 +160,7 @@ export function timeline(ranges: DateRange[], blocks: DateRange[][] = [ranges], 
   const orders = new Set(blocks.map(rangeOrder).filter((o) => o !== "n/a"));
   const order: Timeline["order"] = orders.size === 0 ? "n/a" : orders.size === 1 ? [...orders][0] : "mixed";
   const firstStart = Math.min(...ranges.map((r) => r.start.months));
-  const sorted = [...ranges, ...cover.filter((c) => c.end.months > firstStart)].sort(
-    (a, b) => a.start.months - b.start.months || a.end.months - b.end.months,
-  );
+  const sorted = [...ranges, ...cover.filter((c) => c.end.months > firstStart)].sort((a, b) => a.start.months - b.start.months || a.end.months - b.end.months);
   let covered = 0;
   let curStart = sorted[0].start.months;
   let curEnd = sorted[0].end.months;

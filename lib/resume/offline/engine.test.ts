@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DIMENSION_MAX, finalizeAnalysis, type AnalysisDraft } from "@/lib/resume/analysis-schema";
-import { analyzeOffline, resumeLikeness } from "./index";
+import { type AnalysisDraft, DIMENSION_MAX, finalizeAnalysis } from "@/lib/resume/analysis-schema";
 import { CORPUS_DIR } from "@/tests/corpus-dir";
+import { analyzeOffline, resumeLikeness } from "./index";
 
 const corpusPath = (p: string) => path.join(CORPUS_DIR, p);
 const corpus = (p: string) => fs.readFileSync(corpusPath(p), "utf8");
@@ -47,7 +47,10 @@ describe("analyzeOffline → finalizeAnalysis", () => {
       }
       // the draft already respects the maxima: finalize has nothing to clamp
       for (const d of draft.dimensions) expect(d.score).toBeLessThanOrEqual(DIMENSION_MAX[d.key]);
-      expect(a.overallScore).toBeCloseTo(a.dimensions.reduce((s, d) => s + d.score, 0), 5);
+      expect(a.overallScore).toBeCloseTo(
+        a.dimensions.reduce((s, d) => s + d.score, 0),
+        5,
+      );
       expect(a.summary.length).toBeGreaterThan(0);
     });
   }
@@ -94,7 +97,7 @@ describe("scoring relations", () => {
 
   it("scores quantified experience higher than the same resume with its numbers removed", () => {
     const [head, tail] = PLAIN.split("Education:");
-    const stripped = head.replace(/\$?\d+(?:\.\d+)?\s*(?:%|\+|M\+|-week)?/g, (m) => (/^(19|20)\d\d$/.test(m.trim()) ? m : "")) + "Education:" + tail;
+    const stripped = `${head.replace(/\$?\d+(?:\.\d+)?\s*(?:%|\+|M\+|-week)?/g, (m) => (/^(19|20)\d\d$/.test(m.trim()) ? m : ""))}Education:${tail}`;
     expect(stripped).not.toContain("40%");
     const a = dim(run(PLAIN), "experience").score;
     const b = dim(run(stripped), "experience").score;
@@ -103,8 +106,26 @@ describe("scoring relations", () => {
 
   it("scores action-verb bullets higher on expression than duty phrases", () => {
     const base = "Jane Doe\njane@x.com\nExperience\nEngineer | Acme | 2019 - Present\n";
-    const strong = base + ["Built the billing service used by every team", "Reduced page load time across the checkout flow", "Led the migration of the reporting stack", "Designed the onboarding emails for new customers"].map((s) => `- ${s}`).join("\n");
-    const weak = base + ["Responsible for the billing service used by every team", "Worked on page load time across the checkout flow", "Helped with the migration of the reporting stack", "Participated in the onboarding emails for new customers"].map((s) => `- ${s}`).join("\n");
+    const strong =
+      base +
+      [
+        "Built the billing service used by every team",
+        "Reduced page load time across the checkout flow",
+        "Led the migration of the reporting stack",
+        "Designed the onboarding emails for new customers",
+      ]
+        .map((s) => `- ${s}`)
+        .join("\n");
+    const weak =
+      base +
+      [
+        "Responsible for the billing service used by every team",
+        "Worked on page load time across the checkout flow",
+        "Helped with the migration of the reporting stack",
+        "Participated in the onboarding emails for new customers",
+      ]
+        .map((s) => `- ${s}`)
+        .join("\n");
     expect(dim(run(strong), "expression").score).toBeGreaterThan(dim(run(weak), "expression").score);
   });
 
@@ -119,7 +140,8 @@ describe("scoring relations", () => {
   });
 
   it("penalises template placeholders in completeness", () => {
-    const good = "张三\n手机：13812345678 邮箱：z@x.com\n工作经历\nABC公司 2019.03-至今\n- 负责订单系统的设计与开发\n教育背景\n某大学 本科\n专业技能\nJava、MySQL";
+    const good =
+      "张三\n手机：13812345678 邮箱：z@x.com\n工作经历\nABC公司 2019.03-至今\n- 负责订单系统的设计与开发\n教育背景\n某大学 本科\n专业技能\nJava、MySQL";
     const placeholder = good.replace("ABC公司", "XX公司").replace("某大学", "XXXX大学").replace("Java、MySQL", "XXX、YYY 等等");
     expect(dim(run(placeholder, "zh"), "content").score).toBeLessThan(dim(run(good, "zh"), "content").score);
   });
@@ -138,7 +160,8 @@ describe("scoring relations", () => {
   });
 
   it("judges skills without a JD by the resume's own target role", () => {
-    const devops = "Jared\njared@x.com\nDevOps Engineer\nSkills\nDocker, Kubernetes, Terraform, AWS, Jenkins, Ansible, Linux, Python\nExperience\n- Built CI/CD pipelines with Jenkins and Docker\n- Migrated services to Kubernetes on AWS";
+    const devops =
+      "Jared\njared@x.com\nDevOps Engineer\nSkills\nDocker, Kubernetes, Terraform, AWS, Jenkins, Ansible, Linux, Python\nExperience\n- Built CI/CD pipelines with Jenkins and Docker\n- Migrated services to Kubernetes on AWS";
     const sameSkillsWrongRole = devops.replace("DevOps Engineer", "Accountant");
     const s1 = dim(run(devops), "skills");
     const s2 = dim(run(sameSkillsWrongRole), "skills");

@@ -48,7 +48,10 @@ export function ofN(k: number, n: number, noun: [string, string], verb: [string,
 }
 
 /** Up to `max` words, each quoted, then "and N more": `"several", "various" and 2 more`. */
-export function quotedList(words: string[], max = 3, open = "\"", close = "\"", sep = ", ", more = (n: number) => ` and ${n} more`): string {
-  const shown = words.slice(0, max).map((w) => `${open}${w}${close}`).join(sep);
+export function quotedList(words: string[], max = 3, open = '"', close = '"', sep = ", ", more = (n: number) => ` and ${n} more`): string {
+  const shown = words
+    .slice(0, max)
+    .map((w) => `${open}${w}${close}`)
+    .join(sep);
   return words.length > max ? `${shown}${more(words.length - max)}` : shown;
 }

@@ -1,5 +1,5 @@
-import { opener, verbKind } from "./achievements";
 import { hasCjk, latinWords, lengthUnits } from "@/lib/text/units";
+import { opener, verbKind } from "./achievements";
 import type { Line, Statement } from "./types";
 import { FILLERS_EN, FILLERS_ZH, PRONOUNS_EN, STOPWORDS_EN } from "./word-lists";
 
@@ -64,11 +64,19 @@ export function analyzeExpression(statements: Statement[], summaryLines: Line[])
     let hit = false;
     for (const f of FILLERS_EN) {
       const n = lower.match(new RegExp(`(?<![a-z])${f.replace(/[-/]/g, "\\$&")}(?![a-z])`, "g"))?.length ?? 0;
-      if (n > 0) { fillers.count += n; fillers.words.push(f); hit = true; }
+      if (n > 0) {
+        fillers.count += n;
+        fillers.words.push(f);
+        hit = true;
+      }
     }
     for (const f of FILLERS_ZH) {
       const n = text.split(f).length - 1;
-      if (n > 0) { fillers.count += n; fillers.words.push(f); hit = true; }
+      if (n > 0) {
+        fillers.count += n;
+        fillers.words.push(f);
+        hit = true;
+      }
     }
     if (hit) fillers.lines.push(line);
   }

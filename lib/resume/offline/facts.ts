@@ -1,13 +1,13 @@
-import { isQuantified, verbKind, type VerbKind } from "./achievements";
-import { findContacts, type ContactInfo } from "./contact";
-import { findDateRanges, hasDate, timeline, type Timeline } from "./dates";
+import { extractSkills, type SkillHit } from "@/lib/text/skills";
+import { isQuantified, type VerbKind, verbKind } from "./achievements";
+import { type ContactInfo, findContacts } from "./contact";
+import { findDateRanges, hasDate, type Timeline, timeline } from "./dates";
 import { analyzeExpression, type ExpressionFacts } from "./expression";
-import { jdSkills, matchJd, type JdMatch } from "./jd";
-import { measureLength, type LengthInfo } from "./length";
+import { type JdMatch, jdSkills, matchJd } from "./jd";
+import { type LengthInfo, measureLength } from "./length";
 import { findPlaceholders } from "./placeholders";
 import { inferRole, type RoleGuess } from "./roles";
 import { detectSections, type SectionMap } from "./sections";
-import { extractSkills, type SkillHit } from "@/lib/text/skills";
 import { buildExperience, type ExperienceModel } from "./statements";
 import { prepare } from "./text";
 import type { DateRange, Lang, Line, PreparedDoc } from "./types";
@@ -66,9 +66,10 @@ export function gatherFacts(input: { text: string; jobDescription?: string | nul
   const roles = exp.entries.map((_, i) => i).filter((i) => exp.statements.some((s) => s.entry === i));
   const expLineSet = new Set(exp.entries.flatMap((e) => e.lines));
   const datedLines = new Set(lines.filter((l) => expLineSet.has(l.index) && hasDate(l.text, now)).map((l) => l.index));
-  const sectionEntries = exp.entries.filter((e) => e.section === "experience" && e.ranges.length > 0).length > 0
-    ? exp.entries.filter((e) => e.section === "experience")
-    : exp.entries.filter((e) => e.section === "projects");
+  const sectionEntries =
+    exp.entries.filter((e) => e.section === "experience" && e.ranges.length > 0).length > 0
+      ? exp.entries.filter((e) => e.section === "experience")
+      : exp.entries.filter((e) => e.section === "projects");
   const mainRanges = sectionEntries.flatMap((e) => e.ranges.slice(0, 1));
   // group by the heading above each entry, for the order check
   const blockOf = (line: number) => Math.max(-1, ...sections.headings.filter((h) => h.line < line).map((h) => h.line));
@@ -86,7 +87,7 @@ export function gatherFacts(input: { text: string; jobDescription?: string | nul
 
   let jd: JdMatch | null = null;
   let jdWithoutSkills = false;
-  if (input.jobDescription && input.jobDescription.trim()) {
+  if (input.jobDescription?.trim()) {
     const js = jdSkills(input.jobDescription);
     if (js.length > 0) jd = matchJd(js, skills, exp.statements);
     else jdWithoutSkills = true;

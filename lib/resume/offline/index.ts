@@ -1,13 +1,13 @@
 import type { AnalysisDraft } from "@/lib/resume/analysis-schema";
+import { skillLabel } from "@/lib/text/skills-dictionary";
 import { gatherFacts } from "./facts";
 import { messages } from "./messages";
-import { resemblance, type Resemblance } from "./resemblance";
+import { type Resemblance, resemblance } from "./resemblance";
 import { scoreContent } from "./score-content";
 import { scoreExperience } from "./score-experience";
 import { scoreExpression } from "./score-expression";
 import { scoreSkills } from "./score-skills";
 import { scoreStructure } from "./score-structure";
-import { skillLabel } from "@/lib/text/skills-dictionary";
 import type { DimensionResult, Lang } from "./types";
 import { round1, suggestion } from "./util";
 
@@ -71,7 +71,7 @@ export function analyzeOffline(input: OfflineInput): AnalysisDraft {
     strengths,
     suggestions: suggestions.slice(0, MAX_SUGGESTIONS),
   };
-  if (input.jobDescription && input.jobDescription.trim()) {
+  if (input.jobDescription?.trim()) {
     draft.matchedSkills = (facts.jd?.matched ?? []).map((n) => skillLabel(n, input.language));
     draft.missingSkills = (facts.jd?.missing ?? []).map((n) => skillLabel(n, input.language));
   }

@@ -1,16 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { jdSkills, normalizeJd } from "./jd";
-import { analyzeOffline } from "./index";
 import { CORPUS_DIR } from "@/tests/corpus-dir";
+import { analyzeOffline } from "./index";
+import { jdSkills, normalizeJd } from "./jd";
 
 const corpus = (p: string) => fs.readFileSync(path.join(CORPUS_DIR, p), "utf8");
 const NOW = new Date("2026-11-29T00:00:00Z");
 
 describe("job description parsing", () => {
   it("reads YAML front matter values but not its comments", () => {
-    const t = normalizeJd("---\n# If you are editing this file on GitHub\ntitle: \"Data Engineer\"\nitems:\n  - Build ETL pipelines in Python\n---\nBody with SQL\n");
+    const t = normalizeJd(
+      '---\n# If you are editing this file on GitHub\ntitle: "Data Engineer"\nitems:\n  - Build ETL pipelines in Python\n---\nBody with SQL\n',
+    );
     expect(t).toContain("Data Engineer");
     expect(t).toContain("Build ETL pipelines in Python");
     expect(t).toContain("Body with SQL");
@@ -56,7 +58,12 @@ describe("JD matching on corpus files", () => {
 
   it("scores skills higher against a JD the resume fits than against one it does not", () => {
     const fit = analyzeOffline({ text: resume, jobDescription: jd, language: "en", now: NOW });
-    const misfit = analyzeOffline({ text: resume, jobDescription: "Requirements: GAAP, QuickBooks, payroll, tax preparation, accounts payable.", language: "en", now: NOW });
+    const misfit = analyzeOffline({
+      text: resume,
+      jobDescription: "Requirements: GAAP, QuickBooks, payroll, tax preparation, accounts payable.",
+      language: "en",
+      now: NOW,
+    });
     const skills = (d: typeof fit) => d.dimensions.find((x) => x.key === "skills")!.score;
     expect(skills(fit)).toBeGreaterThan(skills(misfit));
     expect(misfit.matchedSkills).toEqual([]);
@@ -66,7 +73,8 @@ describe("JD matching on corpus files", () => {
     const jdText = "Requirements: Kafka, Terraform";
     const shown = "Jane\njane@x.com\nExperience\n- Built streaming pipelines with Kafka\n- Automated infrastructure with Terraform\nSkills\nPython";
     const listed = "Jane\njane@x.com\nExperience\n- Built streaming pipelines\n- Automated infrastructure\nSkills\nKafka, Terraform, Python";
-    const score = (t: string) => analyzeOffline({ text: t, jobDescription: jdText, language: "en", now: NOW }).dimensions.find((x) => x.key === "skills")!.score;
+    const score = (t: string) =>
+      analyzeOffline({ text: t, jobDescription: jdText, language: "en", now: NOW }).dimensions.find((x) => x.key === "skills")!.score;
     expect(score(shown)).toBeGreaterThan(score(listed));
   });
 

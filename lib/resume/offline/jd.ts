@@ -1,7 +1,7 @@
-import { jsonToText } from "./json-text";
-import { SKILL_BY_NAME } from "@/lib/text/skills-dictionary";
 import { extractSkills, type SkillHit } from "@/lib/text/skills";
+import { SKILL_BY_NAME } from "@/lib/text/skills-dictionary";
 import { latinWords } from "@/lib/text/units";
+import { jsonToText } from "./json-text";
 import { prepare } from "./text";
 import type { Line, Statement } from "./types";
 
@@ -38,7 +38,8 @@ export function normalizeJd(input: string): string {
 
 const PREFERRED_HEADING = /preferred|nice[- ]to[- ]have|bonus|\bplus\b|desirable|good to have|加分|优先/i;
 const PREFERRED_LINE = /preferred|is a plus|a plus\b|nice[- ]to[- ]have|bonus|desirable|加分|优先/i;
-const IGNORED_HEADING = /benefits|perks|about (?:us|the company|tts|login\.gov)|who we are|how to apply|equal opportunity|salary|福利|公司介绍|公司名|投递|联系方式|薪资|待遇|地址/i;
+const IGNORED_HEADING =
+  /benefits|perks|about (?:us|the company|tts|login\.gov)|who we are|how to apply|equal opportunity|salary|福利|公司介绍|公司名|投递|联系方式|薪资|待遇|地址/i;
 
 function isJdHeading(l: Line): boolean {
   if (l.markupHeading > 0) return true;
@@ -96,7 +97,10 @@ export function matchJd(jd: JdSkill[], resumeSkills: Map<string, SkillHit>, stat
   const evidenced: string[] = [];
   for (const s of jd) {
     const hit = resumeSkills.get(s.name);
-    if (!hit) { missing.push(s.name); continue; }
+    if (!hit) {
+      missing.push(s.name);
+      continue;
+    }
     matched.push(s.name);
     if (hit.lines.some((i) => statementLines.has(i))) evidenced.push(s.name);
   }

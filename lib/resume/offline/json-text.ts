@@ -65,12 +65,42 @@ function jsonResumeToText(r: Rec): string {
     (e) => join([join([str(e.studyType), str(e.area)], " "), str(e.institution), span(e)]),
     (e) => [str(e.score) ? `GPA: ${str(e.score)}` : "", strs(e.courses).length ? `Courses: ${strs(e.courses).join(", ")}` : ""],
   );
-  section("Awards", arr(r.awards), (e) => join([str(e.title), str(e.awarder), str(e.date)]), (e) => [str(e.summary)]);
-  section("Certificates", arr(r.certificates), (e) => join([str(e.name), str(e.issuer), str(e.date)]), () => []);
-  section("Publications", arr(r.publications), (e) => join([str(e.name), str(e.publisher), str(e.releaseDate)]), (e) => [str(e.summary)]);
-  section("Skills", arr(r.skills), (e) => join([str(e.name), strs(e.keywords).join(", ")], ": "), () => []);
-  section("Languages", arr(r.languages), (e) => join([str(e.language), str(e.fluency)], ": "), () => []);
-  section("Interests", arr(r.interests), (e) => join([str(e.name), strs(e.keywords).join(", ")], ": "), () => []);
+  section(
+    "Awards",
+    arr(r.awards),
+    (e) => join([str(e.title), str(e.awarder), str(e.date)]),
+    (e) => [str(e.summary)],
+  );
+  section(
+    "Certificates",
+    arr(r.certificates),
+    (e) => join([str(e.name), str(e.issuer), str(e.date)]),
+    () => [],
+  );
+  section(
+    "Publications",
+    arr(r.publications),
+    (e) => join([str(e.name), str(e.publisher), str(e.releaseDate)]),
+    (e) => [str(e.summary)],
+  );
+  section(
+    "Skills",
+    arr(r.skills),
+    (e) => join([str(e.name), strs(e.keywords).join(", ")], ": "),
+    () => [],
+  );
+  section(
+    "Languages",
+    arr(r.languages),
+    (e) => join([str(e.language), str(e.fluency)], ": "),
+    () => [],
+  );
+  section(
+    "Interests",
+    arr(r.interests),
+    (e) => join([str(e.name), strs(e.keywords).join(", ")], ": "),
+    () => [],
+  );
   return out.filter((l) => l !== "").join("\n");
 }
 

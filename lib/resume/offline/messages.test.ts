@@ -52,7 +52,9 @@ describe("offline analyser sentences", () => {
     const jd = en.skillsJd({ matched: 2, total: 21, weightedPct: 10.3, evidenced: 1, score: 1.6 });
     expect(jd).toContain("1 of 2 matched skills appears in experience lines, the rest only in lists");
     expect(jd).not.toMatch(/\b1 of the matched skills appear\b/);
-    expect(en.skillsJd({ matched: 0, total: 5, weightedPct: 0, evidenced: 0, score: 0 })).toMatch(/^The resume shows none of the 5 skills the job description names .*\(score 0\/20\)\.$/);
+    expect(en.skillsJd({ matched: 0, total: 5, weightedPct: 0, evidenced: 0, score: 0 })).toMatch(
+      /^The resume shows none of the 5 skills the job description names .*\(score 0\/20\)\.$/,
+    );
   });
 
   it("pluralises filler words and pronouns in the expression rationale", () => {

@@ -1,5 +1,5 @@
-import { gatherFacts } from "./facts";
 import type { VerbKind } from "./achievements";
+import { gatherFacts } from "./facts";
 import type { Lang } from "./types";
 
 /** One experience or project statement as the offline analyser reads it. */

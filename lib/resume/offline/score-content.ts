@@ -1,9 +1,9 @@
-import type { Facts } from "./facts";
-import { messages, type SectionName } from "./messages";
+import { quote } from "@/lib/text/quote";
 import { explicitSkills } from "@/lib/text/skills";
 import { countCjk, latinWords } from "@/lib/text/units";
+import type { Facts } from "./facts";
+import { messages, type SectionName } from "./messages";
 import type { DimensionResult } from "./types";
-import { quote } from "@/lib/text/quote";
 import { evidence, round1, suggestion } from "./util";
 
 /**
@@ -21,9 +21,23 @@ import { evidence, round1, suggestion } from "./util";
  * unmistakable: ≥ 3 experience statements; a degree word (Bachelor, MSc, 本科, 硕士 …);
  * ≥ 5 named skills; a ≥ 12-word (or ≥ 25-character) line among the first 8, above every heading.
  */
-export const CONTENT = { email: 1.5, phone: 1.5, masked: 1, link: 1, experience: 3, education: 2, skills: 2, summary: 1, extras: 1, length: 2, penaltyPerShare: 20, penaltyMax: 10 } as const;
+export const CONTENT = {
+  email: 1.5,
+  phone: 1.5,
+  masked: 1,
+  link: 1,
+  experience: 3,
+  education: 2,
+  skills: 2,
+  summary: 1,
+  extras: 1,
+  length: 2,
+  penaltyPerShare: 20,
+  penaltyMax: 10,
+} as const;
 
-const DEGREE = /\b(?:bachelor|master|ph\.?\s?d|doctorate|b\.\s?s\.?|b\.\s?sc|m\.\s?sc|bsc|msc|b\.\s?a\.|m\.\s?a\.|mba|b\.?eng|m\.?eng|associate degree|diploma|gpa)\b|本科|硕士|博士|学士|研究生|专科|大专/i;
+const DEGREE =
+  /\b(?:bachelor|master|ph\.?\s?d|doctorate|b\.\s?s\.?|b\.\s?sc|m\.\s?sc|bsc|msc|b\.\s?a\.|m\.\s?a\.|mba|b\.?eng|m\.?eng|associate degree|diploma|gpa)\b|本科|硕士|博士|学士|研究生|专科|大专/i;
 const EXTRAS = ["certifications", "awards", "publications", "languages", "volunteer", "interests"] as const;
 
 /** Which core sections are present (heading or unmistakable content). */
@@ -34,17 +48,33 @@ export function presentSections(f: Facts): Record<SectionName, boolean> {
     experience: found.has("experience") || found.has("projects") || found.has("volunteer") || f.exp.statements.length >= 3,
     education: found.has("education") || lines.some((l) => DEGREE.test(l.text)),
     skills: found.has("skills") || explicitSkills(f.skills).length >= 5,
-    summary: found.has("summary") || lines.slice(0, 8).some((l) => f.sections.sectionOf[l.index].length === 0 &&
-      f.contacts.email !== l.index && f.contacts.phone !== l.index && (latinWords(l.text).length >= 12 || countCjk(l.text) >= 25)),
+    summary:
+      found.has("summary") ||
+      lines
+        .slice(0, 8)
+        .some(
+          (l) =>
+            f.sections.sectionOf[l.index].length === 0 &&
+            f.contacts.email !== l.index &&
+            f.contacts.phone !== l.index &&
+            (latinWords(l.text).length >= 12 || countCjk(l.text) >= 25),
+        ),
   };
 }
 
 export function scoreContent(f: Facts): DimensionResult {
   const m = messages(f.lang);
   const c = f.contacts;
-  const contact = (c.email >= 0 ? CONTENT.email : 0) + (c.phone >= 0 ? (c.phoneMasked ? CONTENT.masked : CONTENT.phone) : 0) + (c.links.length > 0 || c.profile ? CONTENT.link : 0);
+  const contact =
+    (c.email >= 0 ? CONTENT.email : 0) +
+    (c.phone >= 0 ? (c.phoneMasked ? CONTENT.masked : CONTENT.phone) : 0) +
+    (c.links.length > 0 || c.profile ? CONTENT.link : 0);
   const present = presentSections(f);
-  const sections = (present.experience ? CONTENT.experience : 0) + (present.education ? CONTENT.education : 0) + (present.skills ? CONTENT.skills : 0) + (present.summary ? CONTENT.summary : 0);
+  const sections =
+    (present.experience ? CONTENT.experience : 0) +
+    (present.education ? CONTENT.education : 0) +
+    (present.skills ? CONTENT.skills : 0) +
+    (present.summary ? CONTENT.summary : 0);
   const extras = EXTRAS.some((k) => f.sections.found.has(k)) ? CONTENT.extras : 0;
   const length = CONTENT.length * f.length.factor;
   const P = f.placeholders.size;
@@ -58,9 +88,16 @@ export function scoreContent(f: Facts): DimensionResult {
     score: round1(score),
     max: 15,
     rationale: m.content({
-      contact, sections, extras, length, units: f.length.units, unit: f.length.unit,
-      present: order.filter((s) => present[s]).map(m.sectionName), absent: order.filter((s) => !present[s]).map(m.sectionName),
-      placeholders: P, penalty,
+      contact,
+      sections,
+      extras,
+      length,
+      units: f.length.units,
+      unit: f.length.unit,
+      present: order.filter((s) => present[s]).map(m.sectionName),
+      absent: order.filter((s) => !present[s]).map(m.sectionName),
+      placeholders: P,
+      penalty,
     }),
     evidence: evidence([
       ...[c.email, c.phone, ...c.links].filter((i) => i >= 0).map((i) => f.doc.lines[i].raw),
@@ -79,8 +116,11 @@ export function scoreContent(f: Facts): DimensionResult {
     res.suggestions.push(suggestion("content", P / L >= 0.1 ? "high" : "medium", m.sugPlaceholders({ count: P, example: quote(ex, 60) })));
   }
   const prio: Record<SectionName, "high" | "medium" | "low"> = { experience: "high", education: "medium", skills: "medium", summary: "low" };
-  for (const s of order) if (!present[s] && !(s === "experience" && f.exp.statements.length === 0)) res.suggestions.push(suggestion("content", prio[s], m.sugMissingSection({ section: s })));
-  if (f.length.band === "short") res.suggestions.push(suggestion("content", f.length.factor < 0.5 ? "high" : "medium", m.sugShort({ units: f.length.units, unit: f.length.unit })));
+  for (const s of order)
+    if (!present[s] && !(s === "experience" && f.exp.statements.length === 0))
+      res.suggestions.push(suggestion("content", prio[s], m.sugMissingSection({ section: s })));
+  if (f.length.band === "short")
+    res.suggestions.push(suggestion("content", f.length.factor < 0.5 ? "high" : "medium", m.sugShort({ units: f.length.units, unit: f.length.unit })));
   if (f.length.band === "long") res.suggestions.push(suggestion("content", "low", m.sugLong({ units: f.length.units, unit: f.length.unit })));
   return res;
 }

@@ -1,7 +1,7 @@
+import { quote } from "@/lib/text/quote";
 import type { Facts } from "./facts";
 import { messages } from "./messages";
 import type { DimensionResult } from "./types";
-import { quote } from "@/lib/text/quote";
 import { clamp01, evidence, ratio, round1, suggestion } from "./util";
 
 /**
@@ -43,11 +43,13 @@ export function scoreExperience(f: Facts): DimensionResult {
     key: "experience",
     score: round1(score),
     max: 40,
-    rationale: S === 0
-      ? m.experienceNone({ placeholders: f.exp.placeholderStatements })
-      : m.experience({ S, R, Q, Rq, K, D, years, volume, quant, spec, time }),
+    rationale:
+      S === 0 ? m.experienceNone({ placeholders: f.exp.placeholderStatements }) : m.experience({ S, R, Q, Rq, K, D, years, volume, quant, spec, time }),
     evidence: evidence([
-      ...st.filter((_, i) => f.quantified[i]).slice(0, 5).map((s) => s.evidence),
+      ...st
+        .filter((_, i) => f.quantified[i])
+        .slice(0, 5)
+        .map((s) => s.evidence),
       ...st.filter((_, i) => !f.quantified[i]).map((s) => s.evidence),
     ]),
     strengths: [],

@@ -1,7 +1,7 @@
+import { quote } from "@/lib/text/quote";
 import type { Facts } from "./facts";
 import { messages } from "./messages";
 import type { DimensionResult } from "./types";
-import { quote } from "@/lib/text/quote";
 import { clamp01, evidence, ratio, round1, suggestion } from "./util";
 
 /**
@@ -36,11 +36,30 @@ export function scoreExpression(f: Facts): DimensionResult {
     key: "expression",
     score: round1(score),
     max: 10,
-    rationale: (S === 0 ? m.expressionNone() + (f.lang === "zh" ? "" : " ") : "") +
-      m.expression({ S, A, actionPts, G: x.goodLength, lengthPts, P: x.pronouns.count, pronounPts, F: x.fillers.count, fillerPts, repeated: x.repeated, repPts }),
+    rationale:
+      (S === 0 ? m.expressionNone() + (f.lang === "zh" ? "" : " ") : "") +
+      m.expression({
+        S,
+        A,
+        actionPts,
+        G: x.goodLength,
+        lengthPts,
+        P: x.pronouns.count,
+        pronounPts,
+        F: x.fillers.count,
+        fillerPts,
+        repeated: x.repeated,
+        repPts,
+      }),
     evidence: evidence([
-      ...st.filter((_, i) => f.verbs[i] === "action").slice(0, 3).map((s) => s.evidence),
-      ...st.filter((_, i) => f.verbs[i] !== "action").slice(0, 2).map((s) => s.evidence),
+      ...st
+        .filter((_, i) => f.verbs[i] === "action")
+        .slice(0, 3)
+        .map((s) => s.evidence),
+      ...st
+        .filter((_, i) => f.verbs[i] !== "action")
+        .slice(0, 2)
+        .map((s) => s.evidence),
       ...x.longOnes.slice(0, 1).map((s) => s.evidence),
       ...x.pronouns.lines.slice(0, 1).map((i) => lines[i].raw),
       ...x.fillers.lines.slice(0, 1).map((i) => lines[i].raw),
@@ -53,7 +72,8 @@ export function scoreExpression(f: Facts): DimensionResult {
     const ex = st.find((s, i) => s.bullet && f.verbs[i] !== "action") ?? st.find((_, i) => f.verbs[i] !== "action")!;
     res.suggestions.push(suggestion("expression", "medium", m.sugVerbs({ A, S, example: quote(ex.text, 60) })));
   }
-  if (x.longOnes.length > 0) res.suggestions.push(suggestion("expression", "medium", m.sugLongBullets({ count: x.longOnes.length, example: quote(x.longOnes[0].text, 60) })));
+  if (x.longOnes.length > 0)
+    res.suggestions.push(suggestion("expression", "medium", m.sugLongBullets({ count: x.longOnes.length, example: quote(x.longOnes[0].text, 60) })));
   if (x.pronouns.count > 0) res.suggestions.push(suggestion("expression", "low", m.sugPronouns({ count: x.pronouns.count })));
   if (x.fillers.count > 0) res.suggestions.push(suggestion("expression", "low", m.sugFillers({ words: x.fillers.words })));
   if (x.repeated.length > 0) res.suggestions.push(suggestion("expression", "low", m.sugRepeated({ words: x.repeated.slice(0, 5) })));

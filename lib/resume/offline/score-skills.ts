@@ -1,7 +1,7 @@
+import { explicitSkills } from "@/lib/text/skills";
+import { SKILL_BY_NAME, skillLabel } from "@/lib/text/skills-dictionary";
 import type { Facts } from "./facts";
 import { messages } from "./messages";
-import { SKILL_BY_NAME, skillLabel } from "@/lib/text/skills-dictionary";
-import { explicitSkills } from "@/lib/text/skills";
 import type { DimensionResult } from "./types";
 import { clamp01, evidence, ratio, round1, suggestion } from "./util";
 
@@ -36,7 +36,13 @@ export function scoreSkills(f: Facts): DimensionResult {
     const got = skills.filter((x) => matched.includes(x.name)).reduce((s, x) => s + x.weight * (evidenced.includes(x.name) ? 1 : SKILLS.listedOnly), 0);
     const weighted = skills.filter((x) => matched.includes(x.name)).reduce((s, x) => s + x.weight, 0);
     res.score = round1(20 * ratio(got, total));
-    res.rationale = m.skillsJd({ matched: matched.length, total: skills.length, weightedPct: 100 * ratio(weighted, total), evidenced: evidenced.length, score: res.score });
+    res.rationale = m.skillsJd({
+      matched: matched.length,
+      total: skills.length,
+      weightedPct: 100 * ratio(weighted, total),
+      evidenced: evidenced.length,
+      score: res.score,
+    });
     const ev: string[] = [];
     for (const name of [...evidenced, ...matched]) {
       const hit = f.skills.get(name);
@@ -48,7 +54,9 @@ export function scoreSkills(f: Facts): DimensionResult {
     if (ratio(weighted, total) >= 0.7) res.strengths.push(m.strengthJd({ matched: matched.length, total: skills.length }));
     const missingSorted = [...missing].sort((a, b) => weightOf(f, b) - weightOf(f, a));
     if (missingSorted.length > 0) {
-      res.suggestions.push(suggestion("skills", ratio(weighted, total) < 0.5 ? "high" : "medium", m.sugMissingJdSkills({ skills: missingSorted.slice(0, 8).map(label) })));
+      res.suggestions.push(
+        suggestion("skills", ratio(weighted, total) < 0.5 ? "high" : "medium", m.sugMissingJdSkills({ skills: missingSorted.slice(0, 8).map(label) })),
+      );
     }
     const listedOnly = matched.filter((n) => !evidenced.includes(n) && !f.skills.get(n)?.implied);
     if (listedOnly.length > 0) res.suggestions.push(suggestion("skills", "medium", m.sugUnevidencedJd({ skills: listedOnly.slice(0, 8).map(label) })));
@@ -73,8 +81,19 @@ export function scoreSkills(f: Facts): DimensionResult {
   const breadth = clamp01(N / SKILLS.breadthFull);
   res.score = round1(20 * (SKILLS.w.relevance * relevance + SKILLS.w.evidence * ev + SKILLS.w.breadth * breadth));
   const roleName = role ? (f.lang === "zh" ? role.zh : role.en) : null;
-  res.rationale = (f.jdWithoutSkills ? m.jdWithoutSkills() : "") +
-    m.skillsRole({ role: roleName, hits, target: role?.skills.length ?? 0, explicit: N, evidenced: backed.length, score: res.score, relevance, evidence: ev, breadth });
+  res.rationale =
+    (f.jdWithoutSkills ? m.jdWithoutSkills() : "") +
+    m.skillsRole({
+      role: roleName,
+      hits,
+      target: role?.skills.length ?? 0,
+      explicit: N,
+      evidenced: backed.length,
+      score: res.score,
+      relevance,
+      evidence: ev,
+      breadth,
+    });
   const evLines: string[] = [];
   if (f.role && f.role.line >= 0) evLines.push(lines[f.role.line].raw);
   for (const n of backed) {
@@ -86,7 +105,10 @@ export function scoreSkills(f: Facts): DimensionResult {
 
   if (role && relevance >= 0.8) res.strengths.push(m.strengthRoleFit({ role: roleName!, hits }));
   if (role && relevance < 0.8) {
-    const gaps = role.skills.filter((s) => !f.skills.has(s)).slice(0, 5).map(label);
+    const gaps = role.skills
+      .filter((s) => !f.skills.has(s))
+      .slice(0, 5)
+      .map(label);
     if (gaps.length) res.suggestions.push(suggestion("skills", relevance < 0.5 ? "medium" : "low", m.sugRoleGaps({ role: roleName!, skills: gaps })));
   }
   if (!role) res.suggestions.push(suggestion("skills", "low", m.sugNoRole()));

@@ -1,7 +1,7 @@
+import { hasCjk, latinWords, lengthUnits } from "@/lib/text/units";
 import { formatMonths } from "./dates";
 import type { Facts } from "./facts";
 import { messages } from "./messages";
-import { hasCjk, latinWords, lengthUnits } from "@/lib/text/units";
 import type { DimensionResult } from "./types";
 import { clamp01, evidence, ratio, round1, suggestion } from "./util";
 
@@ -31,7 +31,9 @@ export function scoreStructure(f: Facts): DimensionResult {
   const datePts = R > 0 ? 2 * ratio(D, R) + ORDER_POINTS[order] : 0;
   const st = f.exp.statements;
   const S = st.length;
-  const scannable = st.filter((s) => s.bullet || (hasCjk(s.text) ? lengthUnits(s.text) <= STRUCTURE.shortUnits : latinWords(s.text).length <= STRUCTURE.shortWords)).length;
+  const scannable = st.filter(
+    (s) => s.bullet || (hasCjk(s.text) ? lengthUnits(s.text) <= STRUCTURE.shortUnits : latinWords(s.text).length <= STRUCTURE.shortWords),
+  ).length;
   const scanPts = 3 * ratio(scannable, S);
   const gaps = f.timeline.gaps;
   const gapPts = R === 0 ? 0 : gaps.length === 0 ? 1 : gaps.length === 1 ? 0.5 : 0;
@@ -49,11 +51,22 @@ export function scoreStructure(f: Facts): DimensionResult {
     key: "structure",
     score: round1(score),
     max: 15,
-    rationale: m.structure({ headings: H, headingPts, D, R, order: m.order(order), datePts, scannable, S, scanPts, gaps: gaps.length, gapPts, contactPts, hygienePts }),
-    evidence: evidence([
-      ...f.sections.headings.map((h) => lines[h.line].raw),
-      ...[...f.datedLines].slice(0, 4).map((i) => lines[i].raw),
-    ]),
+    rationale: m.structure({
+      headings: H,
+      headingPts,
+      D,
+      R,
+      order: m.order(order),
+      datePts,
+      scannable,
+      S,
+      scanPts,
+      gaps: gaps.length,
+      gapPts,
+      contactPts,
+      hygienePts,
+    }),
+    evidence: evidence([...f.sections.headings.map((h) => lines[h.line].raw), ...[...f.datedLines].slice(0, 4).map((i) => lines[i].raw)]),
     strengths: [],
     suggestions: [],
   };
@@ -61,7 +74,13 @@ export function scoreStructure(f: Facts): DimensionResult {
   if (H < 3) res.suggestions.push(suggestion("structure", "medium", m.sugHeadings()));
   if (order === "mixed") res.suggestions.push(suggestion("structure", "low", m.sugOrder()));
   if (gaps.length > 0) {
-    res.suggestions.push(suggestion("structure", "low", m.sugGaps({ gaps: gaps.slice(0, 3).map((g) => ({ from: formatMonths(g.fromMonths), to: formatMonths(g.toMonths), months: g.months })) })));
+    res.suggestions.push(
+      suggestion(
+        "structure",
+        "low",
+        m.sugGaps({ gaps: gaps.slice(0, 3).map((g) => ({ from: formatMonths(g.fromMonths), to: formatMonths(g.toMonths), months: g.months })) }),
+      ),
+    );
   }
   if (S > 0 && ratio(scannable, S) < 0.6) res.suggestions.push(suggestion("structure", "medium", m.sugParagraphs()));
   if (contactPts === 0.5) res.suggestions.push(suggestion("structure", "low", m.sugContactTop()));

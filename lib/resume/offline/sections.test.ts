@@ -11,7 +11,9 @@ const keysOf = (text: string) => {
 
 describe("section headings", () => {
   it("finds English headings with qualifiers and colons, not skill phrases", () => {
-    const h = keysOf("John\nProfessional Summary:\nx y z\nTechnical Skills\nCommunication skills\nWORK EXPERIENCE\nProgramming Languages: Python, Go\nEducation");
+    const h = keysOf(
+      "John\nProfessional Summary:\nx y z\nTechnical Skills\nCommunication skills\nWORK EXPERIENCE\nProgramming Languages: Python, Go\nEducation",
+    );
     expect(h).toEqual([
       ["Professional Summary:", "summary"],
       ["Technical Skills", "skills"],

@@ -14,9 +14,22 @@ import type { Line, SectionKey } from "./types";
  */
 export const HEADINGS: Record<SectionKey, { en: string[]; zh: string[] }> = {
   experience: {
-    en: ["experience", "work experience", "employment", "employment history", "work history", "career history",
-      "professional background", "career", "internships", "internship", "internship experience", "positions",
-      "experience and education", "work"],
+    en: [
+      "experience",
+      "work experience",
+      "employment",
+      "employment history",
+      "work history",
+      "career history",
+      "professional background",
+      "career",
+      "internships",
+      "internship",
+      "internship experience",
+      "positions",
+      "experience and education",
+      "work",
+    ],
     zh: ["工作经历", "工作经验", "实习经历", "实习经验", "工作背景", "职业经历", "研发经历", "任职经历", "工作履历", "从业经历", "社会实践", "实践经历"],
   },
   projects: {
@@ -28,13 +41,40 @@ export const HEADINGS: Record<SectionKey, { en: string[]; zh: string[] }> = {
     zh: ["教育背景", "教育经历", "学历", "教育"],
   },
   skills: {
-    en: ["skills", "skill", "skills and abilities", "competencies", "core competencies", "technologies", "tech stack",
-      "expertise", "areas of expertise", "skill set", "skillset", "tools", "programming languages", "computer skills", "strengths"],
+    en: [
+      "skills",
+      "skill",
+      "skills and abilities",
+      "competencies",
+      "core competencies",
+      "technologies",
+      "tech stack",
+      "expertise",
+      "areas of expertise",
+      "skill set",
+      "skillset",
+      "tools",
+      "programming languages",
+      "computer skills",
+      "strengths",
+    ],
     zh: ["专业技能", "技能", "技术栈", "技能清单", "个人技能", "技术能力", "专业能力", "掌握技能", "计算机技能"],
   },
   summary: {
-    en: ["summary", "profile", "objective", "career objective", "about", "about me", "personal statement", "overview",
-      "introduction", "highlights", "summary of qualifications", "career summary"],
+    en: [
+      "summary",
+      "profile",
+      "objective",
+      "career objective",
+      "about",
+      "about me",
+      "personal statement",
+      "overview",
+      "introduction",
+      "highlights",
+      "summary of qualifications",
+      "career summary",
+    ],
     zh: ["个人简介", "自我评价", "个人总结", "自我介绍", "个人评价", "求职意向", "个人优势", "个人概述", "职业目标", "引言", "简介"],
   },
   contact: {
@@ -58,8 +98,18 @@ export const HEADINGS: Record<SectionKey, { en: string[]; zh: string[] }> = {
     zh: ["语言能力", "语言技能", "外语能力", "语言"],
   },
   volunteer: {
-    en: ["volunteer", "volunteering", "volunteer experience", "community service", "leadership", "activities",
-      "extracurricular activities", "involvement", "on campus involvement", "leadership and activities"],
+    en: [
+      "volunteer",
+      "volunteering",
+      "volunteer experience",
+      "community service",
+      "leadership",
+      "activities",
+      "extracurricular activities",
+      "involvement",
+      "on campus involvement",
+      "leadership and activities",
+    ],
     zh: ["志愿者经历", "社团经历", "校园经历", "学生工作", "社会活动"],
   },
   interests: {
@@ -70,9 +120,35 @@ export const HEADINGS: Record<SectionKey, { en: string[]; zh: string[] }> = {
 
 /** Words allowed before a heading phrase ("Relevant Work Experience"). */
 const QUALIFIERS = new Set([
-  "professional", "relevant", "work", "technical", "core", "key", "selected", "personal", "academic", "other",
-  "additional", "recent", "industry", "teaching", "research", "my", "select", "notable", "volunteer", "leadership",
-  "employment", "career", "software", "engineering", "and", "&", "skills", "tech", "main",
+  "professional",
+  "relevant",
+  "work",
+  "technical",
+  "core",
+  "key",
+  "selected",
+  "personal",
+  "academic",
+  "other",
+  "additional",
+  "recent",
+  "industry",
+  "teaching",
+  "research",
+  "my",
+  "select",
+  "notable",
+  "volunteer",
+  "leadership",
+  "employment",
+  "career",
+  "software",
+  "engineering",
+  "and",
+  "&",
+  "skills",
+  "tech",
+  "main",
 ]);
 
 export interface Heading {
@@ -92,9 +168,9 @@ const ALL_KEYS = Object.keys(HEADINGS) as SectionKey[];
 
 /** Returns the section keys a line opens, or `[]` when the line is not a heading. */
 export function headingKeys(line: Line): SectionKey[] {
-  let t = line.text
-    .replace(/^[\s\d.、一二三四五六七八九十()（）【】\[\]]+(?=\S)/, "") // "一、" "1." "【】"
-    .replace(/[【】\[\]]/g, "")
+  const t = line.text
+    .replace(/^[\s\d.、一二三四五六七八九十()（）【】[\]]+(?=\S)/, "") // "一、" "1." "【】"
+    .replace(/[【】[\]]/g, "")
     .replace(/[:：\s]+$/, "")
     .trim();
   if (!t) return [];
@@ -121,10 +197,16 @@ export function headingKeys(line: Line): SectionKey[] {
   const keys: SectionKey[] = [];
   for (const k of ALL_KEYS) {
     for (const p of HEADINGS[k].en) {
-      if (phrase === p) { keys.push(k); break; }
-      if (phrase.endsWith(" " + p)) {
+      if (phrase === p) {
+        keys.push(k);
+        break;
+      }
+      if (phrase.endsWith(` ${p}`)) {
         const before = phrase.slice(0, -p.length - 1).split(" ");
-        if (before.every((w) => QUALIFIERS.has(w))) { keys.push(k); break; }
+        if (before.every((w) => QUALIFIERS.has(w))) {
+          keys.push(k);
+          break;
+        }
       }
     }
   }

@@ -1,6 +1,6 @@
+import { countCjk, hasCjk, latinWords, lengthUnits } from "@/lib/text/units";
 import type { SectionMap } from "./sections";
 import { isHeading } from "./sections";
-import { countCjk, hasCjk, latinWords, lengthUnits } from "@/lib/text/units";
 import type { DateRange, Entry, Line, Statement } from "./types";
 
 /**
@@ -46,12 +46,7 @@ function inExperience(keys: string[]): "experience" | "projects" | null {
 
 const OTHER = new Set(["education", "skills", "summary", "contact", "certifications", "awards", "publications", "languages", "interests"]);
 
-export function buildExperience(
-  lines: Line[],
-  sections: SectionMap,
-  ranges: DateRange[],
-  placeholders: Set<number>,
-): ExperienceModel {
+export function buildExperience(lines: Line[], sections: SectionMap, ranges: DateRange[], placeholders: Set<number>): ExperienceModel {
   const headed = sections.found.has("experience") || sections.found.has("projects") || sections.found.has("volunteer");
   const rangesAt = new Map<number, DateRange[]>();
   for (const r of ranges) rangesAt.set(r.line, [...(rangesAt.get(r.line) ?? []), r]);
@@ -69,10 +64,18 @@ export function buildExperience(
   let prev: Line | null = null;
   for (const l of lines) {
     const sec = member(l);
-    if (!sec) { prev = null; cur = null; continue; }
+    if (!sec) {
+      prev = null;
+      cur = null;
+      continue;
+    }
     const lr = rangesAt.get(l.index) ?? [];
     const startNew =
-      !cur || !prev || prev.index !== l.index - 1 || cur.section !== sec || l.markupHeading > 0 ||
+      !cur ||
+      !prev ||
+      prev.index !== l.index - 1 ||
+      cur.section !== sec ||
+      l.markupHeading > 0 ||
       (!l.bullet && prev.bullet && !continues(prev, l, lines[l.index + 1])) ||
       (lr.length > 0 && cur.ranges.length > 0);
     if (startNew) {
@@ -93,7 +96,10 @@ export function buildExperience(
       const parts = open.bullet ? [open.text] : splitSentences(open.text);
       for (const p of parts) {
         if (!isStatementText(p, open.bullet)) continue;
-        if (open.placeholder) { placeholderStatements++; continue; }
+        if (open.placeholder) {
+          placeholderStatements++;
+          continue;
+        }
         const evidence = parts.length === 1 ? open.evidence.join(" ") : p;
         statements.push({ text: p, evidence, line: open.line, lines: open.lines, entry: ei, bullet: open.bullet });
       }
@@ -101,7 +107,7 @@ export function buildExperience(
     };
     for (const idx of e.lines) {
       const l = lines[idx];
-      if (open && !l.bullet && continues(lines[idx - 1], l, lines[idx + 1]) && !(rangesAt.get(idx)?.length)) {
+      if (open && !l.bullet && continues(lines[idx - 1], l, lines[idx + 1]) && !rangesAt.get(idx)?.length) {
         const joinNoSpace = /[A-Za-z]-$/.test(open.text) && /^[a-z]/.test(l.text);
         open.text = joinNoSpace ? open.text.slice(0, -1) + l.text : `${open.text} ${l.text}`;
         open.evidence.push(l.raw);

@@ -31,11 +31,13 @@ describe("prepare", () => {
 
 describe("jsonToText", () => {
   it("turns a JSON Resume into headed sections with bullets", () => {
-    const text = jsonToText(JSON.stringify({
-      basics: { name: "R. H.", email: "r@x.com", summary: "Builder." },
-      work: [{ name: "Pied Piper", position: "CEO", startDate: "2013-12-01", endDate: "2014-12-01", highlights: ["Built it"] }],
-      skills: [{ name: "Web", keywords: ["HTML", "CSS"] }],
-    }))!;
+    const text = jsonToText(
+      JSON.stringify({
+        basics: { name: "R. H.", email: "r@x.com", summary: "Builder." },
+        work: [{ name: "Pied Piper", position: "CEO", startDate: "2013-12-01", endDate: "2014-12-01", highlights: ["Built it"] }],
+        skills: [{ name: "Web", keywords: ["HTML", "CSS"] }],
+      }),
+    )!;
     expect(text).toContain("Work Experience\nCEO | Pied Piper | 2013-12-01 to 2014-12-01\n- Built it");
     expect(text).toContain("Skills\nWeb: HTML, CSS");
   });

@@ -11,12 +11,22 @@ import type { Line, PreparedDoc } from "./types";
 const CJK_GAP = new RegExp(`(?<=[${CJK}，。、；：（）])[ \\t\\u3000\\u2002\\u2003](?=[${CJK}，。、；：（）])`, "g");
 
 /** Bullet markers at the start of a line: glyphs, `1.` / `1)` / `1、`, `一、`, moderncv's `{`. */
-const BULLET =
-  /^(?:[-*+•·‧∙▪◦●○■□➢►▶→✓✔⁃]|\d{1,2}[.)、](?=\s|[\u3400-\u9fff])|[一二三四五六七八九十]{1,3}[、.]|\{)\s*/;
+const BULLET = /^(?:[-*+•·‧∙▪◦●○■□➢►▶→✓✔⁃]|\d{1,2}[.)、](?=\s|[\u3400-\u9fff])|[一二三四五六七八九十]{1,3}[、.]|\{)\s*/;
 
 const ENTITIES: Record<string, string> = {
-  nbsp: " ", ensp: " ", emsp: " ", thinsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', apos: "'",
-  mdash: "-", ndash: "-", middot: "·", bull: "•",
+  nbsp: " ",
+  ensp: " ",
+  emsp: " ",
+  thinsp: " ",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  mdash: "-",
+  ndash: "-",
+  middot: "·",
+  bull: "•",
 };
 
 function decodeEntities(s: string): string {

@@ -15,16 +15,16 @@ const noop = route({
   permission: "resume:create",
   body: "multipart",
   handler: async ({ req }) => {
-  let form: FormData;
-  try {
-    form = await new Response(req.body, { headers: req.headers }).formData();
-  } catch {
-    throw new PanelistError("bad_request:upload", "The multipart body could not be read.");
-  }
-  const file = form.get("file");
-  if (!(file instanceof File)) throw new PanelistError("unprocessable:upload", "Attach the resume as the `file` field.");
-  await file.arrayBuffer();
-  return Response.json({ taskId: randomUUID(), status: "PENDING" }, { status: 202 });
+    let form: FormData;
+    try {
+      form = await new Response(req.body, { headers: req.headers }).formData();
+    } catch {
+      throw new PanelistError("bad_request:upload", "The multipart body could not be read.");
+    }
+    const file = form.get("file");
+    if (!(file instanceof File)) throw new PanelistError("unprocessable:upload", "Attach the resume as the `file` field.");
+    await file.arrayBuffer();
+    return Response.json({ taskId: randomUUID(), status: "PENDING" }, { status: 202 });
   },
 });
 

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
+import { getTaskForOwner } from "@/lib/db/queries/tasks";
 import { PanelistError } from "@/lib/errors";
 import { getTaskEventHub } from "@/lib/queue/events";
-import { getTaskForOwner } from "@/lib/db/queries/tasks";
 import { isEnded, toTaskBody } from "@/lib/tasks/view";
 import { idParams } from "../../_lib/input";
 import { route } from "../../_lib/route";
@@ -21,34 +21,34 @@ export const GET = route({
   notFound: "not_found:task",
   query: taskQuerySchema,
   handler: async ({ req, scope, params, query: { wait } }) => {
-  const db = getDb();
-  const read = () => getTaskForOwner(db, { id: params.id, ...scope });
-  if (!wait) {
-    const task = await read();
-    if (!task) throw new PanelistError("not_found:task", "No such task.");
-    return Response.json(toTaskBody(task));
-  }
-  const watch = await getTaskEventHub().watch(params.id);
-  try {
-    const task = await read();
-    if (!task) throw new PanelistError("not_found:task", "No such task.");
-    if (isEnded(task.status)) return Response.json(toTaskBody(task));
-    const deadline = Date.now() + wait * 1000;
-    let current = task;
-    while (Date.now() < deadline) {
-      const ev = await watch.next(deadline - Date.now(), req.signal);
-      if (!ev) break;
-      const fresh = await read();
-      if (!fresh) break;
-      // Events may race the commit they announce; answer only on a real change.
-      if (fresh.status !== current.status) return Response.json(toTaskBody(fresh));
-      current = fresh;
+    const db = getDb();
+    const read = () => getTaskForOwner(db, { id: params.id, ...scope });
+    if (!wait) {
+      const task = await read();
+      if (!task) throw new PanelistError("not_found:task", "No such task.");
+      return Response.json(toTaskBody(task));
     }
-    // A lost event only costs the wait: the answer is always the database's current state.
-    const last = await read();
-    return Response.json(toTaskBody(last ?? current));
-  } finally {
-    watch.close();
-  }
+    const watch = await getTaskEventHub().watch(params.id);
+    try {
+      const task = await read();
+      if (!task) throw new PanelistError("not_found:task", "No such task.");
+      if (isEnded(task.status)) return Response.json(toTaskBody(task));
+      const deadline = Date.now() + wait * 1000;
+      let current = task;
+      while (Date.now() < deadline) {
+        const ev = await watch.next(deadline - Date.now(), req.signal);
+        if (!ev) break;
+        const fresh = await read();
+        if (!fresh) break;
+        // Events may race the commit they announce; answer only on a real change.
+        if (fresh.status !== current.status) return Response.json(toTaskBody(fresh));
+        current = fresh;
+      }
+      // A lost event only costs the wait: the answer is always the database's current state.
+      const last = await read();
+      return Response.json(toTaskBody(last ?? current));
+    } finally {
+      watch.close();
+    }
   },
 });

@@ -1,14 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { keyPointMatchers } from "../key-points";
 import { fromBank } from "../plan";
-import { BANK_AREAS, QUESTION_BANK, questionsOf, type BankArea } from "./index";
+import { BANK_AREAS, type BankArea, QUESTION_BANK, questionsOf } from "./index";
 
 const CJK = /[\u3400-\u9fff]/;
 
 /** Minimum questions per area (issue #4 lists the first eight roles and behavioural topics). */
 const MIN_PER_AREA: Record<BankArea, number> = {
-  backend: 15, frontend: 15, fullstack: 10, data: 12, ml: 12, product: 10, mobile: 10, devops: 12,
-  qa: 6, security: 6, behavioural: 20, general: 8,
+  backend: 15,
+  frontend: 15,
+  fullstack: 10,
+  data: 12,
+  ml: 12,
+  product: 10,
+  mobile: 10,
+  devops: 12,
+  qa: 6,
+  security: 6,
+  behavioural: 20,
+  general: 8,
 };
 
 describe("question bank", () => {
@@ -37,7 +47,10 @@ describe("question bank", () => {
         expect(k.en.trim() && !CJK.test(k.en), `${q.id} ${k.en}`).toBeTruthy();
         expect(CJK.test(k.zh), `${q.id} ${k.zh}`).toBe(true);
         expect(k.terms.en.length, `${q.id} ${k.en} en terms`).toBeGreaterThan(0);
-        expect(k.terms.zh.some((t) => CJK.test(t)), `${q.id} ${k.zh} zh terms`).toBe(true);
+        expect(
+          k.terms.zh.some((t) => CJK.test(t)),
+          `${q.id} ${k.zh} zh terms`,
+        ).toBe(true);
       }
     }
   });

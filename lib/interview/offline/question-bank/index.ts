@@ -18,8 +18,18 @@ import type { BankArea, BankQuestion } from "./types";
  * Structure and counts: `docs/interview-scoring.md`.
  */
 export const QUESTION_BANK: readonly BankQuestion[] = [
-  ...BACKEND, ...FRONTEND, ...FULLSTACK, ...DATA, ...ML, ...PRODUCT, ...MOBILE, ...DEVOPS, ...QA, ...SECURITY,
-  ...BEHAVIOURAL, ...GENERAL,
+  ...BACKEND,
+  ...FRONTEND,
+  ...FULLSTACK,
+  ...DATA,
+  ...ML,
+  ...PRODUCT,
+  ...MOBILE,
+  ...DEVOPS,
+  ...QA,
+  ...SECURITY,
+  ...BEHAVIOURAL,
+  ...GENERAL,
 ];
 
 export const BANK_BY_ID: ReadonlyMap<string, BankQuestion> = new Map(QUESTION_BANK.map((q) => [q.id, q]));

@@ -7,8 +7,18 @@ import type { Difficulty, QuestionCategory } from "@/lib/interview/schemas";
 
 /** Role areas of the bank. `behavioural` and `general` serve every role (and unknown ones). */
 export const BANK_AREAS = [
-  "backend", "frontend", "fullstack", "data", "ml", "product", "mobile", "devops", "qa", "security",
-  "behavioural", "general",
+  "backend",
+  "frontend",
+  "fullstack",
+  "data",
+  "ml",
+  "product",
+  "mobile",
+  "devops",
+  "qa",
+  "security",
+  "behavioural",
+  "general",
 ] as const;
 export type BankArea = (typeof BANK_AREAS)[number];
 
@@ -41,7 +51,11 @@ export interface BankQuestion {
 
 /** Key point from pipe-separated term lists: `kp("Use an index", "使用索引", "index*|b-tree", "索引|B+树")`. */
 export function kp(en: string, zh: string, enTerms: string, zhTerms: string): BankKeyPoint {
-  const split = (s: string) => s.split("|").map((t) => t.trim()).filter(Boolean);
+  const split = (s: string) =>
+    s
+      .split("|")
+      .map((t) => t.trim())
+      .filter(Boolean);
   return { en, zh, terms: { en: split(enTerms), zh: split(zhTerms) } };
 }
 

@@ -1,13 +1,13 @@
 import { createUIMessageStreamResponse } from "ai";
+import type { z } from "zod";
 import { getDb } from "@/lib/db/client";
+import type { InterviewRow } from "@/lib/db/queries/interviews";
 import { getOwnedInterviewRow, listMessages } from "@/lib/db/queries/interviews";
 import { PanelistError } from "@/lib/errors";
-import type { z } from "zod";
-import type { InterviewRow } from "@/lib/db/queries/interviews";
-import { planSchema, type Plan } from "@/lib/interview/schemas";
+import { type Plan, planSchema } from "@/lib/interview/schemas";
 import { acquireTurnLock, recordCandidateTurn, streamInterviewerTurn } from "@/lib/interview/session/interviewer-turn";
-import { getRedis } from "@/lib/queue/redis";
 import { createLogger } from "@/lib/log";
+import { getRedis } from "@/lib/queue/redis";
 import { idParams } from "../../../_lib/input";
 import { route } from "../../../_lib/route";
 import { chatBodySchema } from "../../schema";
@@ -30,20 +30,20 @@ export const POST = route({
   notFound: "not_found:interview",
   body: chatBodySchema,
   handler: async ({ scope, params, body }) => {
-  const db = getDb();
-  const interview = await getOwnedInterviewRow(db, { id: params.id, ...scope });
-  if (!interview) throw new PanelistError("not_found:interview", "No such interview.");
-  if (!interview.plan) throw new PanelistError("conflict:interview", "The question plan is not ready yet.");
-  if (interview.endedAt) throw new PanelistError("conflict:interview", "This interview has ended.");
-  const plan = planSchema.parse(interview.plan);
-  const releaseTurn = await acquireTurnLock(getRedis(), interview.id);
-  if (!releaseTurn) throw new PanelistError("conflict:interview", "The interviewer is still answering.");
-  try {
-    return await converse({ db, interview, plan, body, releaseTurn });
-  } catch (err) {
-    await releaseTurn();
-    throw err;
-  }
+    const db = getDb();
+    const interview = await getOwnedInterviewRow(db, { id: params.id, ...scope });
+    if (!interview) throw new PanelistError("not_found:interview", "No such interview.");
+    if (!interview.plan) throw new PanelistError("conflict:interview", "The question plan is not ready yet.");
+    if (interview.endedAt) throw new PanelistError("conflict:interview", "This interview has ended.");
+    const plan = planSchema.parse(interview.plan);
+    const releaseTurn = await acquireTurnLock(getRedis(), interview.id);
+    if (!releaseTurn) throw new PanelistError("conflict:interview", "The interviewer is still answering.");
+    try {
+      return await converse({ db, interview, plan, body, releaseTurn });
+    } catch (err) {
+      await releaseTurn();
+      throw err;
+    }
   },
 });
 
@@ -70,10 +70,13 @@ async function converse({
     if (!newest) throw new PanelistError("unprocessable:interview", "Send the candidate's message.");
     const already = messages.some((m) => m.id === newest.id);
     if (!already) {
-      if (!last || last.role !== "assistant") throw new PanelistError("conflict:interview", "Wait for the interviewer's question.");
+      if (last?.role !== "assistant") throw new PanelistError("conflict:interview", "Wait for the interviewer's question.");
       if (last.kind === "closing") throw new PanelistError("conflict:interview", "The interview is over; end it to get the report.");
     }
-    const text = newest.parts.map((p) => (p.type === "text" ? (p.text ?? "") : "")).join("").slice(0, 20_000);
+    const text = newest.parts
+      .map((p) => (p.type === "text" ? (p.text ?? "") : ""))
+      .join("")
+      .slice(0, 20_000);
     // Stored before the model's circuit breaker is asked, on purpose. A look at the breaker
     // first would save a write on a 503, but it cannot decide: only the breaker's own gate,
     // taken by the call itself, knows who gets the half-open probe, and the circuit can open

@@ -1,8 +1,8 @@
 import { getDb } from "@/lib/db/client";
 import { getOwnedInterviewRow } from "@/lib/db/queries/interviews";
+import { PanelistError } from "@/lib/errors";
 import { endInterview } from "@/lib/interview/service";
 import { acquireTurnLock } from "@/lib/interview/session/interviewer-turn";
-import { PanelistError } from "@/lib/errors";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
 import { idParams } from "../../../_lib/input";
@@ -22,18 +22,15 @@ export const POST = route({
   params: idParams,
   notFound: "not_found:interview",
   handler: async ({ scope, params }) => {
-  const db = getDb();
-  const interview = await getOwnedInterviewRow(db, { id: params.id, ...scope });
-  if (!interview) throw new PanelistError("not_found:interview", "No such interview.");
-  const releaseTurn = interview.endedAt ? null : await acquireTurnLock(getRedis(), interview.id);
-  if (!interview.endedAt && !releaseTurn) {
-    throw new PanelistError("conflict:interview", "The interviewer is still answering; end the interview once the question is shown.");
-  }
-  const ended = await endInterview({ db, redis: getRedis(), log }, { id: interview.id, ...scope }).finally(() => releaseTurn?.());
-  if (!ended) throw new PanelistError("not_found:interview", "No such interview.");
-  return Response.json(
-    { taskId: ended.task.id, status: ended.task.status },
-    { status: 202, headers: { Location: `/api/tasks/${ended.task.id}` } },
-  );
+    const db = getDb();
+    const interview = await getOwnedInterviewRow(db, { id: params.id, ...scope });
+    if (!interview) throw new PanelistError("not_found:interview", "No such interview.");
+    const releaseTurn = interview.endedAt ? null : await acquireTurnLock(getRedis(), interview.id);
+    if (!interview.endedAt && !releaseTurn) {
+      throw new PanelistError("conflict:interview", "The interviewer is still answering; end the interview once the question is shown.");
+    }
+    const ended = await endInterview({ db, redis: getRedis(), log }, { id: interview.id, ...scope }).finally(() => releaseTurn?.());
+    if (!ended) throw new PanelistError("not_found:interview", "No such interview.");
+    return Response.json({ taskId: ended.task.id, status: ended.task.status }, { status: 202, headers: { Location: `/api/tasks/${ended.task.id}` } });
   },
 });

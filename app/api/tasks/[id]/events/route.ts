@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
+import { getTaskForOwner } from "@/lib/db/queries/tasks";
 import { PanelistError } from "@/lib/errors";
 import { getTaskEventHub } from "@/lib/queue/events";
-import { getTaskForOwner } from "@/lib/db/queries/tasks";
 import { isEnded, toTaskBody } from "@/lib/tasks/view";
 import { idParams } from "../../../_lib/input";
 import { route } from "../../../_lib/route";
@@ -24,72 +24,72 @@ export const GET = route({
   params: idParams,
   notFound: "not_found:task",
   handler: async ({ req, scope, params }) => {
-  const db = getDb();
-  const read = () => getTaskForOwner(db, { id: params.id, ...scope });
-  const watch = await getTaskEventHub().watch(params.id);
-  const first = await read().catch((e) => {
-    watch.close();
-    throw e;
-  });
-  if (!first) {
-    watch.close();
-    throw new PanelistError("not_found:task", "No such task.");
-  }
-  const encoder = new TextEncoder();
-  const abort = new AbortController();
-  req.signal.addEventListener("abort", () => abort.abort(), { once: true });
+    const db = getDb();
+    const read = () => getTaskForOwner(db, { id: params.id, ...scope });
+    const watch = await getTaskEventHub().watch(params.id);
+    const first = await read().catch((e) => {
+      watch.close();
+      throw e;
+    });
+    if (!first) {
+      watch.close();
+      throw new PanelistError("not_found:task", "No such task.");
+    }
+    const encoder = new TextEncoder();
+    const abort = new AbortController();
+    req.signal.addEventListener("abort", () => abort.abort(), { once: true });
 
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (text: string) => controller.enqueue(encoder.encode(text));
-      const sendStatus = (body: unknown) => send(`event: status\ndata: ${JSON.stringify(body)}\n\n`);
-      const heartbeat = setInterval(() => {
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        const send = (text: string) => controller.enqueue(encoder.encode(text));
+        const sendStatus = (body: unknown) => send(`event: status\ndata: ${JSON.stringify(body)}\n\n`);
+        const heartbeat = setInterval(() => {
+          try {
+            send(`: heartbeat ${Date.now()}\n\n`);
+          } catch {
+            abort.abort();
+          }
+        }, HEARTBEAT_MS);
         try {
-          send(`: heartbeat ${Date.now()}\n\n`);
+          send("retry: 2000\n\n");
+          sendStatus(toTaskBody(first));
+          let last = first.status;
+          const deadline = Date.now() + MAX_STREAM_MS;
+          while (!isEnded(last)) {
+            // null: the client left or the stream's life is over (the reconnect brings a snapshot).
+            // A wake-up re-reads the database: the event may race its commit, or be a resync.
+            const ev = await watch.next(deadline - Date.now(), abort.signal);
+            if (!ev) break;
+            const fresh = await read();
+            if (!fresh) break;
+            if (fresh.status !== last) {
+              sendStatus(toTaskBody(fresh));
+              last = fresh.status;
+            }
+          }
         } catch {
-          abort.abort();
-        }
-      }, HEARTBEAT_MS);
-      try {
-        send("retry: 2000\n\n");
-        sendStatus(toTaskBody(first));
-        let last = first.status;
-        const deadline = Date.now() + MAX_STREAM_MS;
-        while (!isEnded(last)) {
-          // null: the client left or the stream's life is over (the reconnect brings a snapshot).
-          // A wake-up re-reads the database: the event may race its commit, or be a resync.
-          const ev = await watch.next(deadline - Date.now(), abort.signal);
-          if (!ev) break;
-          const fresh = await read();
-          if (!fresh) break;
-          if (fresh.status !== last) {
-            sendStatus(toTaskBody(fresh));
-            last = fresh.status;
+          // client went away or the database failed: end the stream; EventSource reconnects
+        } finally {
+          clearInterval(heartbeat);
+          watch.close();
+          try {
+            controller.close();
+          } catch {
+            /* already closed */
           }
         }
-      } catch {
-        // client went away or the database failed: end the stream; EventSource reconnects
-      } finally {
-        clearInterval(heartbeat);
-        watch.close();
-        try {
-          controller.close();
-        } catch {
-          /* already closed */
-        }
-      }
-    },
-    cancel() {
-      abort.abort();
-    },
-  });
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-cache, no-transform",
-      Connection: "keep-alive",
-      "X-Accel-Buffering": "no",
-    },
-  });
+      },
+      cancel() {
+        abort.abort();
+      },
+    });
+    return new Response(stream, {
+      headers: {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache, no-transform",
+        Connection: "keep-alive",
+        "X-Accel-Buffering": "no",
+      },
+    });
   },
 });
