@@ -5,6 +5,7 @@ import { admin, organization } from "better-auth/plugins";
 import { getDb } from "@/lib/db/client";
 import { firstMembershipOf } from "@/lib/db/queries/organizations";
 import * as schema from "@/lib/db/schema";
+import { checkName, checkSlug } from "./account-rules";
 import { trustedOrigins } from "./origin";
 import { organizationAc, organizationRoles, type PlatformRole, platformAc, platformRoles } from "./permissions";
 
@@ -31,6 +32,10 @@ function createAuth() {
     emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: true },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     databaseHooks: {
+      user: {
+        create: { before: async (u) => ({ data: { ...u, name: checkName(u.name, "name") } }) },
+        update: { before: async (u) => (u.name === undefined ? { data: u } : { data: { ...u, name: checkName(u.name, "name") } }) },
+      },
       session: {
         create: {
           // A recruiter signs in acting in their (first) organisation, so the workspace is
@@ -50,7 +55,20 @@ function createAuth() {
     advanced: { useSecureCookies: appUrl.startsWith("https://"), disableOriginCheck: false },
     plugins: [
       admin({ ac: platformAc, roles: platformRoles, defaultRole: "user", adminRoles: ["admin"] }),
-      organization({ ac: organizationAc, roles: organizationRoles, creatorRole: "owner" }),
+      // Any person may found an organisation (and so become its recruiter); joining one by
+      // invitation needs a verified e-mail address, so knowing an invitation id is not enough.
+      organization({
+        ac: organizationAc,
+        roles: organizationRoles,
+        creatorRole: "owner",
+        requireEmailVerificationOnInvitation: true,
+        organizationHooks: {
+          beforeCreateOrganization: async ({ organization: o }) => ({ data: { ...o, name: checkName(o.name, "organization name"), slug: checkSlug(o.slug) } }),
+          beforeUpdateOrganization: async ({ organization: o }) => ({
+            data: { ...o, ...(o.name !== undefined ? { name: checkName(o.name, "organization name") } : {}), ...(o.slug !== undefined ? { slug: checkSlug(o.slug) } : {}) },
+          }),
+        },
+      }),
       nextCookies(),
     ],
   });
@@ -86,7 +104,8 @@ export async function getSessionUser(headers: Headers): Promise<SessionUser | nu
   const result = await getAuth().api.getSession({ headers });
   if (!result) return null;
   const u = result.user as typeof result.user & { role?: string | null };
-  const platformRole: PlatformRole = u.role === "admin" ? "admin" : "user";
+  // better-auth stores several roles comma-separated and grants their union; so does can().
+  const platformRole: PlatformRole = (u.role ?? "").split(",").some((r) => r.trim() === "admin") ? "admin" : "user";
   const activeOrganizationId = (result.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
   return { id: u.id, email: u.email, name: u.name, platformRole, activeOrganizationId };
 }

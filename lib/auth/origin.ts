@@ -13,7 +13,7 @@ export function trustedOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  return [...new Set([own, ...extra].map((u) => new URL(u).origin))];
+  return [...new Set([own, ...extra].map((u) => new URL(u).origin.toLowerCase()))];
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -27,17 +27,27 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  *    trusted;
  * 3. without `Sec-Fetch-Site` (older browsers; plain http to a non-loopback host), `Origin` must
  *    be one of {@link trustedOrigins};
- * 4. with neither header the request did not come from a browser (curl, scripts, server-to-server
+ * 4. with neither header (nor a `Referer`, read as `Origin` when that is missing) the request did not come from a browser (curl, scripts, server-to-server
  *    calls): it passes — a browser always sends `Origin` on a cross-origin POST, so an attacker's
  *    page cannot strip it.
  * @throws {PanelistError} 403 `forbidden:csrf`.
  */
 export function assertSameOrigin(req: Request, origins: readonly string[] = trustedOrigins()): void {
   if (SAFE_METHODS.has(req.method.toUpperCase())) return;
-  const site = req.headers.get("sec-fetch-site");
-  const origin = req.headers.get("origin");
+  const site = req.headers.get("sec-fetch-site")?.toLowerCase() ?? null;
+  // Without Origin, a Referer still names the page that sent the request (better-auth reads it too).
+  const origin = (req.headers.get("origin") ?? refererOrigin(req.headers.get("referer")))?.toLowerCase() ?? null;
   if (site === "same-origin" || site === "none") return;
   if (site === null && origin === null) return;
   if (origin !== null && origin !== "null" && origins.includes(origin)) return;
   throw new PanelistError("forbidden:csrf", "This request did not come from Panelist's own pages.");
+}
+
+function refererOrigin(referer: string | null): string | null {
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return "null";
+  }
 }

@@ -6,6 +6,8 @@ import { getDb } from "@/lib/db/client";
 import { listUsersPage } from "@/lib/db/queries/users";
 
 export async function generateMetadata(): Promise<Metadata> {
+  // Guarded here too: metadata streams before the page, and a title would tell the page exists.
+  await requirePage("console:read");
   const t = await getTranslations("admin");
   return { title: t("pageTitle") };
 }

@@ -7,6 +7,8 @@ import { getDb } from "@/lib/db/client";
 import { getOrganizationSummary, listMembers } from "@/lib/db/queries/organizations";
 
 export async function generateMetadata(): Promise<Metadata> {
+  // Guarded here too: metadata streams before the page, and a title would tell the page exists.
+  await requirePage("workspace:read");
   const t = await getTranslations("workspace");
   return { title: t("pageTitle") };
 }

@@ -22,21 +22,37 @@ export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+/** A UTF-16 surrogate without its pair: JSON can carry one (`"\ud800"`), UTF-8 cannot store it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Deeper JSON than this is refused: no request body of ours nests past a few levels. */
+const MAX_DEPTH = 32;
+
 /**
- * Refuses any string inside `value` (objects and arrays walked) that holds a control character.
+ * Refuses any string inside `value` (objects and arrays walked, keys included) that holds a
+ * control character or is not well-formed UTF-16 (a lone surrogate cannot be stored as UTF-8),
+ * and any value nested deeper than {@link MAX_DEPTH}.
  * @param at the path prefix of `value` in the request (`""` for the body, `"query"`).
  * @throws {PanelistError} 422 `unprocessable:api` naming every offending field path.
  */
 export function assertNoControlChars(value: unknown, at: string): void {
   const issues: FieldIssue[] = [];
+  const badText = (t: string) => CONTROL_CHARS.test(t) || LONE_SURROGATE.test(t);
   const walk = (v: unknown, path: string[], depth: number) => {
-    if (issues.length >= 20 || depth > 32) return;
+    if (issues.length >= 20) return;
+    if (depth > MAX_DEPTH) {
+      issues.push({ path: path.join("."), message: `Nested deeper than ${MAX_DEPTH} levels.` });
+      return;
+    }
     if (typeof v === "string") {
-      if (CONTROL_CHARS.test(v)) issues.push({ path: path.join("."), message: "Text may not contain control characters." });
+      if (badText(v)) issues.push({ path: path.join("."), message: "Text may not contain control characters." });
     } else if (Array.isArray(v)) {
       v.forEach((item, i) => walk(item, [...path, String(i)], depth + 1));
     } else if (v && typeof v === "object") {
-      for (const [k, item] of Object.entries(v)) walk(item, [...path, k], depth + 1);
+      for (const [k, item] of Object.entries(v)) {
+        if (badText(k)) issues.push({ path: [...path, k].join("."), message: "Field names may not contain control characters." });
+        walk(item, [...path, k], depth + 1);
+      }
     }
   };
   walk(value, at ? [at] : [], 0);

@@ -31,7 +31,9 @@ export async function getOrganizationSummary(db: Db, { organizationId }: { organ
       name: organization.name,
       slug: organization.slug,
       createdAt: organization.createdAt,
-      memberCount: sql<number>`(select count(*)::int from ${member} where ${member.organizationId} = ${organization.id})`,
+      // Written out qualified: inside a subquery Drizzle renders columns unqualified, and a bare
+      // "id" would bind to member.id.
+      memberCount: sql<number>`(select count(*)::int from "member" m where m."organization_id" = "organization"."id")`,
     })
     .from(organization)
     .where(eq(organization.id, organizationId))
