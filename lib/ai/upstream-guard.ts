@@ -72,7 +72,7 @@ export async function guardUpstreamCall<T>(
     });
   }
   const governor = getGovernor();
-  let grant;
+  let grant: Awaited<ReturnType<typeof governor.acquire>>;
   try {
     grant = await governor.acquire({
       ...ref,

@@ -124,7 +124,7 @@ class LostClaimError extends Error {}
  */
 export class StreamConsumer {
   readonly options: ConsumerOptions;
-  private readonly handlers = new Map<string, TaskHandler<any>>();
+  private readonly handlers = new Map<string, TaskHandler<unknown>>();
   private reader: Redis;
   private readonly inflight = new Map<string, { abort: AbortController; done: Promise<void>; lane: Lane }>();
   private running = false;
@@ -141,7 +141,7 @@ export class StreamConsumer {
 
   constructor(
     private readonly deps: { db: Db; redis: Redis; log: Logger },
-    handlers: TaskHandler<any>[],
+    handlers: TaskHandler<unknown>[],
     options: Partial<ConsumerOptions> = {},
   ) {
     this.options = defaultConsumerOptions(options);

@@ -172,7 +172,10 @@ class TaskEventHub {
       else buffered.push(ev);
     };
     let set = this.listeners.get(taskId);
-    if (!set) this.listeners.set(taskId, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.listeners.set(taskId, set);
+    }
     set.add(listener);
     this.startSweeper();
     const close = () => {

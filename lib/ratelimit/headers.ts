@@ -57,8 +57,7 @@ export function parseDurationMs(value: string | null | undefined): number | unde
   const re = /(\d+(?:\.\d+)?)(ms|h|m|s)/g;
   let total = 0;
   let consumed = 0;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(v))) {
+  for (const m of v.matchAll(re)) {
     const n = Number(m[1]);
     total += m[2] === "h" ? n * 3_600_000 : m[2] === "m" ? n * 60_000 : m[2] === "s" ? n * 1000 : n;
     consumed += m[0].length;

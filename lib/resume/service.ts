@@ -153,8 +153,8 @@ export async function readResumeText(db: Db, { resumeId, ownerId }: { resumeId: 
 
 function sanitizeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "resume";
-  // eslint-disable-next-line no-control-regex
   const clean = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it strips from the file name
     .replace(/[\u0000-\u001f\u007f]/g, "")
     .trim()
     .slice(0, 200);

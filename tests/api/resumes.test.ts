@@ -37,8 +37,19 @@ afterAll(async () => {
   await closeDb();
 });
 
-async function json(res: Response) {
-  return (await res.json()) as Record<string, any>;
+/** The fields these tests read from an answer: an upload's ids, a list, a task, or an error. */
+type Body = {
+  code: string;
+  message: string;
+  issues: { path: string }[];
+  resumeId: string;
+  taskId: string;
+  status: string;
+  items: { id: string }[];
+};
+
+async function json(res: Response): Promise<Body> {
+  return (await res.json()) as Body;
 }
 
 describe("POST /api/resumes", () => {

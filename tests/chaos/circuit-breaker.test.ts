@@ -36,7 +36,9 @@ const BREAKER_ENV = { LLM_BREAKER_COOLDOWN_MS: String(COOLDOWN_MS), LLM_BREAKER_
 const savedEnv = { ...process.env };
 let llm: FakeLlm;
 let ownerId: string;
-const { db, redis, prefix, workerEnv } = chaosKit("chaos-breaker", {}, (s) => void ({ llm, ownerId } = s));
+const { db, redis, prefix, workerEnv } = chaosKit("chaos-breaker", {}, (s) => {
+  ({ llm, ownerId } = s);
+});
 
 beforeAll(() => {
   // The workers inherit this environment (Fleet copies process.env).

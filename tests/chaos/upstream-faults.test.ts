@@ -55,7 +55,9 @@ const MAX_ATTEMPTS = 5;
 
 let llm: FakeLlm;
 let ownerId: string;
-const { db, redis, workerEnv } = chaosKit("chaos-upstream", { rpm: RPM }, (s) => void ({ llm, ownerId } = s));
+const { db, redis, workerEnv } = chaosKit("chaos-upstream", { rpm: RPM }, (s) => {
+  ({ llm, ownerId } = s);
+});
 
 const isChat = (r: RecordedRequest) => r.method === "POST" && r.path.endsWith("/chat/completions");
 

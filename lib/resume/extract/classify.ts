@@ -8,6 +8,7 @@ import { type ExtractOutcome, fail } from "./types";
 // ── Garbage ────────────────────────────────────────────────────────────────────────────
 
 /** Control characters (not tab/newline/CR/FF), U+FFFD and Private Use Area characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const BAD_CHAR = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F\uFFFD\uE000-\uF8FF\u{F0000}-\u{10FFFD}]/gu;
 /**
  * Latin-1 mojibake: runs of ≥ 3 characters from U+00A1–U+00FF (and the cp1252 extras), what GBK

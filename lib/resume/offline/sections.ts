@@ -236,7 +236,7 @@ export function detectSections(lines: Line[]): SectionMap {
     }
     if (keys.length > 0) {
       headings.push({ line: line.index, keys });
-      keys.forEach((k) => found.add(k));
+      for (const k of keys) found.add(k);
       current = keys;
       currentLevel = line.markupHeading;
       sectionOf.push(keys);
