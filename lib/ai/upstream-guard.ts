@@ -36,7 +36,7 @@ export type UpstreamCallOutcome = {
 };
 
 /**
- * Every upstream call goes through here (DESIGN.md §4): the model's circuit breaker, then the
+ * Every upstream call goes through here (docs/governor.md, "Wiring"): the model's circuit breaker, then the
  * shared RPM/TPM governor (tokens reserved = input estimate + max output), then the call; after
  * it, the reservation is settled with the real usage, the answer's rate-limit headers are
  * observed (a 429 pauses every process), and the breaker learns the outcome. Right before the

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Mock interviews: the shapes shared by the prompt (as structured-output schemas), the
- * database (jsonb columns), the API and the UI. Issue #4; formulas in `docs/interview-scoring.md`.
+ * database (jsonb columns), the API and the UI. Formulas in `docs/interview-scoring.md`.
  *
  * - settings: what the candidate chooses (`POST /api/interviews`);
  * - plan: the questions, each with the key points a good answer covers;
@@ -150,7 +150,7 @@ export type CandidateAnswer = z.infer<typeof candidateAnswerSchema>;
 
 // ── report ──────────────────────────────────────────────────────────────────
 
-/** Weights of the four sub-scores in a question score (issue #4); they sum to 1. */
+/** Weights of the four sub-scores in a question score (docs/interview-scoring.md, "The report: formulas"); they sum to 1. */
 export const SUB_SCORE_WEIGHTS = { accuracy: 0.4, completeness: 0.2, depth: 0.25, expression: 0.15 } as const;
 export type SubScoreKey = keyof typeof SUB_SCORE_WEIGHTS;
 export const SUB_SCORE_KEYS = Object.keys(SUB_SCORE_WEIGHTS) as SubScoreKey[];

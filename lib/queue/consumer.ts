@@ -267,7 +267,7 @@ export class StreamConsumer {
   }
 
   /**
-   * Reads by lane (DESIGN.md §3 "Lanes"): interactive gets `interactiveShare` of the slots and
+   * Reads by lane (docs/architecture.md, "Lanes"): interactive gets `interactiveShare` of the slots and
    * batch the rest; a lane with nothing waiting lends its share to the other. Reads are
    * non-blocking and per stream, so at most `free` messages are taken; when nothing is waiting
    * anywhere the loop blocks on XREAD from the group's last-delivered ids (a wake-up, nothing

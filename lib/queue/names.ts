@@ -1,5 +1,5 @@
 /**
- * Stream, group and channel names (DESIGN.md §3). Braces are a Redis Cluster hash tag: every
+ * Stream, group and channel names (docs/architecture.md, "The task pipeline"). Braces are a Redis Cluster hash tag: every
  * key of one task type lands in one slot, so multi-key commands and Lua stay cluster-safe.
  * `PANELIST_REDIS_PREFIX` (default empty) lets tests share one Redis without colliding.
  */

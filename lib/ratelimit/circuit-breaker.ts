@@ -1,5 +1,5 @@
 /**
- * Circuit breaker per provider+model, in Redis, shared by every process (issue 3 "Faults").
+ * Circuit breaker per provider+model, in Redis, shared by every process (docs/governor.md, "The circuit breaker").
  *
  *   closed ──(N consecutive failures, or failure rate ≥ R over the rolling window
  *             with at least M calls)──> open

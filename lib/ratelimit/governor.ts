@@ -1,5 +1,5 @@
 /**
- * The upstream governor (DESIGN.md §4, issue 3 "The upstream governor"): one limiter in Redis,
+ * The upstream governor (docs/governor.md): one limiter in Redis,
  * shared by every web and worker process, per provider+model, that keeps requests per minute
  * (RPM) and tokens per minute (TPM) under the configured quota and slows every process down
  * together when upstream says so.
@@ -39,7 +39,7 @@ export type Priority = "interactive" | "batch";
 export type DenyReason = "paused" | "rpm" | "tpm" | "priority";
 
 export const DEFAULT_WINDOW_MS = 60_000;
-/** Share of the quota batch work may use; above it only interactive passes (issue 3). */
+/** Share of the quota batch work may use; above it only interactive passes (docs/governor.md, "The 85 % rule"). */
 export const DEFAULT_BATCH_THRESHOLD = 0.85;
 /** Pause after a 429 that said nothing about how long (no Retry-After, no reset header). */
 export const DEFAULT_PAUSE_MS = 1_000;

@@ -1,5 +1,5 @@
 /**
- * Redis keys of the upstream governor and the circuit breaker (DESIGN.md §7).
+ * Redis keys of the upstream governor and the circuit breaker (docs/governor.md, "Keys").
  *
  * Every key of one provider+model carries the same Redis Cluster hash tag, so each Lua script
  * (which only ever touches the keys of one model) lands in one slot:

@@ -23,11 +23,11 @@ import { detectResumeKind, unsupportedReason } from "./extract/detect-type";
 /**
  * Interactive tasks one owner may have open before further uploads go to the batch lane: a
  * person uploading a few files waits for none of them behind anyone's bulk work, and a client
- * that posts many at once becomes bulk work itself (issue 3, "Lanes": bulk → batch).
+ * that posts many at once becomes bulk work itself (docs/architecture.md, "Lanes": bulk → batch).
  */
 export const INTERACTIVE_OPEN_PER_OWNER = 3;
 
-/** 10 MiB, issue #2. */
+/** 10 MiB: the upload limit (README, "API"); larger files answer 413. */
 export const MAX_RESUME_BYTES = 10 * 1024 * 1024;
 /** A job description longer than this is not a job description. */
 export const MAX_JOB_DESCRIPTION_CHARS = 50_000;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TASK_STATUSES } from "./status";
 
 /**
- * The task body of the API (DESIGN.md §5): `GET /api/tasks/{id}`, its long-poll, each SSE
+ * The task body of the API (README, "API"): `GET /api/tasks/{id}`, its long-poll, each SSE
  * `status` event, and the `planTask`/`evaluateTask` of an interview. Built by `toTaskBody`
  * (lib/tasks/view.ts); read by components/tasks/api.ts. Browser-safe (zod only).
  */

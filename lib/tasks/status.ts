@@ -1,5 +1,5 @@
 /**
- * The task state machine's vocabulary (DESIGN.md §3), shared by the database, the API and the
+ * The task state machine's vocabulary (docs/architecture.md, "The task pipeline"), shared by the database, the API and the
  * UI. No imports: the browser bundle may use it.
  */
 export const TASK_STATUSES = ["PENDING", "PROCESSING", "RETRYING", "COMPLETED", "FAILED", "TERMINATED_BY_POLICY"] as const;

@@ -3,7 +3,7 @@ import net from "node:net";
 import { forbiddenRange } from "./ip-ranges";
 
 /**
- * Which callback URLs the worker may call (DESIGN.md §3 "Callbacks", docs/webhooks.md):
+ * Which callback URLs the worker may call (docs/webhooks.md, "Which URLs are called"):
  * http or https, and never an address inside our own networks — private (RFC 1918),
  * loopback, link-local, unique-local, CGNAT, 0.0.0.0, multicast and the rest of
  * {@link forbiddenRange} — unless the host is listed in `WEBHOOK_ALLOW_HOSTS`.

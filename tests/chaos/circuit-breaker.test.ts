@@ -1,5 +1,5 @@
 /**
- * Chaos: the circuit breaker through the worker (issue 3, "Faults"). Upstream keeps answering
+ * Chaos: the circuit breaker through the worker (docs/circuit-breaker.md, "Tasks"). Upstream keeps answering
  * 500 → the model's circuit opens → tasks wait as RETRYING and the upstream sees no request for
  * the whole cool-down → one probe goes out (half-open; it fails, the circuit opens again) →
  * upstream heals → after the second cool-down one probe succeeds, the gates open and every task

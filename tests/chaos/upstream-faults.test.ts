@@ -1,7 +1,7 @@
 /**
  * Chaos 6: the upstream misbehaves — 429 with Retry-After for a while, then 500s, then hanging
- * requests — while two worker processes drain a backlog under a shared RPM quota (issue 3,
- * "Proof"). Retries obey the headers across processes, no task that could succeed fails, the
+ * requests — while two worker processes drain a backlog under a shared RPM quota (docs/testing.md,
+ * "Chaos tests"). Retries obey the headers across processes, no task that could succeed fails, the
  * fake server never sees more than the RPM in any sliding 60-second window, and the usage
  * ledger has one row per upstream call. See docs/testing.md "Chaos tests".
  */
