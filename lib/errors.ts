@@ -3,7 +3,7 @@
  * lib/errors.ts); the type decides the HTTP status, the surface says where it happened.
  * Answered as JSON `{code, message}` (README, "API"), plus `issues` for 422s.
  */
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,

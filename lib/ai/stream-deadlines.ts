@@ -17,9 +17,9 @@
  */
 import { LlmError } from "./errors";
 
-export type StreamDeadlineKind = "first_token" | "idle" | "total";
+type StreamDeadlineKind = "first_token" | "idle" | "total";
 
-export interface StreamDeadlineOptions {
+interface StreamDeadlineOptions {
   /** Until the first chunk of output, ms. */
   firstTokenMs: number;
   /** Between two chunks of output, ms. */
@@ -28,7 +28,7 @@ export interface StreamDeadlineOptions {
   totalMs?: number;
 }
 
-export interface StreamDeadlines {
+interface StreamDeadlines {
   /** The deadline that passed (and aborted the controller), or null. */
   readonly fired: StreamDeadlineKind | null;
   /** Marks a chunk of output: ends the first-token wait, (re-)arms the idle deadline. */

@@ -28,7 +28,7 @@ function maxQuotaWaitMs(priority: Priority, effectiveWindowMs: number): number {
   return priority === "batch" ? 2 * effectiveWindowMs : DEFAULT_MAX_WAIT_MS;
 }
 
-export type UpstreamCallOutcome = {
+type UpstreamCallOutcome = {
   /** Real tokens used (input + output), when known. */
   usedTokens?: number;
   headers?: Headers | Record<string, string | string[] | undefined> | null;

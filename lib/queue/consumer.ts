@@ -89,7 +89,7 @@ export type ConsumerOptions = {
   shutdownGraceMs: number;
 };
 
-export function defaultConsumerOptions(overrides: Partial<ConsumerOptions> = {}): ConsumerOptions {
+function defaultConsumerOptions(overrides: Partial<ConsumerOptions> = {}): ConsumerOptions {
   const leaseMs = overrides.leaseMs ?? Number(process.env.TASK_LEASE_MS ?? 60_000);
   return {
     consumerName: `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,

@@ -4,7 +4,7 @@
  * `PANELIST_REDIS_PREFIX` (default empty) lets tests share one Redis without colliding.
  */
 // Task types and lanes are defined once, with each type's payload and attempts.
-export { LANES, type Lane, TASK_TYPES, type TaskType } from "@/lib/tasks/definitions";
+export { LANES, type Lane, type TaskType } from "@/lib/tasks/definitions";
 
 import type { Lane, TaskType } from "@/lib/tasks/definitions";
 

@@ -8,7 +8,7 @@ import { CONSUMER_GROUP, type Lane, relayEpochKey, relayLockKey, streamKey, type
 import { publishTask, publishTasks } from "./producer";
 import { trimAcked } from "./trim";
 
-export type RelayOptions = {
+type RelayOptions = {
   /** How often the relay runs, ms. Default 1 000. */
   intervalMs: number;
   /** A PENDING task left unpublished is published after this long since it became PENDING, ms (its XADD may still be on its way). Default 5 000. */

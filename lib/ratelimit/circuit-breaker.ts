@@ -63,7 +63,7 @@ export const BREAKER_DEFAULTS = {
   probeLeaseMs: 120_000,
 } as const;
 
-export interface CanCallResult {
+interface CanCallResult {
   allowed: boolean;
   /** When refused: how long until the circuit may let a call through (ms). 0 when allowed. */
   retryAfterMs: number;

@@ -16,7 +16,7 @@ export interface RateLimitInfo {
 }
 
 /** Response headers as fetch gives them (`Headers`) or as a plain record (node:http style). */
-export type HeaderBag = Headers | Record<string, string | string[] | undefined> | undefined | null;
+type HeaderBag = Headers | Record<string, string | string[] | undefined> | undefined | null;
 
 function header(headers: HeaderBag, name: string): string | undefined {
   if (!headers) return undefined;

@@ -38,7 +38,7 @@ function tagPart(s: string): string {
 }
 
 /** `{gov:<provider>:<model>}` — the one hash tag shared by all governor keys of a model. */
-export function governorTag(ref: ModelRef): string {
+function governorTag(ref: ModelRef): string {
   return `{gov:${tagPart(ref.provider)}:${tagPart(ref.model)}}`;
 }
 

@@ -46,8 +46,7 @@ export const analysisDraftSchema = z.object({
 });
 
 export type AnalysisDraft = z.infer<typeof analysisDraftSchema>;
-export type Dimension = z.infer<typeof dimensionSchema>;
-export type Suggestion = z.infer<typeof suggestionSchema>;
+type Dimension = z.infer<typeof dimensionSchema>;
 
 export const analysisSchema = z.object({
   overallScore: z.number().min(0).max(100),

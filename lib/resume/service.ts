@@ -39,13 +39,13 @@ async function laneFor(db: Db, ownerId: string): Promise<"interactive" | "batch"
 }
 
 /** Whitespace-normalised job description; empty → null. */
-export function normalizeJobDescription(jd: string | null | undefined): string | null {
+function normalizeJobDescription(jd: string | null | undefined): string | null {
   const n = (jd ?? "").replace(/\s+/g, " ").trim();
   return n.length > 0 ? n : null;
 }
 
 /** SHA-256 hex of bytes. */
-export function sha256Hex(bytes: Uint8Array | string): string {
+function sha256Hex(bytes: Uint8Array | string): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 

@@ -14,7 +14,7 @@ export const taskStatusSchema = z.enum(TASK_STATUSES);
  * `message` is the writer's raw English text (a model provider's included): the UI shows it only
  * under "details".
  */
-export const taskErrorSchema = z.object({ code: z.string(), message: z.string() });
+const taskErrorSchema = z.object({ code: z.string(), message: z.string() });
 
 export const taskBodySchema = z.object({
   id: z.string(),

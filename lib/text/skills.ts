@@ -53,7 +53,7 @@ function compile(def: SkillDef): Matcher[] {
 const MATCHERS: { def: SkillDef; match: Matcher[] }[] = SKILLS.map((def) => ({ def, match: compile(def) }));
 
 /** Removes URLs and e-mail addresses, which contain words like "http" or "github". */
-export function stripLinks(text: string): string {
+function stripLinks(text: string): string {
   return text
     .replace(/\bhttps?:\/\/\S+/gi, " ")
     .replace(/\bwww\.\S+/gi, " ")

@@ -18,7 +18,7 @@ import { nextOfflineTurn } from "../offline/interviewer";
 import type { Plan, TranscriptEntry } from "../schemas";
 
 /** Metadata on every interviewer message (AI SDK `UIMessage.metadata`). */
-export type InterviewerMessageMetadata = {
+type InterviewerMessageMetadata = {
   kind: "question" | "follow_up" | "closing";
   questionId: string | null;
   progress: { current: number; total: number };
@@ -26,7 +26,7 @@ export type InterviewerMessageMetadata = {
 };
 
 /** One interviewer turn, ready to be sent: the caller turns `stream` into the HTTP response. */
-export type InterviewerTurnStream = {
+type InterviewerTurnStream = {
   /** The AI SDK UI message stream of the turn (start, text, finish). */
   stream: ReadableStream<UIMessageChunk>;
 };

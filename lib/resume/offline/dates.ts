@@ -141,13 +141,13 @@ export interface Timeline {
 }
 
 /** A gap shorter than this many months is normal job-change time. */
-export const GAP_MONTHS = 6;
+const GAP_MONTHS = 6;
 
 /**
  * Order of ranges as written: non-increasing starts → "reverse", non-decreasing →
  * "chronological", otherwise "mixed"; "n/a" below two ranges.
  */
-export function rangeOrder(ranges: DateRange[]): Timeline["order"] {
+function rangeOrder(ranges: DateRange[]): Timeline["order"] {
   if (ranges.length < 2) return "n/a";
   const s = ranges.map((r) => r.start.months);
   if (s.every((v, i) => i === 0 || v <= s[i - 1])) return "reverse";
