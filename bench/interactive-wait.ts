@@ -1,5 +1,5 @@
 /**
- * Benchmark: how long an interactive task waits behind a batch backlog (issue 3, "Lanes").
+ * Benchmark: how long an interactive task waits behind a batch backlog (docs/architecture.md, "Lanes").
  *
  *   npx tsx bench/interactive-wait.ts
  *
@@ -398,7 +398,7 @@ async function main(): Promise<{ failed: boolean }> {
 function docsBody(d: { rows: string[][]; other: string[][]; summary: string; seconds: number; loadStart: number }): string {
   return `## Interactive wait behind a batch backlog
 
-\`npx tsx ${SCRIPT}\` — issue 3's lane claim: *with ${BATCH.toLocaleString("en-US")} batch tasks queued, an
+\`npx tsx ${SCRIPT}\` — the lanes' claim (docs/architecture.md): *with ${BATCH.toLocaleString("en-US")} batch tasks queued, an
 interactive task submitted afterwards starts within one batch-task duration.* ${WORKERS} real worker
 processes (\`worker/index.ts\`, concurrency ${CONCURRENCY} each: ${SLOTS} slots; ⌈70 %⌉ kept for interactive and
 lent to batch while interactive is empty) run \`resume.analyze\` on real uploads against the fake

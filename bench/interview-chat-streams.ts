@@ -143,8 +143,7 @@ async function runStream(url: string, init: RequestInit, kind: "ui" | "openai", 
       const { value, done } = await reader.read();
       if (done) break;
       buf += decoder.decode(value, { stream: true });
-      let nl: number;
-      while ((nl = buf.indexOf("\n")) >= 0) {
+      for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
         const line = buf.slice(0, nl).trimEnd();
         buf = buf.slice(nl + 1);
         if (!line.startsWith("data:")) continue;

@@ -5,7 +5,7 @@
  *
  * No-op tasks, the scenarios of taskforcesh/bullmq-bench (src/bullmq-suite.ts: `queue-add`,
  * `queue-add-bulk` with 100 per call, `worker-generic`, `worker-concurrent`; warm-up jobs are
- * not timed), with the concurrent worker at 100 as issue 3 asks, plus one end-to-end scenario:
+ * not timed), with the concurrent worker at 100, plus one end-to-end scenario:
  *
  *   single add   W + N tasks added one at a time, each awaited                         adds/s
  *   bulk add     the same in calls of BENCH_BULK (100)                                  adds/s

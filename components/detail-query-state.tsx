@@ -24,7 +24,7 @@ export function DetailQueryState(p: { pending: boolean; error: unknown; onRetry:
 
   if (p.pending || unauthorized) {
     return (
-      <div className="space-y-4" aria-busy="true" aria-label={p.texts.loading} data-testid={`${p.testIdPrefix}-loading`}>
+      <div className="space-y-4" role="status" aria-busy="true" aria-label={p.texts.loading} data-testid={`${p.testIdPrefix}-loading`}>
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-40 w-full" />
         <Skeleton className="h-64 w-full" />

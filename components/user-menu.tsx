@@ -98,6 +98,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
           <button
             type="button"
             role="menuitem"
+            // biome-ignore lint/a11y/noAutofocus: the menu pattern moves focus to its first item when the user opens the menu
             autoFocus
             disabled={busy}
             data-testid="sign-out"

@@ -9,7 +9,7 @@ import { InterviewsPage } from "./pages/interviews";
 import { ResumePage } from "./pages/resume";
 import { ResumesPage } from "./pages/resumes";
 
-/** The demo accounts `PANELIST_DEMO=1 scripts/seed.ts` creates (issue #2). */
+/** The demo accounts `PANELIST_DEMO=1 scripts/seed.ts` creates (README, "Environment"). */
 export const DEMO_CANDIDATE = { email: "candidate@example.com", password: "panelist-demo" } as const;
 /** The owner of the demo organisation "Demo Recruiting". */
 export const DEMO_RECRUITER = { email: "recruiter@example.com", password: "panelist-demo", organization: "Demo Recruiting" } as const;

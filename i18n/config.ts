@@ -1,7 +1,7 @@
 /** The UI languages, the cookie that remembers the choice, and how a browser's list maps onto them. */
 export const LOCALES = ["en", "zh"] as const;
 export type AppLocale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: AppLocale = "en";
+const DEFAULT_LOCALE: AppLocale = "en";
 export const LOCALE_COOKIE = "NEXT_LOCALE";
 /** One year, in seconds. */
 export const LOCALE_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 365;

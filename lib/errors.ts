@@ -1,9 +1,9 @@
 /**
  * The one error type of the API. `code` is `type:surface` (after vercel/ai-chatbot's
  * lib/errors.ts); the type decides the HTTP status, the surface says where it happened.
- * Answered as JSON `{code, message}` (DESIGN.md §5), plus `issues` for 422s.
+ * Answered as JSON `{code, message}` (README, "API"), plus `issues` for 422s.
  */
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,

@@ -223,7 +223,10 @@ class Connection {
           this.socket.end();
           return;
         }
-        if (this.buffer.length < len) return void (this.need = len);
+        if (this.buffer.length < len) {
+          this.need = len;
+          return;
+        }
         const msg = this.buffer.subarray(0, len);
         this.buffer = this.buffer.subarray(len);
         this.started = true;
@@ -232,7 +235,10 @@ class Connection {
       }
       if (this.buffer.length < 5) return;
       const len = 1 + this.buffer.readInt32BE(1);
-      if (this.buffer.length < len) return void (this.need = len);
+      if (this.buffer.length < len) {
+        this.need = len;
+        return;
+      }
       const msg = this.buffer.subarray(0, len);
       this.buffer = this.buffer.subarray(len);
       if (msg[0] === 0x58) {

@@ -66,7 +66,10 @@ setInterval(() => {
 async function commonSetup() {
   checkNode();
   await ensureDependencies(procs);
-  if (mode === "test") await checkDependencyRules();
+  if (mode === "test") {
+    await checkDependencyRules();
+    await checkLint();
+  }
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const env = childEnvironment(mode, ensureEnvLocal());
 
@@ -94,6 +97,21 @@ async function checkDependencyRules() {
   if (code !== 0) {
     throw new SetupError(
       `the dependency rules failed (exit ${code}): an import above crosses a layer line (rules and reasons: docs/architecture.md, "Layout"). Not running the tests.`,
+    );
+  }
+}
+
+/**
+ * `npm run lint` (`biome ci .`: formatting, lint rules and import order, nothing written) before
+ * anything is started, like the dependency rules: a formatting slip fails in seconds.
+ * @throws {SetupError} pointing at `npm run format` and the lint notes when the check fails.
+ */
+async function checkLint() {
+  log("Tests: formatting and lint (npm run lint)");
+  const code = await procs.run("lint", npm, ["run", "--silent", "lint"], { cwd: ROOT, output: "inherit" });
+  if (code !== 0) {
+    throw new SetupError(
+      `Biome found problems (exit ${code}), listed above: \`npm run format\` fixes formatting and import order; lint rules and their exceptions: docs/testing.md, "Lint". Not running the tests.`,
     );
   }
 }

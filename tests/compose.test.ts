@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 
 /**
- * docker-compose.yml is the single-host production shape (DESIGN.md §7). There is no
+ * docker-compose.yml is the single-host production shape (docs/deploy.md). There is no
  * Docker engine here, so it is checked against the Compose Specification schema and
  * against the rules that make it production: pgvector, Redis with AOF and noeviction,
  * scalable workers, migrations before the app, no demo accounts.

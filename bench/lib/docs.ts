@@ -50,7 +50,10 @@ export function recordRun(
       : want !== "1" && !o.defaultSettings
         ? "non-default settings; BENCH_WRITE_DOCS=1 forces it"
         : null;
-  if (skip) return o.log(`docs/benchmarks.md not updated (${skip})`);
+  if (skip) {
+    o.log(`docs/benchmarks.md not updated (${skip})`);
+    return;
+  }
   writeBenchSection({ section: o.section, script: o.script, indexRow: o.indexRow, body: o.body() });
   o.log("docs/benchmarks.md updated");
 }

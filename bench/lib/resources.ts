@@ -75,10 +75,12 @@ export async function deleteRedisPrefix(prefix: string): Promise<number> {
  * this they, the database and the keys would outlive an interrupted run.
  */
 export function onInterrupt(cleanup: () => Promise<void>): void {
-  let running: Promise<void> | undefined;
+  let started = false;
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.on(sig, () => {
-      running ??= cleanup()
+      if (started) return;
+      started = true;
+      void cleanup()
         .catch((err) => console.error("[bench] clean-up after interrupt failed", err))
         .finally(() => process.exit(130));
     });

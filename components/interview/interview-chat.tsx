@@ -26,6 +26,7 @@ export function InterviewChat({ interview, ending, onEnd }: { interview: Intervi
   const last = messages.at(-1);
   const lastText = last ? last.parts.map((p) => (p.type === "text" ? p.text.length : 0)).reduce((a, b) => a + b, 0) : 0;
   const lastCount = useRef(messages.length);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: lastText is the trigger, not an input: the effect re-runs as the streamed answer grows
   useEffect(() => {
     if (!bottomRef.current) return;
     const added = messages.length !== lastCount.current;

@@ -40,7 +40,7 @@ export function InterviewList() {
         {t("title")}
       </h2>
       {query.isPending ? (
-        <div className="mt-4 space-y-3" aria-busy="true" aria-label={t("loading")}>
+        <div className="mt-4 space-y-3" role="status" aria-busy="true" aria-label={t("loading")}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-14 w-full" />
           ))}

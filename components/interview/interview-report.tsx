@@ -29,7 +29,7 @@ export function InterviewReport({ report }: { report: Report }) {
       <Card className="flex flex-col gap-6 sm:flex-row sm:items-center">
         <div className="flex shrink-0 flex-col items-center sm:w-44">
           <p className="text-sm font-medium text-slate-500">{t("overall")}</p>
-          <p className="mt-1 flex items-baseline gap-1" aria-label={t("overallAria", { score: overall })}>
+          <p className="mt-1 flex items-baseline gap-1" role="img" aria-label={t("overallAria", { score: overall })}>
             <span className={cn("text-6xl font-bold tabular-nums", scoreTone(overall))} data-testid="interview-overall-score" data-score={report.overallScore}>
               {overall}
             </span>
@@ -118,6 +118,7 @@ function BulletList({ items, lang, tone, empty }: { items: string[]; lang: strin
   return (
     <ul lang={lang} className="mt-3 space-y-2">
       {items.map((s, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in the model's order, never reordered; items may repeat
         <li key={i} className="flex gap-2 text-sm text-slate-700">
           <span aria-hidden className={cn("mt-2 size-1.5 shrink-0 rounded-full", tone)} />
           {s}
@@ -158,7 +159,7 @@ function QuestionResult({ q, index, lang }: { q: ReportQuestion; index: number; 
               {q.question}
             </h3>
           </div>
-          <p className="shrink-0 text-right" aria-label={t("scoreAria", { score: fmt(q.score) })}>
+          <p className="shrink-0 text-right" role="img" aria-label={t("scoreAria", { score: fmt(q.score) })}>
             <span className={cn("text-3xl font-bold tabular-nums", scoreTone(q.score))} data-testid="question-score">
               {fmt(q.score)}
             </span>

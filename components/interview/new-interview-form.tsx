@@ -102,7 +102,7 @@ export function NewInterviewForm({ initialResumeId }: { initialResumeId?: string
               {t(`errors.${roleError}`, { min: ROLE_MIN, max: ROLE_MAX })}
             </p>
           ) : null}
-          <div className="mt-2 flex flex-wrap gap-1.5" role="group" aria-label={t("suggestions")}>
+          <fieldset className="mt-2 flex min-w-0 flex-wrap gap-1.5" aria-label={t("suggestions")}>
             {ROLE_SUGGESTIONS.map((s) => {
               const label = t(`roleSuggestions.${s.id}`);
               const active = role.trim() === label;
@@ -124,7 +124,7 @@ export function NewInterviewForm({ initialResumeId }: { initialResumeId?: string
                 </button>
               );
             })}
-          </div>
+          </fieldset>
         </div>
 
         <div className="grid gap-5 sm:grid-cols-3">

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { cn } from "../ui/cn";
 
 /**
- * Optional voice (issue #4): hear each question (speech synthesis) and dictate answers
+ * Optional voice: hear each question (speech synthesis) and dictate answers
  * (speech recognition), each only where the browser offers it. Text stays the primary way;
  * nothing here is needed to take an interview.
  */

@@ -5,7 +5,7 @@ import { type PillTone, StatusPill } from "../tasks/status-badge";
 import type { InterviewListItem, InterviewStatus } from "./api";
 
 /** An interview's status as the list and the page show it (`evaluation_failed` is list-only). */
-export type InterviewBadgeStatus = InterviewStatus | "evaluation_failed";
+type InterviewBadgeStatus = InterviewStatus | "evaluation_failed";
 
 const TONES: Record<InterviewBadgeStatus, PillTone> = {
   planning: "running",

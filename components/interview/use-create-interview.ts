@@ -5,10 +5,10 @@ import { ApiError } from "../tasks/api";
 import { createInterview, interviewKeys, type NewInterview } from "./api";
 
 /** Why creating an interview failed, as a key of `interview.form.errors`. */
-export type CreateInterviewError = "resumeGone" | "rateLimit" | "network" | "invalid" | "generic";
+type CreateInterviewError = "resumeGone" | "rateLimit" | "network" | "invalid" | "generic";
 
 /** Maps a failed `POST /api/interviews` onto what the reader is told. */
-export function createInterviewError(err: unknown): CreateInterviewError {
+function createInterviewError(err: unknown): CreateInterviewError {
   if (!(err instanceof ApiError)) return "generic";
   if (err.code === "not_found:resume") return "resumeGone";
   if (err.status === 429) return "rateLimit";

@@ -22,7 +22,7 @@ import { RECOVER_POLL_MS, RECOVER_WINDOW_MS, readPending, writePending } from ".
 import { useSpeech } from "./speech";
 
 /** What a chat request asks for: the first question, the reply to an answer, or to a skip. */
-export type ChatAction = "start" | "answer" | "skip";
+type ChatAction = "start" | "answer" | "skip";
 
 /**
  * Where the conversation stands, for the UI (and `data-turn` for tests):
@@ -276,5 +276,3 @@ export function useInterviewChat(interview: InterviewDetail) {
     speech,
   };
 }
-
-export type InterviewChatState = ReturnType<typeof useInterviewChat>;

@@ -1,12 +1,9 @@
-import { type ResumeBody, type ResumeSummary, resumeBodySchema, resumeListBodySchema } from "@/lib/resume/contracts";
+import { type ResumeSummary, resumeBodySchema, resumeListBodySchema } from "@/lib/resume/contracts";
 import type { TaskStatus } from "../tasks/api";
 import { requestJson } from "../tasks/api";
 
 /** One row of `GET /api/resumes` → `items` (contract: `resumeSummarySchema`). */
 export type ResumeListItem = ResumeSummary;
-
-/** `GET /api/resumes/{id}` (contract: `resumeBodySchema`). */
-export type ResumeDetail = ResumeBody;
 
 /** `POST /api/resumes` → 202, or 200 with `duplicate: true` for the earlier upload. */
 export type UploadAccepted = {

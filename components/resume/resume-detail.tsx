@@ -103,7 +103,7 @@ export function ResumeDetailView({ id }: { id: string }) {
         data.analysis ? (
           <Report analysis={data.analysis} />
         ) : (
-          <div className="space-y-4" aria-busy="true" aria-label={t("loading")}>
+          <div className="space-y-4" role="status" aria-busy="true" aria-label={t("loading")}>
             <Skeleton className="h-36 w-full" />
             <Skeleton className="h-64 w-full" />
           </div>

@@ -26,7 +26,7 @@ export function ResumeList() {
         {t("title")}
       </h2>
       {query.isPending ? (
-        <div className="mt-4 space-y-3" aria-busy="true" aria-label={t("loading")} data-testid="resume-list-loading">
+        <div className="mt-4 space-y-3" role="status" aria-busy="true" aria-label={t("loading")} data-testid="resume-list-loading">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-14 w-full" />
           ))}

@@ -1,11 +1,11 @@
 import { toApiError } from "../tasks/api";
 import type { UploadAccepted } from "./api";
 
-/** The server's limit (issue #2): larger files answer 413. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The server's limit (`MAX_RESUME_BYTES`, lib/resume/service.ts): larger files answer 413. */
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 /** File name endings the server accepts (it decides the real type from the bytes). */
-export const ACCEPTED_EXTENSIONS = ["pdf", "docx", "txt", "md", "markdown", "json"] as const;
+const ACCEPTED_EXTENSIONS = ["pdf", "docx", "txt", "md", "markdown", "json"] as const;
 export const ACCEPT_ATTRIBUTE = [
   ".pdf",
   ".docx",

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { type TaskBody, taskBodySchema } from "@/lib/tasks/contracts";
 
 /** A task in an end state never changes again (short of an admin replay). */
-export { isEnded as isEndState, TASK_STATUSES, type TaskStatus } from "@/lib/tasks/status";
+export { isEnded as isEndState, type TaskStatus } from "@/lib/tasks/status";
 export { taskBodySchema };
 
 /** `GET /api/tasks/{id}` (the contract is `taskBodySchema`, lib/tasks/contracts.ts). */

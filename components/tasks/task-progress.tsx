@@ -9,7 +9,7 @@ import { type TaskSubject, useTaskErrorText } from "./task-failure";
 import type { LiveMode } from "./use-task-status";
 
 /** Where each running state sits on the bar (the work has no real percentage). */
-export const TASK_PROGRESS_PERCENT: Record<TaskStatus, number> = {
+const TASK_PROGRESS_PERCENT: Record<TaskStatus, number> = {
   PENDING: 15,
   RETRYING: 40,
   PROCESSING: 65,
@@ -19,7 +19,7 @@ export const TASK_PROGRESS_PERCENT: Record<TaskStatus, number> = {
 };
 
 /** The messages of each kind of running task: headline, detail, bar label and retry line. */
-export type ProgressCopy = "progress" | "interview.planProgress" | "interview.evaluateProgress";
+type ProgressCopy = "progress" | "interview.planProgress" | "interview.evaluateProgress";
 
 const STEPS = ["queued", "analysing", "done"] as const;
 

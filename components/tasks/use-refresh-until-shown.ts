@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 
 /** How often the owning data is fetched again while it does not show a task's end yet, ms. */
-export const REFRESH_UNTIL_SHOWN_MS = 2_000;
+const REFRESH_UNTIL_SHOWN_MS = 2_000;
 
 /**
  * When a followed task has ended, the row it worked on has changed (an analysis, a plan, a

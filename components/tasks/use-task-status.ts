@@ -7,7 +7,7 @@ import { checked, fetchTask, isEndState, retryTransient, type Task, taskBodySche
 export type LiveMode = "connecting" | "live" | "polling" | "idle";
 
 /** Polling period when Server-Sent Events are unavailable or broke. */
-export const POLL_INTERVAL_MS = 2_000;
+const POLL_INTERVAL_MS = 2_000;
 /** A slow safety poll while SSE is live, in case a proxy buffers the stream silently. */
 const SAFETY_POLL_MS = 15_000;
 

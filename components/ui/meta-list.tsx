@@ -15,6 +15,7 @@ export function MetaList({ children, className, testId }: { children: ReactNode;
     <div className={cn("overflow-hidden", className)} data-testid={testId}>
       <span className="-ml-4 flex flex-wrap gap-y-0.5">
         {items.map((item, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the caller's children in source order, never reordered; plain strings have no key of their own
           <span key={i} className="max-w-full before:inline-block before:w-4 before:text-center before:content-['·'_/_'']">
             {item}
           </span>

@@ -1,5 +1,5 @@
 /**
- * Which LLM serves, read from the environment (DESIGN.md §6):
+ * Which LLM serves, read from the environment (README, "Environment"):
  *
  *   LLM_PROVIDER=offline         → offline engine, whatever else is set
  *   neither LLM_BASE_URL nor LLM_API_KEY → offline engine

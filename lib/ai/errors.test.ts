@@ -2,6 +2,9 @@ import { APICallError, NoObjectGeneratedError, RetryError } from "ai";
 import { describe, expect, it } from "vitest";
 import { LlmError, toLlmError } from "./errors";
 
+/** The error's constructor options; the test's usage omits the fields the mapping ignores. */
+type NoObjectArgs = ConstructorParameters<typeof NoObjectGeneratedError>[0];
+
 const NOW = Date.parse("2025-06-01T12:00:00Z");
 
 function apiError(statusCode: number | undefined, error?: Record<string, unknown>, headers: Record<string, string> = {}) {
@@ -69,12 +72,10 @@ describe("toLlmError", () => {
       response: { id: "1", timestamp: new Date(), modelId: "m" },
       usage: { inputTokens: 10, outputTokens: 3, totalTokens: 13, inputTokenDetails: { cacheReadTokens: 2 } },
     };
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const bad = toLlmError(new NoObjectGeneratedError({ ...base, finishReason: "stop" } as any));
+    const bad = toLlmError(new NoObjectGeneratedError({ ...base, finishReason: "stop" } as NoObjectArgs));
     expect(bad).toMatchObject({ code: "invalid_output", retryable: true });
     expect(bad.usage).toEqual({ inputTokens: 10, cachedInputTokens: 2, outputTokens: 3 });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const filtered = toLlmError(new NoObjectGeneratedError({ ...base, finishReason: "content-filter" } as any));
+    const filtered = toLlmError(new NoObjectGeneratedError({ ...base, finishReason: "content-filter" } as NoObjectArgs));
     expect(filtered).toMatchObject({ code: "content_policy", retryable: false });
   });
 

@@ -9,17 +9,17 @@ import { APICallError, NoObjectGeneratedError, RetryError } from "ai";
 import { parseRateLimitHeaders, type RateLimitInfo, retryAfterMsFromHeaders } from "@/lib/ratelimit/headers";
 import type { LlmErrorCode } from "./error-codes";
 
-export { LLM_ERROR_CODES, type LlmErrorCode } from "./error-codes";
+export { LLM_ERROR_CODES } from "./error-codes";
 /** What upstream's `x-ratelimit-*` headers said, as `LlmError.rateLimit` carries it (parsed by the governor's module). */
 export type { RateLimitInfo };
 
-export interface LlmUsageSnapshot {
+interface LlmUsageSnapshot {
   inputTokens: number;
   cachedInputTokens: number;
   outputTokens: number;
 }
 
-export interface LlmErrorInit {
+interface LlmErrorInit {
   code: LlmErrorCode;
   message: string;
   retryable?: boolean;
@@ -78,10 +78,6 @@ export class LlmError extends Error {
       providerCode: this.providerCode,
     };
   }
-}
-
-export function isLlmError(e: unknown): e is LlmError {
-  return e instanceof LlmError;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -171,7 +167,7 @@ function isAbort(e: unknown): e is Error {
   );
 }
 
-export interface ClassifyContext {
+interface ClassifyContext {
   /** Our own deadline fired (so an abort is a timeout, not a caller's cancel). */
   timedOut?: boolean;
   /** The caller's abort signal fired (whatever reason it carried). */

@@ -34,7 +34,12 @@ describe("metered", () => {
   it("a call reports in_flight before it leaves and ok after, under one callId", async () => {
     const l = ledger(() => false);
     let sent = 0;
-    await metered(config, async () => (await beforeDispatch(ref), sent++, answer), l.onCall);
+    const call = async () => {
+      await beforeDispatch(ref);
+      sent++;
+      return answer;
+    };
+    await metered(config, call, l.onCall);
     expect(sent).toBe(1);
     expect(l.written.map((c) => c.outcome)).toEqual(["in_flight", "ok"]);
     expect(new Set(l.written.map((c) => c.callId)).size).toBe(1);
@@ -43,14 +48,23 @@ describe("metered", () => {
   it("when the in_flight row cannot be written, the request does not leave and no outcome is reported", async () => {
     const l = ledger((c) => c.outcome === "in_flight");
     let sent = 0;
-    await expect(metered(config, async () => (await beforeDispatch(ref), sent++, answer), l.onCall)).rejects.toMatchObject({ code: "CONNECTION_CLOSED" });
+    const call = async () => {
+      await beforeDispatch(ref);
+      sent++;
+      return answer;
+    };
+    await expect(metered(config, call, l.onCall)).rejects.toMatchObject({ code: "CONNECTION_CLOSED" });
     expect(sent).toBe(0);
     expect(l.written).toEqual([]);
   });
 
   it("when the ok row cannot be written, the call is not relabelled with the database's error", async () => {
     const l = ledger((c) => c.outcome === "ok");
-    await expect(metered(config, async () => (await beforeDispatch(ref), answer), l.onCall)).rejects.toMatchObject({ code: "CONNECTION_CLOSED" });
+    const call = async () => {
+      await beforeDispatch(ref);
+      return answer;
+    };
+    await expect(metered(config, call, l.onCall)).rejects.toMatchObject({ code: "CONNECTION_CLOSED" });
     expect(l.written.map((c) => c.outcome)).toEqual(["in_flight"]);
   });
 

@@ -20,7 +20,7 @@ export type MeteredCall = {
  * What {@link metered} reads of a call's result (a `StructuredResult` of `structured.ts` is one).
  * Structural, so this module needs nothing of the call it wraps.
  */
-export type MeteredResult = {
+type MeteredResult = {
   provider: string;
   model: string;
   latencyMs: number;

@@ -16,7 +16,7 @@ import { getLlmConfig, type OnlineLlmConfig, OPENAI_BASE_URL } from "./config";
  */
 const NO_KEY = "no-key";
 
-export interface ResolvedModel {
+interface ResolvedModel {
   model: Exclude<LanguageModel, string>;
   config: OnlineLlmConfig;
 }

@@ -17,9 +17,9 @@
  */
 import { LlmError } from "./errors";
 
-export type StreamDeadlineKind = "first_token" | "idle" | "total";
+type StreamDeadlineKind = "first_token" | "idle" | "total";
 
-export interface StreamDeadlineOptions {
+interface StreamDeadlineOptions {
   /** Until the first chunk of output, ms. */
   firstTokenMs: number;
   /** Between two chunks of output, ms. */
@@ -28,7 +28,7 @@ export interface StreamDeadlineOptions {
   totalMs?: number;
 }
 
-export interface StreamDeadlines {
+interface StreamDeadlines {
   /** The deadline that passed (and aborted the controller), or null. */
   readonly fired: StreamDeadlineKind | null;
   /** Marks a chunk of output: ends the first-token wait, (re-)arms the idle deadline. */
@@ -42,7 +42,7 @@ export interface StreamDeadlines {
   dispose(): void;
 }
 
-function describe(kind: StreamDeadlineKind, ms: number): string {
+function deadlineMessage(kind: StreamDeadlineKind, ms: number): string {
   if (kind === "first_token") return `LLM stream sent no output within ${ms} ms`;
   if (kind === "idle") return `LLM stream went silent for ${ms} ms`;
   return `LLM stream did not finish within ${ms} ms`;
@@ -67,7 +67,7 @@ export function armStreamDeadlines(controller: AbortController, opts: StreamDead
     firedMs = ms;
     clearTimeout(gapTimer);
     clearTimeout(totalTimer);
-    controller.abort(new DOMException(describe(kind, ms), "TimeoutError"));
+    controller.abort(new DOMException(deadlineMessage(kind, ms), "TimeoutError"));
   };
   // One timer for the current gap: the wait for the first chunk, then the one since the last.
   let gapTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => fire("first_token", opts.firstTokenMs), opts.firstTokenMs);
@@ -83,7 +83,7 @@ export function armStreamDeadlines(controller: AbortController, opts: StreamDead
     },
     error(cause?: unknown) {
       if (!fired) return null;
-      return new LlmError({ code: "timeout", message: describe(fired, firedMs), cause });
+      return new LlmError({ code: "timeout", message: deadlineMessage(fired, firedMs), cause });
     },
     dispose() {
       disposed = true;

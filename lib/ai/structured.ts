@@ -41,7 +41,7 @@ export interface StructuredUsage {
   outputTokens: number;
 }
 
-export interface GenerateStructuredOptions<T> {
+interface GenerateStructuredOptions<T> {
   schema: ZodType<T>;
   system: string;
   prompt: string;
@@ -97,7 +97,7 @@ function schemaText(schema: ZodType): string {
 }
 
 /** System prompt addition for JSON mode (no server-side schema): the schema, spelled out. */
-export function jsonModeInstructions(schema: ZodType): string {
+function jsonModeInstructions(schema: ZodType): string {
   const jsonSchema = z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" });
   return [
     "Respond with one JSON object only — no prose, no code fences — that is valid against this JSON Schema:",

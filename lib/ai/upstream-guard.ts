@@ -28,7 +28,7 @@ function maxQuotaWaitMs(priority: Priority, effectiveWindowMs: number): number {
   return priority === "batch" ? 2 * effectiveWindowMs : DEFAULT_MAX_WAIT_MS;
 }
 
-export type UpstreamCallOutcome = {
+type UpstreamCallOutcome = {
   /** Real tokens used (input + output), when known. */
   usedTokens?: number;
   headers?: Headers | Record<string, string | string[] | undefined> | null;
@@ -36,7 +36,7 @@ export type UpstreamCallOutcome = {
 };
 
 /**
- * Every upstream call goes through here (DESIGN.md §4): the model's circuit breaker, then the
+ * Every upstream call goes through here (docs/governor.md, "Wiring"): the model's circuit breaker, then the
  * shared RPM/TPM governor (tokens reserved = input estimate + max output), then the call; after
  * it, the reservation is settled with the real usage, the answer's rate-limit headers are
  * observed (a 429 pauses every process), and the breaker learns the outcome. Right before the
@@ -72,7 +72,7 @@ export async function guardUpstreamCall<T>(
     });
   }
   const governor = getGovernor();
-  let grant;
+  let grant: Awaited<ReturnType<typeof governor.acquire>>;
   try {
     grant = await governor.acquire({
       ...ref,

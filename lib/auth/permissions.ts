@@ -26,7 +26,7 @@ export const RESOURCES = {
 } as const;
 
 export type Resource = keyof typeof RESOURCES;
-export type ScopeKind = (typeof RESOURCES)[Resource]["scope"];
+type ScopeKind = (typeof RESOURCES)[Resource]["scope"];
 /** `resource:action`, e.g. `resume:read`. */
 export type Permission = { [R in Resource]: `${R}:${(typeof RESOURCES)[R]["actions"][number]}` }[Resource];
 
@@ -91,12 +91,6 @@ export type ActorRoles = {
   platformRole: PlatformRole;
   membership: { organizationId: string; role: OrganizationRole } | null;
 };
-
-/** The scope kind a permission acts in. */
-export function scopeOf(permission: Permission): ScopeKind {
-  const resource = permission.split(":")[0] as Resource;
-  return RESOURCES[resource].scope;
-}
 
 /**
  * Whether an actor holds `permission`. Personal and platform permissions are decided by the

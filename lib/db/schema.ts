@@ -125,7 +125,7 @@ export const invitation = pgTable(
   (t) => [index("invitation_org_idx").on(t.organizationId), index("invitation_email_idx").on(t.email)],
 );
 
-// ── tasks: the durable half of the pipeline (DESIGN.md §3) ──────────────────────────────
+// ── tasks: the durable half of the pipeline (docs/architecture.md) ────────────────────
 export { TASK_STATUSES, type TaskStatus } from "@/lib/tasks/status";
 
 export const tasks = pgTable(

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { upsertUsage } from "@/lib/db/queries/usage";
 
-export type UsageRecord = {
+type UsageRecord = {
   userId: string | null;
   feature: string;
   taskId: string | null;

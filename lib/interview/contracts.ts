@@ -48,7 +48,7 @@ export const interviewMessageMetadataSchema = z.object({
 export type InterviewMessageMetadata = z.infer<typeof interviewMessageMetadataSchema>;
 
 /** A stored message in the AI SDK `UIMessage` shape, so `useChat` resumes from it. */
-export const interviewMessageSchema = z.object({
+const interviewMessageSchema = z.object({
   id: z.string(),
   role: z.enum(["user", "assistant"]),
   parts: z.array(z.object({ type: z.literal("text"), text: z.string() })),

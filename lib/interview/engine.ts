@@ -17,7 +17,7 @@ import { buildOfflinePlan } from "./offline/plan";
 import type { CandidateAnswer, Language, Level, Plan, ReportDraft } from "./schemas";
 
 /** How a task's model calls run: its abort signal, the governor's priority, the fallback model. */
-export interface EngineCallOptions {
+interface EngineCallOptions {
   signal?: AbortSignal;
   priority?: "interactive" | "batch";
   preferFallback?: boolean;

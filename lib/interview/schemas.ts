@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Mock interviews: the shapes shared by the prompt (as structured-output schemas), the
- * database (jsonb columns), the API and the UI. Issue #4; formulas in `docs/interview-scoring.md`.
+ * database (jsonb columns), the API and the UI. Formulas in `docs/interview-scoring.md`.
  *
  * - settings: what the candidate chooses (`POST /api/interviews`);
  * - plan: the questions, each with the key points a good answer covers;
@@ -22,17 +22,16 @@ export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
 /** Fixed so that the report's radar chart compares like with like across interviews. */
 export const QUESTION_CATEGORIES = ["technical", "system-design", "behavioural", "project", "role-specific"] as const;
 /** Where a question came from: grounded in the resume, the offline bank, or a model. */
-export const QUESTION_SOURCES = ["resume", "bank", "model"] as const;
+const QUESTION_SOURCES = ["resume", "bank", "model"] as const;
 
 export type Language = (typeof LANGUAGES)[number];
 export type Level = (typeof LEVELS)[number];
 export type Difficulty = (typeof DIFFICULTIES)[number];
 export type QuestionCategory = (typeof QUESTION_CATEGORIES)[number];
-export type QuestionSource = (typeof QUESTION_SOURCES)[number];
 
 /** Number of main questions (follow-ups not counted). */
 export const QUESTION_COUNT = { min: 5, max: 15 } as const;
-export const KEY_POINTS = { min: 2, max: 6 } as const;
+const KEY_POINTS = { min: 2, max: 6 } as const;
 
 /**
  * Suggestions for the free-text role field (the field accepts any text). `id` is also a
@@ -50,18 +49,6 @@ export const ROLE_SUGGESTIONS = [
   { id: "qa", en: "QA / test engineer", zh: "测试工程师" },
   { id: "security", en: "Security engineer", zh: "安全工程师" },
 ] as const;
-
-// ── settings ────────────────────────────────────────────────────────────────
-
-export const interviewSettingsSchema = z.object({
-  /** Free text ("Backend engineer", "golang 后端", "Chef"); any role works. */
-  role: z.string().trim().min(1).max(100),
-  level: z.enum(LEVELS),
-  questionCount: z.number().int().min(QUESTION_COUNT.min).max(QUESTION_COUNT.max),
-  /** Language of the questions, the conversation and the report. */
-  language: z.enum(LANGUAGES),
-});
-export type InterviewSettings = z.infer<typeof interviewSettingsSchema>;
 
 // ── plan ────────────────────────────────────────────────────────────────────
 
@@ -104,7 +91,7 @@ export const planLlmSchema = z.object({
     .min(1)
     .max(QUESTION_COUNT.max),
 });
-export type PlanLlm = z.infer<typeof planLlmSchema>;
+type PlanLlm = z.infer<typeof planLlmSchema>;
 
 /**
  * Model output → {@link Plan}: trims text, drops blank key points, turns `null` into absent,
@@ -150,9 +137,9 @@ export type CandidateAnswer = z.infer<typeof candidateAnswerSchema>;
 
 // ── report ──────────────────────────────────────────────────────────────────
 
-/** Weights of the four sub-scores in a question score (issue #4); they sum to 1. */
+/** Weights of the four sub-scores in a question score (docs/interview-scoring.md, "The report: formulas"); they sum to 1. */
 export const SUB_SCORE_WEIGHTS = { accuracy: 0.4, completeness: 0.2, depth: 0.25, expression: 0.15 } as const;
-export type SubScoreKey = keyof typeof SUB_SCORE_WEIGHTS;
+type SubScoreKey = keyof typeof SUB_SCORE_WEIGHTS;
 export const SUB_SCORE_KEYS = Object.keys(SUB_SCORE_WEIGHTS) as SubScoreKey[];
 
 const score100 = z.number().min(0).max(100);
@@ -207,7 +194,6 @@ export const reportDraftLlmSchema = z.object({
     )
     .describe("each question of the batch exactly once"),
 });
-export type ReportDraftLlm = z.infer<typeof reportDraftLlmSchema>;
 
 /** What a model returns when it summarises all batches (strict-friendly). */
 export const reportSummaryLlmSchema = z.object({
@@ -215,7 +201,6 @@ export const reportSummaryLlmSchema = z.object({
   improvements: z.array(z.string()).describe("two to five concrete improvements, most important first"),
   assessment: z.string().describe("two to four sentences of overall assessment"),
 });
-export type ReportSummaryLlm = z.infer<typeof reportSummaryLlmSchema>;
 
 export const reportQuestionSchema = z.object({
   questionId: z.string(),

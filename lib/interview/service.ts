@@ -107,7 +107,7 @@ export async function evaluateInterview(deps: { db: Db }, t: TaskAttempt & { int
     { plan, answers, language: interview.language, role: interview.role, signal: t.signal, priority: t.lane, preferFallback: t.preferFallback },
     (c) => recordUsage(db, { ...c, userId: t.ownerId, feature: "interview.evaluate", taskId: t.taskId, attempt: t.attempt, costMicroUsd: 0 }),
   );
-  let report;
+  let report: ReturnType<typeof finalizeReport>;
   try {
     report = finalizeReport(draft, { plan, answers, engine, language: interview.language });
   } catch (err) {

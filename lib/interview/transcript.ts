@@ -10,7 +10,7 @@ import type { CandidateAnswer, Plan, TranscriptEntry } from "./schemas";
  * interviewer turn precedes it is its own `questionId` used (and only if it is planned).
  */
 
-export interface QuestionThread {
+interface QuestionThread {
   questionId: string;
   /** The main question was put to the candidate. */
   asked: boolean;
@@ -22,7 +22,7 @@ export interface QuestionThread {
   skipped: boolean;
 }
 
-export interface TranscriptState {
+interface TranscriptState {
   /** One thread per planned question, in plan order. */
   threads: QuestionThread[];
   /** Plan index of the question under discussion (of the latest interviewer question or follow-up), -1 before the first. */

@@ -89,7 +89,7 @@ export type ConsumerOptions = {
   shutdownGraceMs: number;
 };
 
-export function defaultConsumerOptions(overrides: Partial<ConsumerOptions> = {}): ConsumerOptions {
+function defaultConsumerOptions(overrides: Partial<ConsumerOptions> = {}): ConsumerOptions {
   const leaseMs = overrides.leaseMs ?? Number(process.env.TASK_LEASE_MS ?? 60_000);
   return {
     consumerName: `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
@@ -124,7 +124,7 @@ class LostClaimError extends Error {}
  */
 export class StreamConsumer {
   readonly options: ConsumerOptions;
-  private readonly handlers = new Map<string, TaskHandler<any>>();
+  private readonly handlers = new Map<string, TaskHandler<unknown>>();
   private reader: Redis;
   private readonly inflight = new Map<string, { abort: AbortController; done: Promise<void>; lane: Lane }>();
   private running = false;
@@ -141,7 +141,7 @@ export class StreamConsumer {
 
   constructor(
     private readonly deps: { db: Db; redis: Redis; log: Logger },
-    handlers: TaskHandler<any>[],
+    handlers: TaskHandler<unknown>[],
     options: Partial<ConsumerOptions> = {},
   ) {
     this.options = defaultConsumerOptions(options);
@@ -267,7 +267,7 @@ export class StreamConsumer {
   }
 
   /**
-   * Reads by lane (DESIGN.md §3 "Lanes"): interactive gets `interactiveShare` of the slots and
+   * Reads by lane (docs/architecture.md, "Lanes"): interactive gets `interactiveShare` of the slots and
    * batch the rest; a lane with nothing waiting lends its share to the other. Reads are
    * non-blocking and per stream, so at most `free` messages are taken; when nothing is waiting
    * anywhere the loop blocks on XREAD from the group's last-delivered ids (a wake-up, nothing

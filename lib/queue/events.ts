@@ -6,10 +6,10 @@ import { taskEventsChannel } from "./names";
 import { createRedis } from "./redis";
 
 /** `status` is a task status, or `"unknown"` for a resync (re-read the database, an event may be lost). */
-export type TaskEvent = { taskId: string; status: string };
+type TaskEvent = { taskId: string; status: string };
 
 /** One task's wait: `next()` parks until a change; `close()` must be called when done. */
-export type TaskWatch = {
+type TaskWatch = {
   /**
    * Resolves with the next event for the task (or one buffered since `watch()`), with null
    * after `timeoutMs` ms or when `signal` aborts.
@@ -172,7 +172,10 @@ class TaskEventHub {
       else buffered.push(ev);
     };
     let set = this.listeners.get(taskId);
-    if (!set) this.listeners.set(taskId, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.listeners.set(taskId, set);
+    }
     set.add(listener);
     this.startSweeper();
     const close = () => {
@@ -238,8 +241,6 @@ class TaskEventHub {
     if (sub) await sub.quit().catch(() => sub.disconnect());
   }
 }
-
-export type { TaskEventHub };
 
 const globalHub = globalThis as unknown as { __panelistTaskEvents?: TaskEventHub };
 

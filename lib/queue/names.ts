@@ -1,10 +1,10 @@
 /**
- * Stream, group and channel names (DESIGN.md §3). Braces are a Redis Cluster hash tag: every
+ * Stream, group and channel names (docs/architecture.md, "The task pipeline"). Braces are a Redis Cluster hash tag: every
  * key of one task type lands in one slot, so multi-key commands and Lua stay cluster-safe.
  * `PANELIST_REDIS_PREFIX` (default empty) lets tests share one Redis without colliding.
  */
 // Task types and lanes are defined once, with each type's payload and attempts.
-export { LANES, type Lane, TASK_TYPES, type TaskType } from "@/lib/tasks/definitions";
+export { LANES, type Lane, type TaskType } from "@/lib/tasks/definitions";
 
 import type { Lane, TaskType } from "@/lib/tasks/definitions";
 

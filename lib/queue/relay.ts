@@ -8,7 +8,7 @@ import { CONSUMER_GROUP, type Lane, relayEpochKey, relayLockKey, streamKey, type
 import { publishTask, publishTasks } from "./producer";
 import { trimAcked } from "./trim";
 
-export type RelayOptions = {
+type RelayOptions = {
   /** How often the relay runs, ms. Default 1 000. */
   intervalMs: number;
   /** A PENDING task left unpublished is published after this long since it became PENDING, ms (its XADD may still be on its way). Default 5 000. */
@@ -22,7 +22,7 @@ export type RelayOptions = {
 };
 
 /**
- * The outbox relay (DESIGN.md §3): PostgreSQL is the source of truth, a stream message only
+ * The outbox relay (docs/architecture.md, "Relay"): PostgreSQL is the source of truth, a stream message only
  * a hint. Each tick, under a short Redis lock so one worker does it at a time:
  * 1. if the epoch key is gone, Redis lost its data: republish every PENDING task, then set it;
  * 2. RETRYING tasks whose backoff is over become PENDING (unpublished) and are published;

@@ -2,7 +2,7 @@ import type { TaskErrorCode } from "@/lib/tasks/error-codes";
 
 /**
  * What a task handler throws to end an attempt. `retryable` decides the next state
- * (DESIGN.md §3): RETRYING (then FAILED when attempts run out) or TERMINATED_BY_POLICY.
+ * (docs/architecture.md, "Retries"): RETRYING (then FAILED when attempts run out) or TERMINATED_BY_POLICY.
  * Anything else a handler throws counts as retryable with code `internal`.
  *
  * `code` is one of the task error codes (lib/tasks/error-codes.ts), so every code written to

@@ -31,7 +31,7 @@ export async function trimAcked(redis: Redis, stream: string): Promise<number> {
 }
 
 /** Orders two stream ids (`ms-seq`). */
-export function compareIds(a: string, b: string): number {
+function compareIds(a: string, b: string): number {
   const [am, as] = a.split("-").map(BigInt);
   const [bm, bs] = b.split("-").map(BigInt);
   if (am !== bm) return am < bm ? -1 : 1;

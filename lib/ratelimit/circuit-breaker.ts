@@ -1,5 +1,5 @@
 /**
- * Circuit breaker per provider+model, in Redis, shared by every process (issue 3 "Faults").
+ * Circuit breaker per provider+model, in Redis, shared by every process (docs/governor.md, "The circuit breaker").
  *
  *   closed ──(N consecutive failures, or failure rate ≥ R over the rolling window
  *             with at least M calls)──> open
@@ -63,7 +63,7 @@ export const BREAKER_DEFAULTS = {
   probeLeaseMs: 120_000,
 } as const;
 
-export interface CanCallResult {
+interface CanCallResult {
   allowed: boolean;
   /** When refused: how long until the circuit may let a call through (ms). 0 when allowed. */
   retryAfterMs: number;

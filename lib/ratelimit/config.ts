@@ -1,5 +1,5 @@
 /**
- * The upstream quota from the environment (DESIGN.md §6):
+ * The upstream quota from the environment (README, "Environment"; docs/governor.md):
  *
  *   LLM_RPM   requests per minute allowed upstream (positive integer); unset or empty → unlimited
  *   LLM_TPM   tokens per minute (input + output, positive integer);   unset or empty → unlimited

@@ -12,8 +12,8 @@
  * Why not GCRA / token bucket (Brandur Leach, "Rate Limiting, Cells, and GCRA", 2015;
  * RFC 2697's single-rate token bucket): both allow a full burst and then the refill within the
  * same minute — up to ~2× the quota in some sliding 60-second window — while an upstream such as
- * OpenAI counts a rolling minute, and issue 3's proof demands "never more than RPM in any sliding
- * 60-second window". The log is exact; its cost is memory O(requests per window) per model,
+ * OpenAI counts a rolling minute, and the chaos test holds us to "never more than RPM in any sliding
+ * 60-second window" (docs/governor.md, "The algorithm"). The log is exact; its cost is memory O(requests per window) per model,
  * which is small for LLM quotas (thousands per minute at most).
  *
  * Time is Redis' own clock (TIME; effects replication, Redis ≥ 5), so processes on different

@@ -1,5 +1,5 @@
 /**
- * The property issue 3's chaos test checks against the fake upstream ("never more requests than
+ * The property the chaos test (tests/chaos/upstream-faults.test.ts) checks against the fake upstream ("never more requests than
  * the configured RPM in any sliding 60-second window"), here against the governor alone, with
  * the window scaled down from 60 s to 1 s so a run of many windows takes seconds.
  */

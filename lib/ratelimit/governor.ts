@@ -1,5 +1,5 @@
 /**
- * The upstream governor (DESIGN.md §4, issue 3 "The upstream governor"): one limiter in Redis,
+ * The upstream governor (docs/governor.md): one limiter in Redis,
  * shared by every web and worker process, per provider+model, that keeps requests per minute
  * (RPM) and tokens per minute (TPM) under the configured quota and slows every process down
  * together when upstream says so.
@@ -36,21 +36,21 @@ import type { RedisClient } from "./script";
 import { abortReason, type JitterOptions, jitteredDelayMs, sleep } from "./sleep";
 
 export type Priority = "interactive" | "batch";
-export type DenyReason = "paused" | "rpm" | "tpm" | "priority";
+type DenyReason = "paused" | "rpm" | "tpm" | "priority";
 
-export const DEFAULT_WINDOW_MS = 60_000;
-/** Share of the quota batch work may use; above it only interactive passes (issue 3). */
-export const DEFAULT_BATCH_THRESHOLD = 0.85;
+const DEFAULT_WINDOW_MS = 60_000;
+/** Share of the quota batch work may use; above it only interactive passes (docs/governor.md, "The 85 % rule"). */
+const DEFAULT_BATCH_THRESHOLD = 0.85;
 /** Pause after a 429 that said nothing about how long (no Retry-After, no reset header). */
-export const DEFAULT_PAUSE_MS = 1_000;
+const DEFAULT_PAUSE_MS = 1_000;
 /** Longest pause one upstream answer can impose; a longer Retry-After is cut to it (then re-probed). */
-export const DEFAULT_MAX_PAUSE_MS = 300_000;
+const DEFAULT_MAX_PAUSE_MS = 300_000;
 /** acquire()'s default longest wait: one window. */
 export const DEFAULT_MAX_WAIT_MS = 60_000;
 /** acquire() re-asks at least this often while refused on tokens (see GovernorOptions.settlePollMs). */
-export const DEFAULT_SETTLE_POLL_MS = 1_000;
+const DEFAULT_SETTLE_POLL_MS = 1_000;
 
-export interface ReserveRequest extends ModelRef {
+interface ReserveRequest extends ModelRef {
   /** Tokens to charge now: input estimate + max output (see `tokens.ts`). Rounded up; ≥ 0. */
   estimatedTokens: number;
   priority: Priority;
@@ -75,25 +75,25 @@ export interface Denial {
 
 export type ReserveResult = Grant | Denial;
 
-export interface AcquireRequest extends ReserveRequest {
+interface AcquireRequest extends ReserveRequest {
   signal?: AbortSignal;
   /** Longest total wait (ms); default {@link DEFAULT_MAX_WAIT_MS}. */
   maxWaitMs?: number;
 }
 
-export interface SettleRequest {
+interface SettleRequest {
   reservationId: string;
   /** Real usage: input + output tokens the provider reported. */
   actualTokens: number;
 }
 
-export interface SettleResult {
+interface SettleResult {
   outcome: "settled" | "late" | "unknown";
   /** Tokens charged (> 0) or refunded (< 0) to the window. */
   deltaTokens: number;
 }
 
-export interface ObserveInput extends ModelRef {
+interface ObserveInput extends ModelRef {
   /** HTTP status of the upstream answer (200 for a success). */
   status?: number;
   /** Raw response headers (fetch Headers or a plain record). */
@@ -104,7 +104,7 @@ export interface ObserveInput extends ModelRef {
   retryAfterMs?: number;
 }
 
-export interface ObserveResult {
+interface ObserveResult {
   /** Remaining shared pause after this observation (0 = none). */
   pausedForMs: number;
   /** Requests / tokens upstream says are used beyond our own count, until its reset. */
@@ -112,7 +112,7 @@ export interface ObserveResult {
   phantomTokens: number;
 }
 
-export interface GovernorSnapshot {
+interface GovernorSnapshot {
   requests: number;
   tokens: number;
   pausedForMs: number;

@@ -16,7 +16,7 @@ export interface RateLimitInfo {
 }
 
 /** Response headers as fetch gives them (`Headers`) or as a plain record (node:http style). */
-export type HeaderBag = Headers | Record<string, string | string[] | undefined> | undefined | null;
+type HeaderBag = Headers | Record<string, string | string[] | undefined> | undefined | null;
 
 function header(headers: HeaderBag, name: string): string | undefined {
   if (!headers) return undefined;
@@ -57,8 +57,7 @@ export function parseDurationMs(value: string | null | undefined): number | unde
   const re = /(\d+(?:\.\d+)?)(ms|h|m|s)/g;
   let total = 0;
   let consumed = 0;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(v))) {
+  for (const m of v.matchAll(re)) {
     const n = Number(m[1]);
     total += m[2] === "h" ? n * 3_600_000 : m[2] === "m" ? n * 60_000 : m[2] === "s" ? n * 1000 : n;
     consumed += m[0].length;

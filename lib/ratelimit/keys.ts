@@ -1,5 +1,5 @@
 /**
- * Redis keys of the upstream governor and the circuit breaker (DESIGN.md §7).
+ * Redis keys of the upstream governor and the circuit breaker (docs/governor.md, "Keys").
  *
  * Every key of one provider+model carries the same Redis Cluster hash tag, so each Lua script
  * (which only ever touches the keys of one model) lands in one slot:
@@ -38,7 +38,7 @@ function tagPart(s: string): string {
 }
 
 /** `{gov:<provider>:<model>}` — the one hash tag shared by all governor keys of a model. */
-export function governorTag(ref: ModelRef): string {
+function governorTag(ref: ModelRef): string {
   return `{gov:${tagPart(ref.provider)}:${tagPart(ref.model)}}`;
 }
 

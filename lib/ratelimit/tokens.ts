@@ -70,16 +70,16 @@ export function getTokenCounter(): TokenCounter {
  */
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4_096;
 /** Per chat message framing; and the reply's priming (OpenAI Cookbook). */
-export const TOKENS_PER_MESSAGE = 3;
-export const TOKENS_REPLY_PRIMING = 3;
+const TOKENS_PER_MESSAGE = 3;
+const TOKENS_REPLY_PRIMING = 3;
 
 type Part = { type: string; text?: string };
-export interface ChatMessageLike {
+interface ChatMessageLike {
   role: string;
   content: string | readonly Part[];
 }
 
-export interface EstimateInput {
+interface EstimateInput {
   system?: string;
   /** A single user prompt (generateText/generateObject `prompt`). */
   prompt?: string;

@@ -5,7 +5,7 @@ import { z } from "zod";
  * schema), the database (`analyses.result` jsonb), the API (`GET /api/resumes/{id}` →
  * `analysis`) and the UI.
  *
- * Dimension keys and maxima are fixed by issue #2; `overallScore` is never trusted from the
+ * Dimension keys and maxima are fixed (docs/scoring.md); `overallScore` is never trusted from the
  * model: {@link finalizeAnalysis} recomputes it as the sum of the dimension scores.
  */
 export const DIMENSION_MAX = {
@@ -46,8 +46,7 @@ export const analysisDraftSchema = z.object({
 });
 
 export type AnalysisDraft = z.infer<typeof analysisDraftSchema>;
-export type Dimension = z.infer<typeof dimensionSchema>;
-export type Suggestion = z.infer<typeof suggestionSchema>;
+type Dimension = z.infer<typeof dimensionSchema>;
 
 export const analysisSchema = z.object({
   overallScore: z.number().min(0).max(100),

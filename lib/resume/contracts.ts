@@ -3,7 +3,7 @@ import { taskStatusSchema } from "@/lib/tasks/contracts";
 import { analysisSchema } from "./analysis-schema";
 
 /**
- * Bodies of `GET /api/resumes` and `GET /api/resumes/{id}` (DESIGN.md §5), built by
+ * Bodies of `GET /api/resumes` and `GET /api/resumes/{id}` (README, "API"), built by
  * lib/resume/view.ts and read by components/resume/api.ts. Browser-safe (zod only).
  *
  * `taskId`/`status` are nullable because the columns are (a resume row is written in the same

@@ -12,7 +12,7 @@ import { RESUME_ANALYSIS_PROMPT_VERSION } from "./llm/resume-analysis";
 import { analyzeOffline } from "./offline";
 
 /** One model call (or one offline analysis), reported for the usage ledger (upserted by `callId`). */
-export type AnalysisCall = MeteredCall;
+type AnalysisCall = MeteredCall;
 
 /**
  * Analyses extracted resume text with the configured engine: the upstream model when

@@ -23,11 +23,11 @@ import { detectResumeKind, unsupportedReason } from "./extract/detect-type";
 /**
  * Interactive tasks one owner may have open before further uploads go to the batch lane: a
  * person uploading a few files waits for none of them behind anyone's bulk work, and a client
- * that posts many at once becomes bulk work itself (issue 3, "Lanes": bulk → batch).
+ * that posts many at once becomes bulk work itself (docs/architecture.md, "Lanes": bulk → batch).
  */
 export const INTERACTIVE_OPEN_PER_OWNER = 3;
 
-/** 10 MiB, issue #2. */
+/** 10 MiB: the upload limit (README, "API"); larger files answer 413. */
 export const MAX_RESUME_BYTES = 10 * 1024 * 1024;
 /** A job description longer than this is not a job description. */
 export const MAX_JOB_DESCRIPTION_CHARS = 50_000;
@@ -39,13 +39,13 @@ async function laneFor(db: Db, ownerId: string): Promise<"interactive" | "batch"
 }
 
 /** Whitespace-normalised job description; empty → null. */
-export function normalizeJobDescription(jd: string | null | undefined): string | null {
+function normalizeJobDescription(jd: string | null | undefined): string | null {
   const n = (jd ?? "").replace(/\s+/g, " ").trim();
   return n.length > 0 ? n : null;
 }
 
 /** SHA-256 hex of bytes. */
-export function sha256Hex(bytes: Uint8Array | string): string {
+function sha256Hex(bytes: Uint8Array | string): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
@@ -153,8 +153,8 @@ export async function readResumeText(db: Db, { resumeId, ownerId }: { resumeId: 
 
 function sanitizeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "resume";
-  // eslint-disable-next-line no-control-regex
   const clean = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it strips from the file name
     .replace(/[\u0000-\u001f\u007f]/g, "")
     .trim()
     .slice(0, 200);

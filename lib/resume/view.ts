@@ -6,7 +6,7 @@ type ResumeListRow = Awaited<ReturnType<typeof listResumesForOwner>>[number];
 type ResumeDetailRow = NonNullable<Awaited<ReturnType<typeof getResumeForOwner>>>;
 
 /** One row of `listResumesForOwner` as an item of `GET /api/resumes` (`resumeSummarySchema`). */
-export function toResumeSummary(r: ResumeListRow): ResumeSummary {
+function toResumeSummary(r: ResumeListRow): ResumeSummary {
   return {
     id: r.id,
     fileName: r.fileName,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TASK_STATUSES } from "./status";
 
 /**
- * The task body of the API (DESIGN.md §5): `GET /api/tasks/{id}`, its long-poll, each SSE
+ * The task body of the API (README, "API"): `GET /api/tasks/{id}`, its long-poll, each SSE
  * `status` event, and the `planTask`/`evaluateTask` of an interview. Built by `toTaskBody`
  * (lib/tasks/view.ts); read by components/tasks/api.ts. Browser-safe (zod only).
  */
@@ -14,7 +14,7 @@ export const taskStatusSchema = z.enum(TASK_STATUSES);
  * `message` is the writer's raw English text (a model provider's included): the UI shows it only
  * under "details".
  */
-export const taskErrorSchema = z.object({ code: z.string(), message: z.string() });
+const taskErrorSchema = z.object({ code: z.string(), message: z.string() });
 
 export const taskBodySchema = z.object({
   id: z.string(),

@@ -13,7 +13,7 @@ import { type ZodType, z } from "zod";
 export const LANES = ["interactive", "batch"] as const;
 export type Lane = (typeof LANES)[number];
 
-export interface TaskDefinition<P> {
+interface TaskDefinition<P> {
   /** Where the row's `payload` comes from; the worker parses it with the same schema. */
   payloadSchema: ZodType<P>;
   /** Lanes a producer may submit it to; the first is the default. */

@@ -1,7 +1,6 @@
 import type { TaskRow } from "@/lib/db/queries/tasks";
 import type { TaskBody } from "./contracts";
 
-export type { TaskBody } from "./contracts";
 export { isEnded } from "./status";
 
 /** A task row as the API's task body (the `taskBodySchema` contract, lib/tasks/contracts.ts). */

@@ -19,7 +19,7 @@ export interface SkillHit {
 
 type Matcher = (text: string) => boolean;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const hasCjkChar = (s: string) => /[\u3400-\u9fff]/.test(s);
 /** A dot before an alias means a file name or a framework suffix ("index.html", "Node.js"). */
 const B_BEFORE = "(?<![A-Za-z0-9+#.])";
@@ -33,7 +33,7 @@ function compile(def: SkillDef): Matcher[] {
     // longest first so "spring boot" wins over "spring" inside one alternation
     const alt = [...latin]
       .sort((a, b) => b.length - a.length)
-      .map(escape)
+      .map(escapeRegExp)
       .join("|");
     const re = new RegExp(`${B_BEFORE}(?:${alt})${B_AFTER}`, "i");
     out.push((t) => re.test(t));
@@ -44,7 +44,7 @@ function compile(def: SkillDef): Matcher[] {
       return cjk.some((a) => lt.includes(a));
     });
   for (const s of def.strict ?? []) {
-    const re = typeof s === "string" ? new RegExp(`${B_BEFORE}${escape(s)}${B_AFTER}`) : s;
+    const re = typeof s === "string" ? new RegExp(`${B_BEFORE}${escapeRegExp(s)}${B_AFTER}`) : s;
     out.push((t) => re.test(t));
   }
   return out;
@@ -53,7 +53,7 @@ function compile(def: SkillDef): Matcher[] {
 const MATCHERS: { def: SkillDef; match: Matcher[] }[] = SKILLS.map((def) => ({ def, match: compile(def) }));
 
 /** Removes URLs and e-mail addresses, which contain words like "http" or "github". */
-export function stripLinks(text: string): string {
+function stripLinks(text: string): string {
   return text
     .replace(/\bhttps?:\/\/\S+/gi, " ")
     .replace(/\bwww\.\S+/gi, " ")

@@ -8,7 +8,7 @@
 export const CJK = "\\u3400-\\u4dbf\\u4e00-\\u9fff";
 const CJK_CHAR = new RegExp(`[${CJK}]`);
 /** Every CJK character (global; for counting and blanking). */
-export const CJK_ALL = new RegExp(`[${CJK}]`, "g");
+const CJK_ALL = new RegExp(`[${CJK}]`, "g");
 
 /** Number of CJK characters in `s`. */
 export function countCjk(s: string): number {

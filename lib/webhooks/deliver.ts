@@ -24,7 +24,7 @@ export type DeliveryResult = {
   durationMs: number;
 };
 
-export type DeliverOptions = {
+type DeliverOptions = {
   /** Signing secret, `whsec_<base64>` (see webhookSecret()). */
   secret: string;
   /** Hosts exempt from the address policy; default from `WEBHOOK_ALLOW_HOSTS`. */

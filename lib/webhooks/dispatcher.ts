@@ -30,7 +30,7 @@ export type DispatcherOptions = {
   lookup?: LookupAll;
 };
 
-export function defaultDispatcherOptions(overrides: Partial<DispatcherOptions> = {}): DispatcherOptions {
+function defaultDispatcherOptions(overrides: Partial<DispatcherOptions> = {}): DispatcherOptions {
   const timeoutMs = overrides.timeoutMs ?? 10_000;
   return {
     intervalMs: 1_000,

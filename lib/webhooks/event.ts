@@ -1,14 +1,14 @@
 import type { TaskStatus } from "@/lib/tasks/status";
 
-export const TASK_EVENT_TYPES = ["task.completed", "task.failed", "task.terminated"] as const;
-export type TaskEventType = (typeof TASK_EVENT_TYPES)[number];
+const TASK_EVENT_TYPES = ["task.completed", "task.failed", "task.terminated"] as const;
+type TaskEventType = (typeof TASK_EVENT_TYPES)[number];
 
 /**
  * The body POSTed to a task's callback URL, in the Standard Webhooks payload shape
  * (`type`, `timestamp`, `data`; spec §"Payload structure"). A "thin" payload: the client
  * fetches the result with `GET /api/tasks/{taskId}` (and the domain route) if it wants it.
  */
-export type TaskEvent = {
+type TaskEvent = {
   type: TaskEventType;
   /** When the task ended (`tasks.finished_at`), ISO 8601 UTC; not when the attempt was sent. */
   timestamp: string;

@@ -1,7 +1,7 @@
 import net from "node:net";
 
 /** A block of addresses a callback may not reach, with the document that reserves it. */
-export type ForbiddenRange = { cidr: string; name: string; rfc: string };
+type ForbiddenRange = { cidr: string; name: string; rfc: string };
 
 /**
  * Addresses that are not "somewhere on the public Internet": a callback to them would let a

@@ -5,7 +5,7 @@
  * 5 h, 10 h, 10 h), which the Standard Webhooks spec gives as its example
  * (§"Deliverability and reliability"), denser at the start so a receiver that blinks
  * (a deploy, a restart) gets its event within minutes, and ending inside 24 h
- * ({@link DEFAULT_MAX_AGE_MS}) as issue 3 asks.
+ * ({@link DEFAULT_MAX_AGE_MS}; docs/webhooks.md, "Retries").
  */
 export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [5_000, 30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000];
 

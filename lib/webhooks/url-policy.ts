@@ -3,7 +3,7 @@ import net from "node:net";
 import { forbiddenRange } from "./ip-ranges";
 
 /**
- * Which callback URLs the worker may call (DESIGN.md §3 "Callbacks", docs/webhooks.md):
+ * Which callback URLs the worker may call (docs/webhooks.md, "Which URLs are called"):
  * http or https, and never an address inside our own networks — private (RFC 1918),
  * loopback, link-local, unique-local, CGNAT, 0.0.0.0, multicast and the rest of
  * {@link forbiddenRange} — unless the host is listed in `WEBHOOK_ALLOW_HOSTS`.
@@ -14,13 +14,13 @@ import { forbiddenRange } from "./ip-ranges";
  * connect to (pinning defeats DNS rebinding: a second lookup could answer 127.0.0.1).
  */
 
-export type UrlRefusalCode = "invalid_url" | "unsupported_scheme" | "credentials_in_url" | "local_hostname" | "forbidden_address" | "dns_failed";
+type UrlRefusalCode = "invalid_url" | "unsupported_scheme" | "credentials_in_url" | "local_hostname" | "forbidden_address" | "dns_failed";
 
-export type UrlRefusal = { ok: false; code: UrlRefusalCode; message: string };
-export type UrlCheck = { ok: true } | UrlRefusal;
+type UrlRefusal = { ok: false; code: UrlRefusalCode; message: string };
+type UrlCheck = { ok: true } | UrlRefusal;
 
 /** The longest callback URL accepted, characters (what browsers and proxies reliably carry). */
-export const MAX_CALLBACK_URL_LENGTH = 2048;
+const MAX_CALLBACK_URL_LENGTH = 2048;
 
 /** A resolver: every address of `hostname` (A and AAAA), like `dns.lookup(h, { all: true })`. */
 export type LookupAll = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -111,7 +111,7 @@ export async function resolveCallbackTarget(
 }
 
 /** True when `u`'s host (any port) or host:port is in `allowHosts`. */
-export function isAllowListed(u: URL, allowHosts: string[]): boolean {
+function isAllowListed(u: URL, allowHosts: string[]): boolean {
   if (allowHosts.length === 0) return false;
   const host = bareHost(u);
   const port = u.port || (u.protocol === "https:" ? "443" : "80");

@@ -14,7 +14,7 @@
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 // JSON Schema is loosely typed on purpose: requests carry whatever the client sends.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a client's arbitrary schema JSON; every keyword read is checked at run time (typeof, Array.isArray)
 export type JsonSchema = any;
 
 export interface InstanceOptions {
@@ -159,18 +159,12 @@ function gen(schema: JsonSchema, ctx: Ctx, name: string | undefined, index: numb
   }
   if (Array.isArray(schema.allOf) && schema.allOf.length > 0) {
     const { allOf, ...rest } = schema;
-    const merged = allOf.reduce(
-      (acc: JsonSchema, s: JsonSchema) => {
-        const r = s && typeof s.$ref === "string" ? resolveRef(s.$ref, ctx.root) : s;
-        return {
-          ...acc,
-          ...r,
-          properties: { ...acc.properties, ...r?.properties },
-          required: [...(acc.required ?? []), ...(r?.required ?? [])],
-        };
-      },
-      { ...rest, properties: { ...rest.properties }, required: [...(rest.required ?? [])] },
-    );
+    const merged: JsonSchema = { ...rest, properties: { ...rest.properties }, required: [...(rest.required ?? [])] };
+    for (const s of allOf) {
+      const r = s && typeof s.$ref === "string" ? resolveRef(s.$ref, ctx.root) : s;
+      const { properties, required } = merged;
+      Object.assign(merged, r, { properties: { ...properties, ...r?.properties }, required: [...required, ...(r?.required ?? [])] });
+    }
     return gen(merged, ctx, name, index);
   }
 

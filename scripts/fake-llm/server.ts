@@ -799,9 +799,7 @@ function languageOf(body: ChatBody): "en" | "zh" {
 function schemaFromMessages(body: ChatBody): JsonSchema | null {
   for (const m of body.messages) {
     const text = textOf(m.content);
-    const re = /```(?:json)?\s*\n([\s\S]*?)```/g;
-    let match: RegExpExecArray | null;
-    while ((match = re.exec(text))) {
+    for (const match of text.matchAll(/```(?:json)?\s*\n([\s\S]*?)```/g)) {
       try {
         const parsed = JSON.parse(match[1]);
         if (parsed && typeof parsed === "object" && (parsed.type === "object" || parsed.properties)) return parsed;

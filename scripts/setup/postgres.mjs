@@ -48,12 +48,12 @@ async function ensureDatabase(serverUrl, db) {
   }
 }
 
-const describe = (err) => err?.message || String(err);
+const errorText = (err) => err?.message || String(err);
 
 export async function resolvePostgres({ mode, procs, env }) {
   if (env.DATABASE_URL) {
     const r = await canConnect(env.DATABASE_URL);
-    if (!r.ok) throw new SetupError(`PostgreSQL: DATABASE_URL is set but does not accept a connection: ${describe(r.error)}`);
+    if (!r.ok) throw new SetupError(`PostgreSQL: DATABASE_URL is set but does not accept a connection: ${errorText(r.error)}`);
     log("PostgreSQL: using DATABASE_URL from the environment");
     return { url: env.DATABASE_URL, embedded: false };
   }
@@ -64,8 +64,8 @@ export async function resolvePostgres({ mode, procs, env }) {
 
   if (await tcpProbe(host, port)) {
     const r = await canConnect(withDb(server, "postgres"));
-    if (r.ok) return useServer(server, mode, `${host}:${port} (answered)`);
-    log(`PostgreSQL: ${host}:${port} answers but refuses postgres://postgres@ (${describe(r.error)})`);
+    if (r.ok) return adoptServer(server, mode, `${host}:${port} (answered)`);
+    log(`PostgreSQL: ${host}:${port} answers but refuses postgres://postgres@ (${errorText(r.error)})`);
   } else {
     log(`PostgreSQL: nothing answers on ${host}:${port}`);
   }
@@ -74,7 +74,7 @@ export async function resolvePostgres({ mode, procs, env }) {
   return startEmbedded(procs, env);
 }
 
-async function useServer(server, mode, why) {
+async function adoptServer(server, mode, why) {
   if (mode === "test") {
     // the test harness creates its own panelist_test_* databases on this server
     log(`PostgreSQL: using ${why}; tests create their own databases there`);
@@ -174,13 +174,13 @@ async function startSystemPostgres(procs, mode) {
   }
   let server = `postgres://postgres@127.0.0.1:${c.port}`;
   let r = await canConnect(withDb(server, "postgres"));
-  if (!r.ok && /password|authentication/i.test(describe(r.error)) && which("runuser")) {
+  if (!r.ok && /password|authentication/i.test(errorText(r.error)) && which("runuser")) {
     // A fresh Debian cluster wants a password over TCP: give the postgres role one.
     log("PostgreSQL: the cluster wants a password over TCP; setting one for the postgres role (postgres)");
     await procs.run("pg", "runuser", ["-u", "postgres", "--", "psql", "-q", "-p", String(c.port), "-c", "ALTER ROLE postgres PASSWORD 'postgres'"]);
     server = `postgres://postgres:postgres@127.0.0.1:${c.port}`;
     r = await canConnect(withDb(server, "postgres"));
   }
-  if (!r.ok) throw new SetupError(`PostgreSQL: the cluster on 127.0.0.1:${c.port} refuses us (${describe(r.error)}). ${advice}`);
-  return useServer(server, mode, `127.0.0.1:${c.port} (${startedByUs ? "started" : "answered"})`);
+  if (!r.ok) throw new SetupError(`PostgreSQL: the cluster on 127.0.0.1:${c.port} refuses us (${errorText(r.error)}). ${advice}`);
+  return adoptServer(server, mode, `127.0.0.1:${c.port} (${startedByUs ? "started" : "answered"})`);
 }

@@ -22,7 +22,6 @@ import { ACTORS, type ActorName, type Cell, EXPECTED, ID_KINDS, type IdKind } fr
  */
 const modules = import.meta.glob<Record<string, unknown>>("/app/api/**/route.ts", { eager: true });
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type Method = (typeof METHODS)[number];
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
 /** `/app/api/tasks/[id]/events/route.ts` → `/api/tasks/[id]/events`. */

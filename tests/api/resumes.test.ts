@@ -37,8 +37,19 @@ afterAll(async () => {
   await closeDb();
 });
 
-async function json(res: Response) {
-  return (await res.json()) as Record<string, any>;
+/** The fields these tests read from an answer: an upload's ids, a list, a task, or an error. */
+type Body = {
+  code: string;
+  message: string;
+  issues: { path: string }[];
+  resumeId: string;
+  taskId: string;
+  status: string;
+  items: { id: string }[];
+};
+
+async function json(res: Response): Promise<Body> {
+  return (await res.json()) as Body;
 }
 
 describe("POST /api/resumes", () => {
@@ -219,7 +230,7 @@ describe("reading resumes and tasks", () => {
     expect(anon.status).toBe(401);
   });
 
-  it("task body has the DESIGN §5 fields; ?wait over 30 is a 422", async () => {
+  it("task body has the documented fields; ?wait over 30 is a 422", async () => {
     const up = await json(await upload(uploadRequest({ cookie: alice.cookie, bytes: unique(RESUME_TEXT), fileName: "t.txt" }), params({})));
     const body = await json(await getTask(get(`/api/tasks/${up.taskId}`, alice.cookie), params({ id: up.taskId })));
     expect(Object.keys(body).sort()).toEqual(

@@ -143,8 +143,7 @@ async function sse(cookie: string, taskId: string, w: Waiter): Promise<void> {
     const { value, done } = await reader.read();
     if (done) return; // the server closes the stream after an end state
     buf += value;
-    let cut: number;
-    while ((cut = buf.indexOf("\n\n")) >= 0) {
+    for (let cut = buf.indexOf("\n\n"); cut >= 0; cut = buf.indexOf("\n\n")) {
       const block = buf.slice(0, cut);
       buf = buf.slice(cut + 2);
       const data = /^event: status\ndata: (.*)$/m.exec(block);
@@ -159,8 +158,13 @@ async function sse(cookie: string, taskId: string, w: Waiter): Promise<void> {
 function startWaiter(kind: Waiter["kind"], cookie: string, taskId: string): Waiter {
   const w = { kind, taskId, statuses: [], finished: false } as unknown as Waiter;
   w.done = (kind === "long-poll" ? longPoll(cookie, taskId, w) : sse(cookie, taskId, w)).then(
-    () => void (w.finished = true),
-    (err) => void ((w.finished = true), (w.error = String(err))),
+    () => {
+      w.finished = true;
+    },
+    (err) => {
+      w.finished = true;
+      w.error = String(err);
+    },
   );
   return w;
 }

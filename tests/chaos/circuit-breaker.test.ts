@@ -1,5 +1,5 @@
 /**
- * Chaos: the circuit breaker through the worker (issue 3, "Faults"). Upstream keeps answering
+ * Chaos: the circuit breaker through the worker (docs/circuit-breaker.md, "Tasks"). Upstream keeps answering
  * 500 → the model's circuit opens → tasks wait as RETRYING and the upstream sees no request for
  * the whole cool-down → one probe goes out (half-open; it fails, the circuit opens again) →
  * upstream heals → after the second cool-down one probe succeeds, the gates open and every task
@@ -36,7 +36,9 @@ const BREAKER_ENV = { LLM_BREAKER_COOLDOWN_MS: String(COOLDOWN_MS), LLM_BREAKER_
 const savedEnv = { ...process.env };
 let llm: FakeLlm;
 let ownerId: string;
-const { db, redis, prefix, workerEnv } = chaosKit("chaos-breaker", {}, (s) => void ({ llm, ownerId } = s));
+const { db, redis, prefix, workerEnv } = chaosKit("chaos-breaker", {}, (s) => {
+  ({ llm, ownerId } = s);
+});
 
 beforeAll(() => {
   // The workers inherit this environment (Fleet copies process.env).

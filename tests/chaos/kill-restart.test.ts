@@ -33,7 +33,9 @@ const KILL_EVERY_MS = 2_000;
 
 let llm: FakeLlm;
 let ownerId: string;
-const { db, redis, workerEnv } = chaosKit("chaos-kill", {}, (s) => void ({ llm, ownerId } = s));
+const { db, redis, workerEnv } = chaosKit("chaos-kill", {}, (s) => {
+  ({ llm, ownerId } = s);
+});
 
 describe("chaos: SIGKILL and restart a worker every few seconds", () => {
   it(`${TASKS} tasks all end COMPLETED, one analysis each, one usage row per upstream call`, async () => {
@@ -72,7 +74,7 @@ describe("chaos: SIGKILL and restart a worker every few seconds", () => {
         parallel: 4,
       },
     );
-    let counts;
+    let counts: Awaited<ReturnType<typeof waitForAllEnded>>;
     try {
       counts = await waitForAllEnded(db, {
         ownerId,

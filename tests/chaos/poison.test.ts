@@ -33,7 +33,9 @@ import { chaosKit } from "./kit";
 const GOOD = 80;
 let llm: FakeLlm;
 let ownerId: string;
-const { db, redis, workerEnv } = chaosKit("chaos-poison", {}, (s) => void ({ llm, ownerId } = s));
+const { db, redis, workerEnv } = chaosKit("chaos-poison", {}, (s) => {
+  ({ llm, ownerId } = s);
+});
 const log = createLogger("chaos");
 
 describe("chaos: poison tasks", () => {

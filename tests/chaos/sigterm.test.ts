@@ -13,7 +13,9 @@ import { chaosKit } from "./kit";
 
 let llm: FakeLlm;
 let ownerId: string;
-const { db, redis, workerEnv } = chaosKit("chaos-sigterm", {}, (s) => void ({ llm, ownerId } = s));
+const { db, redis, workerEnv } = chaosKit("chaos-sigterm", {}, (s) => {
+  ({ llm, ownerId } = s);
+});
 
 describe("chaos: SIGTERM a worker mid-task", () => {
   it("exits 0; the in-flight task that can finish is finished, the one that cannot is released and completed by another worker", async () => {

@@ -1,7 +1,7 @@
 /**
  * Chaos 6: the upstream misbehaves — 429 with Retry-After for a while, then 500s, then hanging
- * requests — while two worker processes drain a backlog under a shared RPM quota (issue 3,
- * "Proof"). Retries obey the headers across processes, no task that could succeed fails, the
+ * requests — while two worker processes drain a backlog under a shared RPM quota (docs/testing.md,
+ * "Chaos tests"). Retries obey the headers across processes, no task that could succeed fails, the
  * fake server never sees more than the RPM in any sliding 60-second window, and the usage
  * ledger has one row per upstream call. See docs/testing.md "Chaos tests".
  */
@@ -55,7 +55,9 @@ const MAX_ATTEMPTS = 5;
 
 let llm: FakeLlm;
 let ownerId: string;
-const { db, redis, workerEnv } = chaosKit("chaos-upstream", { rpm: RPM }, (s) => void ({ llm, ownerId } = s));
+const { db, redis, workerEnv } = chaosKit("chaos-upstream", { rpm: RPM }, (s) => {
+  ({ llm, ownerId } = s);
+});
 
 const isChat = (r: RecordedRequest) => r.method === "POST" && r.path.endsWith("/chat/completions");
 

@@ -11,6 +11,7 @@ import { StreamConsumer } from "@/lib/queue/consumer";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { analysisSchema } from "@/lib/resume/analysis-schema";
+import type { ResumeBody } from "@/lib/resume/contracts";
 import { CORPUS_DIR, CORPUS_EXPECTATIONS, CORPUS_FOLDERS } from "@/lib/resume/extract/corpus-expectations";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
 import { clearPrefix, eventually } from "../helpers/fixtures";
@@ -51,7 +52,7 @@ describe("the shared corpus, end to end", () => {
     it(`${c.path} → ${"http" in c.expect ? c.expect.http : c.expect.status}`, async () => {
       const bytes = new Uint8Array(readFileSync(path.join(CORPUS_DIR, c.path)));
       const res = await upload(uploadRequest({ cookie, bytes, fileName: path.basename(c.path) }), params({}));
-      const body = (await res.json()) as Record<string, any>;
+      const body = (await res.json()) as { code?: string; message?: string; resumeId: string; taskId: string };
       if ("http" in c.expect) {
         expect(res.status).toBe(c.expect.http);
         expect(body).toMatchObject({ code: expect.stringMatching(/^[a-z_]+:upload$/), message: expect.any(String) });
@@ -68,7 +69,7 @@ describe("the shared corpus, end to end", () => {
         return;
       }
       expect(task.status).toBe("COMPLETED");
-      const resume = (await (await getResume(get(`/api/resumes/${body.resumeId}`, cookie), params({ id: body.resumeId }))).json()) as Record<string, any>;
+      const resume = (await (await getResume(get(`/api/resumes/${body.resumeId}`, cookie), params({ id: body.resumeId }))).json()) as ResumeBody;
       expect(resume.language).toBe(c.expect.language);
       const analysis = analysisSchema.parse(resume.analysis);
       expect(analysis.language).toBe(c.expect.language);

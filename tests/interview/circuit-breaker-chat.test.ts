@@ -1,6 +1,6 @@
 /**
- * The interview chat while the chat model's circuit breaker is open (issue 3, "Faults": chat
- * answers 503 with `Retry-After`). The route handler runs in-process against real PostgreSQL
+ * The interview chat while the chat model's circuit breaker is open (docs/circuit-breaker.md,
+ * "The interview chat": 503 with `Retry-After`). The route handler runs in-process against real PostgreSQL
  * and Redis, with the fake OpenAI-compatible server as the model; the breaker is tripped by real
  * upstream 500s or through its own API, with a short cool-down from `LLM_BREAKER_COOLDOWN_MS`.
  */

@@ -11,6 +11,7 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { createInterview as createInterviewRow, listMessages } from "@/lib/db/queries/interviews";
 import { getTaskById } from "@/lib/db/queries/tasks";
 import { llmUsage } from "@/lib/db/schema";
+import type { InterviewBody, InterviewMessageMetadata } from "@/lib/interview/contracts";
 import { reportSchema } from "@/lib/interview/schemas";
 import { acquireTurnLock } from "@/lib/interview/session/interviewer-turn";
 import { createLogger } from "@/lib/log";
@@ -75,7 +76,7 @@ function post(path: string, cookie: string, body: unknown): Request {
   return new Request(`${BASE}${path}`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify(body) });
 }
 
-type Chunk = { type: string; delta?: string; messageId?: string; messageMetadata?: Record<string, any> };
+type Chunk = { type: string; delta?: string; messageId?: string; messageMetadata?: InterviewMessageMetadata };
 
 /** Reads a UI message stream (SSE `data:` lines) to the end. */
 async function readUiStream(res: Response): Promise<{ chunks: Chunk[]; text: string }> {
@@ -109,7 +110,7 @@ function say(id: string, text: string, action: "answer" | "skip" = "answer", coo
 }
 
 async function body(id: string, cookie = alice.cookie) {
-  return (await (await getInterview(get(`/api/interviews/${id}`, cookie), params({ id }))).json()) as Record<string, any>;
+  return (await (await getInterview(get(`/api/interviews/${id}`, cookie), params({ id }))).json()) as InterviewBody;
 }
 
 describe("mock interviews", () => {
@@ -136,7 +137,7 @@ describe("mock interviews", () => {
     await eventually(async () => (await getTaskById(db, { id: task.id }))?.status === "COMPLETED", 30_000);
     const b = await body(interview.id);
     expect(b.status).toBe("ready");
-    expect(b.plan.questions).toHaveLength(6);
+    expect(b.plan!.questions).toHaveLength(6);
     // The answer key stays hidden while the interview runs.
     expect(JSON.stringify(b)).not.toContain("keyPoints");
     expect(b.language).toBe("zh");
@@ -231,11 +232,11 @@ describe("mock interviews", () => {
     let turn = await readUiStream(await chat(post(`/api/interviews/${id}/chat`, alice.cookie, { id, action: "start", messages: [] }), params({ id })));
     // Question 1 gets only empty answers, question 2 only an injection, the rest real answers;
     // follow-ups to a question get the same kind of answer.
-    const planIds = ((await body(id)).plan.questions as { id: string }[]).map((q) => q.id);
+    const planIds = (await body(id)).plan!.questions.map((q) => q.id);
     let turns = 0;
     while (!turn.chunks.some((c) => c.type === "start" && c.messageMetadata?.kind === "closing")) {
-      const last = (await body(id)).messages.at(-1);
-      const index = planIds.indexOf(last.metadata.questionId);
+      const last = (await body(id)).messages.at(-1)!;
+      const index = planIds.indexOf(last.metadata.questionId ?? "");
       const text =
         index === 0
           ? ""
@@ -270,8 +271,8 @@ describe("mock interviews", () => {
     delete process.env.LLM_PROVIDER;
     const { id, taskId } = await ready({ questionCount: 5 });
     const b = await body(id);
-    expect(b.plan.engine).toBe(process.env.LLM_MODEL ?? "gpt-4o-mini");
-    expect(b.plan.questions).toHaveLength(5);
+    expect(b.plan!.engine).toBe(process.env.LLM_MODEL ?? "gpt-4o-mini");
+    expect(b.plan!.questions).toHaveLength(5);
     const first = await readUiStream(await chat(post(`/api/interviews/${id}/chat`, alice.cookie, { id, action: "start", messages: [] }), params({ id })));
     expect(first.text.length).toBeGreaterThan(0);
     const streamed = llm.requests().filter((r) => r.path.includes("chat/completions") && r.stream);

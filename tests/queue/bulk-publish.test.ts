@@ -14,7 +14,7 @@ import { queueTestKit } from "./kit";
 
 let ownerId: string;
 const kit = queueTestKit((id) => (ownerId = id));
-const { db, redis, log, deps, running } = kit;
+const { db, redis, deps, running } = kit;
 
 function countingHandler(runs: Map<string, number>): TaskHandler<{ n: number }> {
   return {
@@ -27,7 +27,7 @@ function countingHandler(runs: Map<string, number>): TaskHandler<{ n: number }> 
   };
 }
 
-async function startConsumer(h: TaskHandler<any>) {
+async function startConsumer(h: TaskHandler<unknown>) {
   const c = new StreamConsumer(deps, [h], { blockMs: 100, leaseMs: 2_000, shutdownGraceMs: 2_000, concurrency: 8 });
   await c.start();
   running.push(c);
@@ -45,7 +45,7 @@ describe("bulk submission (insertTasks + publishTasks)", () => {
 
     expect(ids.every((id) => typeof id === "string")).toBe(true);
     const byId = new Map((await kit.rows(created.map((t) => t.id))).map((r) => [r.id, r]));
-    created.forEach((t, i) => expect(byId.get(t.id)!.messageId).toBe(ids[i]));
+    for (const [i, t] of created.entries()) expect(byId.get(t.id)!.messageId).toBe(ids[i]);
     for (const lane of LANES) {
       const entries = await redis.xrange(streamKey("resume.analyze", lane), "-", "+");
       const expected = created.filter((t) => t.lane === lane);

@@ -19,7 +19,7 @@ import { queueTestKit } from "./kit";
 const STREAM = () => streamKey("resume.analyze", "interactive");
 let ownerId: string;
 const kit = queueTestKit((id) => (ownerId = id));
-const { db, redis, log, deps, running } = kit;
+const { db, redis, deps, running } = kit;
 
 const noop: TaskHandler<{ n: number }> = {
   type: "resume.analyze",

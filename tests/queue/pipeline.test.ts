@@ -17,7 +17,7 @@ import { queueTestKit } from "./kit";
 const STREAM = () => streamKey("resume.analyze", "interactive");
 let ownerId: string;
 const kit = queueTestKit((id) => (ownerId = id));
-const { db, redis, log, deps, running } = kit;
+const { db, redis, deps, running } = kit;
 
 /** A generic handler: the pipeline is exercised without any domain. */
 function handler(process: (taskId: string, attempt: number) => Promise<void>): TaskHandler<{ n: number }> {
@@ -31,7 +31,7 @@ function handler(process: (taskId: string, attempt: number) => Promise<void>): T
   };
 }
 
-async function startConsumer(h: TaskHandler<any>, opts: Partial<ConstructorParameters<typeof StreamConsumer>[2]> = {}) {
+async function startConsumer(h: TaskHandler<unknown>, opts: Partial<ConstructorParameters<typeof StreamConsumer>[2]> = {}) {
   const c = new StreamConsumer(deps, [h], { blockMs: 100, backoffBaseMs: 20, backoffCapMs: 50, leaseMs: 2_000, shutdownGraceMs: 2_000, ...opts });
   await c.start();
   running.push(c);
@@ -341,7 +341,10 @@ describe("reader watchdog", () => {
     } finally {
       process.env.REDIS_URL = saved;
       while (running.length) await running.pop()!.stop();
-      for (const p of pairs) p.client.destroy(), p.upstream.destroy();
+      for (const p of pairs) {
+        p.client.destroy();
+        p.upstream.destroy();
+      }
       proxy.close();
     }
   });

@@ -156,7 +156,10 @@ describe("send-time check: the name is resolved and every address judged (DNS re
 
   it("static refusals come before any lookup", async () => {
     let looked = false;
-    const spy: LookupAll = async () => ((looked = true), []);
+    const spy: LookupAll = async () => {
+      looked = true;
+      return [];
+    };
     expect(await resolveCallbackTarget("http://localhost/", { allowHosts: [], lookup: spy })).toMatchObject({ code: "local_hostname" });
     expect(await resolveCallbackTarget("http://[::1]/", { allowHosts: [], lookup: spy })).toMatchObject({ code: "forbidden_address" });
     expect(looked).toBe(false);

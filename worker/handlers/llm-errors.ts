@@ -19,7 +19,7 @@ export function toTaskError(err: unknown): unknown {
 
 /**
  * The last attempt after retryable failures (only those lead to another attempt): the
- * fallback model serves it, when one is configured (issue #3, "Model fallback").
+ * fallback model serves it, when one is configured (docs/architecture.md, "The LLM layer").
  */
 export function isLastRetry(task: { maxAttempts: number }, attempt: number): boolean {
   return attempt > 1 && attempt >= task.maxAttempts;

@@ -47,7 +47,7 @@ export function assertNoControlChars(value: unknown, at: string): void {
     if (typeof v === "string") {
       if (badText(v)) issues.push({ path: path.join("."), message: "Text may not contain control characters." });
     } else if (Array.isArray(v)) {
-      v.forEach((item, i) => walk(item, [...path, String(i)], depth + 1));
+      for (const [i, item] of v.entries()) walk(item, [...path, String(i)], depth + 1);
     } else if (v && typeof v === "object") {
       for (const [k, item] of Object.entries(v)) {
         if (badText(k)) issues.push({ path: [...path, k].join("."), message: "Field names may not contain control characters." });

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../client";
 import { analyses, files, resumes, tasks } from "../schema";
 import { insertTask, type TaskRow } from "./tasks";
 
-export type ResumeRow = typeof resumes.$inferSelect;
+type ResumeRow = typeof resumes.$inferSelect;
 
 /**
  * The upload's one short transaction (the outbox write): file bytes, resume row and its

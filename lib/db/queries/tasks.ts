@@ -1,10 +1,9 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { END_STATUSES, type TaskStatus } from "@/lib/tasks/status";
+import type { TaskStatus } from "@/lib/tasks/status";
 import type { Db, Tx } from "../client";
 import { tasks } from "../schema";
 
 export type TaskRow = typeof tasks.$inferSelect;
-export { END_STATUSES };
 
 /**
  * Inserts a PENDING task inside the caller's transaction (the outbox write). Producers build

@@ -1,7 +1,7 @@
 import type { Db, Tx } from "../client";
 import { llmUsage } from "../schema";
 
-export type UsageRow = typeof llmUsage.$inferInsert;
+type UsageRow = typeof llmUsage.$inferInsert;
 
 /**
  * Writes the usage row `callId`, or — when it exists (the `in_flight` row of the same call) —

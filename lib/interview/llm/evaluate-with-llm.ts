@@ -16,7 +16,7 @@ import {
 import { buildEvaluateBatchPrompt, buildSummaryPrompt, INTERVIEW_EVALUATE_SYSTEM_PROMPT, INTERVIEW_SUMMARY_SYSTEM_PROMPT } from "./interview-evaluate";
 
 /** Answered questions per evaluation call: long interviews are evaluated in batches, then summarised, so nothing is cut off. */
-export const EVALUATE_BATCH_SIZE = 5;
+const EVALUATE_BATCH_SIZE = 5;
 
 /**
  * The batch's output schema: exactly one item per question, its id one of the batch's ids

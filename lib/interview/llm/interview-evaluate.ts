@@ -1,6 +1,6 @@
 import { fenceAsData } from "@/lib/ai/fence";
 
-export const INTERVIEW_EVALUATE_PROMPT_VERSION = "interview-evaluate@1";
+const INTERVIEW_EVALUATE_PROMPT_VERSION = "interview-evaluate@1";
 
 /** System prompt for evaluating one batch of answered questions. */
 export const INTERVIEW_EVALUATE_SYSTEM_PROMPT = `You evaluate a candidate's answers in a mock interview on Panelist (prompt ${INTERVIEW_EVALUATE_PROMPT_VERSION}).

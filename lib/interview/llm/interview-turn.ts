@@ -1,6 +1,6 @@
 import { fenceAsData } from "@/lib/ai/fence";
 
-export const INTERVIEW_TURN_PROMPT_VERSION = "interview-turn@1";
+const INTERVIEW_TURN_PROMPT_VERSION = "interview-turn@1";
 
 /**
  * The interviewer's system prompt. The server decides WHAT the turn is (next question,

@@ -39,7 +39,7 @@ import { clarity, type DepthPart, depthParts, type LengthSignal, measureAnswer, 
  * each rounded to one decimal. Skipped, empty, or injection-only answers get all zeros.
  */
 
-export interface OfflineEvaluationInput {
+interface OfflineEvaluationInput {
   plan: Plan;
   answers: CandidateAnswer[];
   language: Language;

@@ -5,8 +5,4 @@
  * `docs/interview-scoring.md`.
  */
 
-export { evaluateOffline, type OfflineEvaluationInput } from "./evaluate";
-export { type InterviewerTurn, MAX_FOLLOW_UPS, nextOfflineTurn, type OfflineTurnInput } from "./interviewer";
-export { buildOfflinePlan, type OfflinePlanInput } from "./plan";
-export { BANK_AREAS, BANK_BY_ID, type BankArea, type BankQuestion, QUESTION_BANK, questionsOf } from "./question-bank";
-export { type RoleAreas, resolveRoleAreas } from "./roles";
+export { buildOfflinePlan } from "./plan";

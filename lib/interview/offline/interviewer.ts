@@ -26,11 +26,11 @@ import { measureAnswer, stripInjection } from "./signals";
  * replied), that turn is returned again rather than a new one.
  */
 
-export const MAX_FOLLOW_UPS = 2;
+const MAX_FOLLOW_UPS = 2;
 /** Below this share of key points covered, an answer earns a follow-up. */
-export const FOLLOW_UP_COVERAGE = 0.5;
+const FOLLOW_UP_COVERAGE = 0.5;
 
-export interface OfflineTurnInput {
+interface OfflineTurnInput {
   plan: Plan;
   transcript: TranscriptEntry[];
   language: Language;

@@ -20,7 +20,7 @@ import { parseResumeQuestionId, resumeKeyPoints } from "./resume-templates";
  * matched by position, so a plan keeps its bank key points in bank order.
  */
 
-export interface KeyPointMatcher {
+interface KeyPointMatcher {
   /** The key point as the plan states it. */
   label: string;
   /** The first matching term, or null when the answer does not cover the point. */
@@ -110,7 +110,7 @@ export function keyPointMatchers(q: PlanQuestion): KeyPointMatcher[] {
 }
 
 /** A matcher from the words of a key point itself (see the module comment). */
-export function derivedMatcher(label: string): KeyPointMatcher {
+function derivedMatcher(label: string): KeyPointMatcher {
   const latin = [
     ...new Set((label.match(/[A-Za-z][A-Za-z0-9+#.-]*/g) ?? []).map((w) => w.toLowerCase().replace(/[.-]+$/, "")).filter((w) => w.length >= 4 && !STOP.has(w))),
   ];

@@ -14,7 +14,7 @@
  */
 
 const CJK = /[\u3400-\u4dbf\u4e00-\u9fff]/;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 export type TermTest = (text: string) => string | null;
 
@@ -24,7 +24,7 @@ function latinPattern(term: string): string {
   const src = body
     .split(/[\s-]+/)
     .filter(Boolean)
-    .map((w) => (w.endsWith("*") ? `${escape(w.slice(0, -1))}[A-Za-z0-9]*` : escape(w)))
+    .map((w) => (w.endsWith("*") ? `${escapeRegExp(w.slice(0, -1))}[A-Za-z0-9]*` : escapeRegExp(w)))
     .join("[\\s-]+");
   const before = /^[A-Za-z0-9]/.test(body) ? "(?<![A-Za-z0-9])" : "";
   const after = /[A-Za-z0-9*]$/.test(body) ? "(?![A-Za-z0-9])" : "";

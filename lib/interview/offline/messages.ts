@@ -11,7 +11,7 @@ import type { DepthPart, StarPart } from "./signals";
 const shorten = (s: string, max = 60) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
 const mark = (ok: boolean) => (ok ? "✓" : "✗");
 
-export interface InterviewerMessages {
+interface InterviewerMessages {
   opening(p: { total: number; question: string }): string;
   next(p: { k: number; total: number; question: string; afterSkip: boolean }): string;
   /** `variant` 0 for the first follow-up on a question, 1 for the second. */

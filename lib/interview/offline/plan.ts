@@ -30,7 +30,7 @@ import { resolveRoleAreas } from "./roles";
  * area questions from easy to hard, the second resume question, behavioural questions last.
  */
 
-export interface OfflinePlanInput {
+interface OfflinePlanInput {
   role: string;
   level: Level;
   questionCount: number;
@@ -42,7 +42,7 @@ export interface OfflinePlanInput {
 }
 
 /** Rank of each difficulty per level: lower is picked first. Mid mixes easy and hard evenly after medium. */
-export const DIFFICULTY_RANK: Record<Level, Record<Difficulty, number>> = {
+const DIFFICULTY_RANK: Record<Level, Record<Difficulty, number>> = {
   junior: { easy: 0, medium: 1, hard: 3 },
   mid: { medium: 0, easy: 1, hard: 1 },
   senior: { hard: 0, medium: 1, easy: 3 },

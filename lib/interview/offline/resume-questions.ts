@@ -16,7 +16,7 @@ import { type ResumeHookText, type ResumeTemplateId, resumeKeyPoints, resumeQues
  * normal resume).
  */
 
-export interface ResumeHook extends ResumeHookText {
+interface ResumeHook extends ResumeHookText {
   /** Index of the role/project the statement belongs to (two questions prefer two roles). */
   entry: number;
   score: number;

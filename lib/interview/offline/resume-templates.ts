@@ -23,7 +23,7 @@ export interface ResumeHookText {
 }
 
 /** A key point of a resume question; `skill` set → covered when the answer names that skill. */
-export interface ResumeKeyPoint extends BankKeyPoint {
+interface ResumeKeyPoint extends BankKeyPoint {
   skill?: string;
 }
 

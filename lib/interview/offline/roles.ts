@@ -19,7 +19,7 @@ import type { BankArea } from "./question-bank";
  * boards) and the role list of `lib/resume/offline/roles.ts`.
  */
 
-export interface RoleAreas {
+interface RoleAreas {
   /** The matched rule, or `null` for a role the bank has no area for. */
   rule: string | null;
   /** Areas the main questions come from, in turn. */

@@ -30,7 +30,7 @@ const INJECTION = [
 ];
 
 /** Splits text into sentences (Latin and Chinese punctuation, line breaks). */
-export function sentences(text: string): string[] {
+function sentences(text: string): string[] {
   return (
     text
       // Latin stops need a space after them ("Node.js", "3.5" are not two sentences)
@@ -40,7 +40,7 @@ export function sentences(text: string): string[] {
   );
 }
 
-export function isInjection(sentence: string): boolean {
+function isInjection(sentence: string): boolean {
   return INJECTION.some((re) => re.test(sentence));
 }
 
@@ -60,7 +60,7 @@ export function stripInjection(text: string): { text: string; removed: number } 
  * characters + Latin words): below `floor` nothing counts, full credit from `lo`, and
  * beyond `hi` the answer starts to ramble (set by hand: about 30 s to 3 min of speech).
  */
-export const ANSWER_LENGTH = {
+const ANSWER_LENGTH = {
   en: { floor: 5, lo: 60, hi: 300, thin: 25 },
   zh: { floor: 8, lo: 100, hi: 500, thin: 40 },
 } as const;
@@ -216,7 +216,7 @@ export const STAR_MARKERS = {
   ]),
 } as const;
 export type StarPart = keyof typeof STAR_MARKERS;
-export const STAR_PARTS = Object.keys(STAR_MARKERS) as StarPart[];
+const STAR_PARTS = Object.keys(STAR_MARKERS) as StarPart[];
 
 /**
  * "I" followed by a past-tense verb is an action in a story ("I split the work", "I set up
@@ -297,7 +297,6 @@ export const DEPTH_MARKERS = {
   ]),
 } as const;
 export type DepthPart = keyof typeof DEPTH_MARKERS | "numbers";
-export const DEPTH_PARTS: DepthPart[] = ["example", "tradeoff", "reason", "numbers"];
 
 const NUMBER = /(?<![A-Za-z0-9])\d+(?:[.,]\d+)?\s*(?:%|ms|s\b|x\b|k\b|m\b|gb|mb|qps|rps|倍|万|亿|毫秒|秒|分钟|小时|天|个|次|人)?/i;
 
@@ -360,7 +359,7 @@ const ORGANISERS = compileTerms([
   "另一方面",
 ]);
 
-export interface ClaritySignal {
+interface ClaritySignal {
   sentences: number;
   /** Share of sentences of a readable length (en 4–40 words, zh 6–80 units). */
   readable: number;

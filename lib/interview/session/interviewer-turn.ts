@@ -18,7 +18,7 @@ import { nextOfflineTurn } from "../offline/interviewer";
 import type { Plan, TranscriptEntry } from "../schemas";
 
 /** Metadata on every interviewer message (AI SDK `UIMessage.metadata`). */
-export type InterviewerMessageMetadata = {
+type InterviewerMessageMetadata = {
   kind: "question" | "follow_up" | "closing";
   questionId: string | null;
   progress: { current: number; total: number };
@@ -26,7 +26,7 @@ export type InterviewerMessageMetadata = {
 };
 
 /** One interviewer turn, ready to be sent: the caller turns `stream` into the HTTP response. */
-export type InterviewerTurnStream = {
+type InterviewerTurnStream = {
   /** The AI SDK UI message stream of the turn (start, text, finish). */
   stream: ReadableStream<UIMessageChunk>;
 };
@@ -36,12 +36,9 @@ const CUT_MARK = "…\n\n";
 
 /** Splits a text into word-sized deltas so the offline interviewer streams like a model. */
 function* deltas(text: string): Generator<string> {
-  const re = /\s*\S+/gu;
-  let m: RegExpExecArray | null;
   // CJK has no spaces: stream it two characters at a time.
   const parts: string[] = [];
-  while ((m = re.exec(text))) {
-    const w = m[0];
+  for (const [w] of text.matchAll(/\s*\S+/gu)) {
     if (/[\u3400-\u9fff]/u.test(w) && w.trim().length > 4) parts.push(...(w.match(/[\s\S]{1,2}/gu) ?? [w]));
     else parts.push(w);
   }

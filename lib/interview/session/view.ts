@@ -6,11 +6,9 @@ import { type Plan, planSchema, type Report, type TurnKind } from "../schemas";
 import { readTranscript } from "../transcript";
 import { toTranscript } from "./interviewer-turn";
 
-export type { InterviewStatus } from "../contracts";
-
 type InterviewListRow = Awaited<ReturnType<typeof listInterviewsForOwner>>[number];
 
-export function interviewStatus(i: { interview: InterviewRow; planTask?: TaskRow; hasMessages: boolean; hasReport: boolean }): InterviewStatus {
+function interviewStatus(i: { interview: InterviewRow; planTask?: TaskRow; hasMessages: boolean; hasReport: boolean }): InterviewStatus {
   if (i.hasReport) return "evaluated";
   if (i.interview.endedAt) return "ended";
   if (!i.interview.plan) {
@@ -20,7 +18,7 @@ export function interviewStatus(i: { interview: InterviewRow; planTask?: TaskRow
 }
 
 /** Stored messages in the AI SDK `UIMessage` shape, so `useChat` resumes from them. */
-export function toUiMessages(messages: InterviewMessageRow[]): InterviewBody["messages"] {
+function toUiMessages(messages: InterviewMessageRow[]): InterviewBody["messages"] {
   return messages.map((m) => ({
     id: m.id,
     role: m.role,
@@ -31,7 +29,7 @@ export function toUiMessages(messages: InterviewMessageRow[]): InterviewBody["me
 }
 
 /** One row of `listInterviewsForOwner` as an item of `GET /api/interviews` (`interviewSummarySchema`). */
-export function toInterviewSummary(r: InterviewListRow): InterviewSummary {
+function toInterviewSummary(r: InterviewListRow): InterviewSummary {
   return {
     id: r.id,
     role: r.role,

@@ -8,6 +8,7 @@ import { type ExtractOutcome, fail } from "./types";
 // ── Garbage ────────────────────────────────────────────────────────────────────────────
 
 /** Control characters (not tab/newline/CR/FF), U+FFFD and Private Use Area characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const BAD_CHAR = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F\uFFFD\uE000-\uF8FF\u{F0000}-\u{10FFFD}]/gu;
 /**
  * Latin-1 mojibake: runs of ≥ 3 characters from U+00A1–U+00FF (and the cp1252 extras), what GBK
@@ -41,7 +42,7 @@ export interface GarbageReport {
 }
 
 /** Garbage rule thresholds. */
-export const GARBAGE = {
+const GARBAGE = {
   /** Control / replacement / private-use characters: at least this many … */
   minBadChars: 3,
   /** … and at least this share of non-space characters. */
@@ -125,11 +126,11 @@ export function countUnits(text: string): { words: number; han: number; units: n
 }
 
 /** Fewer units than this: almost no text. */
-export const MIN_UNITS = 25;
+const MIN_UNITS = 25;
 /** A script is judged once there are this many letters (a short Arabic page is refused for its language). */
-export const MIN_LETTERS_FOR_LANGUAGE = 20;
+const MIN_LETTERS_FOR_LANGUAGE = 20;
 /** More units than this: a book or a thesis, not a resume (about 40 pages of prose). */
-export const MAX_UNITS = 15_000;
+const MAX_UNITS = 15_000;
 
 // ── Placeholder text ───────────────────────────────────────────────────────────────────
 
@@ -157,7 +158,7 @@ const LOREM = new Set(
   ).split(/\s+/),
 );
 /** Share of Latin words (≥ 3 letters) from the lorem vocabulary above which text is a placeholder. */
-export const LOREM_SHARE = 0.5;
+const LOREM_SHARE = 0.5;
 const MIN_TOKENS_FOR_LOREM = 20;
 
 export function loremShare(text: string): { tokens: number; lorem: number; share: number } {
@@ -218,7 +219,7 @@ export interface ResumeScore {
 }
 
 /** A text scoring at least this much reads as a resume. */
-export const RESUME_THRESHOLD = 35;
+const RESUME_THRESHOLD = 35;
 
 function cleanHeading(line: string): string | null {
   const l = line
@@ -312,7 +313,7 @@ export interface PdfEvidence {
   textShowOps: number;
 }
 
-export const MESSAGES = {
+const MESSAGES = {
   noTextLayer: "This PDF has no selectable text — it looks scanned; upload the original document or a text-based PDF.",
   fontsUnreadable:
     "The text in this PDF cannot be read because its fonts do not map to real characters; export the PDF again from the original document or upload the DOCX.",

@@ -12,7 +12,7 @@
 
 export type CorpusExpectation = { http: 415 | 422 } | { status: "TERMINATED_BY_POLICY"; code: string } | { status: "COMPLETED"; language: "en" | "zh" };
 
-export interface CorpusCase {
+interface CorpusCase {
   /** Path relative to the corpus folder, e.g. `resumes-pdf/zh_typst_qianxi_cv.pdf`. */
   path: string;
   expect: CorpusExpectation;

@@ -5,8 +5,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import type { ResumeKind } from "./types";
 
-export type { ResumeKind } from "./types";
-
 export const DOCX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 /** Text-based formats that decode as UTF-8 but are not resume text we can read. */

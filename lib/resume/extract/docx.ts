@@ -11,7 +11,7 @@ import { decodeEntities } from "./normalize";
 import { type ExtractFailure, fail } from "./types";
 import { readZipDirectory, readZipEntry } from "./zip";
 
-export const DOCX_MESSAGES = {
+const DOCX_MESSAGES = {
   encrypted: "This Word file is password-protected; remove the password in Word and upload it again.",
   legacyDoc: "This is an old-format Word file (.doc), not a .docx; save it as .docx or PDF and upload that.",
   notZip: "This Word file is damaged or incomplete, so it could not be opened.",
@@ -21,7 +21,7 @@ export const DOCX_MESSAGES = {
   timeout: "This Word file took too long to read; it may be damaged or unusually complex.",
 } as const;
 
-export type DocxResult = { ok: true; raw: string; pageCount: number | null } | ExtractFailure;
+type DocxResult = { ok: true; raw: string; pageCount: number | null } | ExtractFailure;
 
 export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS): Promise<DocxResult> {
   if (isCfb(bytes)) {
@@ -73,7 +73,7 @@ export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS
 }
 
 /** Paragraph texts of a WordprocessingML part (runs, tabs and breaks; no layout). */
-export function wordParagraphs(xml: string): string[] {
+function wordParagraphs(xml: string): string[] {
   const paragraphs = xml.match(/<w:p[\s>][\s\S]*?<\/w:p>/g) ?? [];
   return paragraphs.map((p) => {
     let text = "";

@@ -16,16 +16,14 @@ import { extractPdf, PdfReaderUnavailableError } from "./pdf";
 import { extractTextFile } from "./text";
 import { type ExtractOutcome, fail, type ResumeKind } from "./types";
 
-export { PdfReaderUnavailableError } from "./pdf";
-export type { ExtractFailureCode, ExtractOutcome, ResumeKind, ResumeLanguage } from "./types";
 export { EXTRACT_FAILURE_CODES } from "./types";
 
-export interface ExtractOptions {
+interface ExtractOptions {
   /** Wall-clock budget for one PDF or DOCX (default: limits.ts). */
   timeoutMs?: number;
 }
 
-export interface ExtractReport {
+interface ExtractReport {
   outcome: ExtractOutcome;
   /** The classifier's view (scores, language counts); null when extraction itself failed. */
   verdict: Verdict | null;
@@ -36,7 +34,7 @@ export interface ExtractReport {
 
 const KINDS: readonly ResumeKind[] = ["pdf", "docx", "text"];
 
-export const GENERIC_MESSAGES = {
+const GENERIC_MESSAGES = {
   empty: "The file is empty.",
   unexpected: "This file could not be read; it may be damaged, so export it again and upload the new copy.",
   docxPages: (n: number) => `This document has ${n} pages; a resume has at most ${MAX_PAGES}, so it was not analysed.`,

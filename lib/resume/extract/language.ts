@@ -27,9 +27,9 @@ export interface LanguageResult {
   dominantScript: string | null;
 }
 
-export const ZH_SHARE = 0.15;
+const ZH_SHARE = 0.15;
 export const ZH_MIN_HAN = 200;
-export const OTHER_SHARE = 0.2;
+const OTHER_SHARE = 0.2;
 
 const SCRIPTS = [
   "Arabic",
@@ -61,7 +61,7 @@ const SCRIPTS = [
 ] as const;
 const SCRIPT_RES = SCRIPTS.map((name) => [name, new RegExp(`\\p{Script=${name}}`, "u")] as const);
 
-export function countScripts(text: string): { counts: LanguageCounts; byScript: Map<string, number> } {
+function countScripts(text: string): { counts: LanguageCounts; byScript: Map<string, number> } {
   let han = 0;
   let latin = 0;
   let other = 0;

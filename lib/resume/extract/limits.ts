@@ -17,7 +17,7 @@ export const DOCX_TIMEOUT_MS = 15_000;
  */
 export const MAX_DOCX_XML_BYTES = 8 * 1024 * 1024;
 
-export class TimeoutError extends Error {
+class TimeoutError extends Error {
   constructor(what: string, ms: number) {
     super(`${what} took longer than ${ms} ms`);
     this.name = "TimeoutError";

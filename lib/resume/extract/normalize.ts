@@ -9,6 +9,7 @@
 /** Characters that render as nothing (zero-width, bidi embedding/isolate marks, soft hyphen). */
 const INVISIBLE = /[\u200B-\u200F\u2060-\u2064\uFEFF\u00AD\u202A-\u202E\u2066-\u2069\u061C\u180E]/g;
 /** C0/C1 controls except tab and newline (form feed and CR are turned into newlines first). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it strips
 const CONTROLS = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/g;
 /** Private Use Area: icon fonts (Font Awesome in moderncv / RenderCV) map their glyphs here. */
 const PRIVATE_USE = /[\uE000-\uF8FF\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/gu;

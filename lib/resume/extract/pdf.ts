@@ -14,7 +14,7 @@ export const DECLARED_PAGES_LIMIT = 10_000;
 /** Pages whose operators are counted when almost no text came out. */
 const OPS_PAGES = 3;
 
-export const PDF_MESSAGES = {
+const PDF_MESSAGES = {
   encrypted: "This PDF is password-protected; remove the password (or print it to a new PDF) and upload it again.",
   corrupt: "This PDF is damaged or incomplete and could not be opened; export it again from the original document.",
   pagesUnreadable: "None of this PDF's pages could be read; it looks damaged, so export it again from the original document.",
@@ -24,7 +24,7 @@ export const PDF_MESSAGES = {
   memory: "This PDF needed too much memory to read; it may be damaged or unusually complex.",
 } as const;
 
-export type PdfResult = { ok: true; raw: string; pageCount: number; evidence: PdfEvidence; truncated: boolean } | ExtractFailure;
+type PdfResult = { ok: true; raw: string; pageCount: number; evidence: PdfEvidence; truncated: boolean } | ExtractFailure;
 
 /**
  * The PDF reader itself could not start (unpdf missing, worker file not found): a deployment

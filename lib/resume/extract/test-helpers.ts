@@ -17,7 +17,7 @@ function crc32(data: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-export interface ZipInput {
+interface ZipInput {
   name: string;
   data: Uint8Array | string;
   /** Claim this uncompressed size in the headers instead of the real one (a lying zip bomb). */

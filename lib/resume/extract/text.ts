@@ -6,15 +6,15 @@ import { MAX_TEXT_CHARS } from "./limits";
 import { stripMarkup } from "./normalize";
 import { type ExtractFailure, fail } from "./types";
 
-export type TextFormat = "json-resume" | "json" | "markup";
+type TextFormat = "json-resume" | "json" | "markup";
 
-export const TEXT_MESSAGES = {
+const TEXT_MESSAGES = {
   encoding: "This text file is not valid UTF-8 (or UTF-16 with a byte-order mark); save it as UTF-8 and upload it again.",
   tooLong: "This text is far longer than a resume (over 300,000 characters); upload the resume itself.",
 } as const;
 
 /** Decodes UTF-8 (BOM optional) or BOM-marked UTF-16; null when the bytes are not valid text. */
-export function decodeTextBytes(bytes: Uint8Array): string | null {
+function decodeTextBytes(bytes: Uint8Array): string | null {
   const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : "utf-8";
   try {
     return new TextDecoder(encoding, { fatal: true }).decode(bytes); // strips the BOM

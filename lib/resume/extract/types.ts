@@ -8,7 +8,7 @@ export type ResumeKind = "pdf" | "docx" | "text";
 
 /**
  * Why a file is refused. The worker ends the task as TERMINATED_BY_POLICY with this code
- * and the outcome's `message` (DESIGN.md §3: bad input is not retryable).
+ * and the outcome's `message` (bad input is not retryable: docs/architecture.md, "Retries").
  *
  * - `no_text_layer` — a PDF whose pages are images (a scan without OCR).
  * - `encrypted` — password-protected PDF or Word file.

@@ -5,7 +5,7 @@
  */
 import { inflateRawSync } from "node:zlib";
 
-export interface ZipEntry {
+interface ZipEntry {
   name: string;
   method: number;
   flags: number;

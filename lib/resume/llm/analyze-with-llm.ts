@@ -23,7 +23,7 @@ const SMALLEST_MAX = Math.min(...Object.values(DIMENSION_MAX));
  * optional skill lists become required-but-nullable (null without a job description).
  * Bounds are tightened to what is plausible; the server clamps to the real maxima anyway.
  */
-export const analysisDraftLlmSchema = z.object({
+const analysisDraftLlmSchema = z.object({
   dimensions: z
     .array(
       dimensionSchema.extend({
@@ -42,7 +42,7 @@ export const analysisDraftLlmSchema = z.object({
   missingSkills: z.array(z.string()).nullable().describe("null without a job description"),
 });
 
-export interface AnalyzeWithLlmInput {
+interface AnalyzeWithLlmInput {
   text: string;
   jobDescription?: string | null;
   language: AnalysisLanguage;
@@ -58,7 +58,7 @@ export interface AnalyzeWithLlmInput {
   onCall?: (call: MeteredCall) => Promise<void>;
 }
 
-export interface AnalyzeWithLlmResult {
+interface AnalyzeWithLlmResult {
   draft: AnalysisDraft;
   usage: StructuredUsage;
   model: string;

@@ -17,7 +17,7 @@ export const RESUME_ANALYSIS_PROMPT_VERSION = "resume-analysis@1";
 /** Resume text beyond this many characters is left out (and the model is told so). */
 export const RESUME_TEXT_LIMIT = 60_000;
 /** Job description text beyond this many characters is left out (and the model is told so). */
-export const JOB_DESCRIPTION_LIMIT = 20_000;
+const JOB_DESCRIPTION_LIMIT = 20_000;
 
 export type AnalysisLanguage = "en" | "zh";
 
@@ -88,13 +88,13 @@ function capText(text: string, limit: number): { text: string; truncated: boolea
   return { text: text.slice(0, cut), truncated: true };
 }
 
-export interface ResumeAnalysisPromptInput {
+interface ResumeAnalysisPromptInput {
   text: string;
   jobDescription?: string | null;
   language: AnalysisLanguage;
 }
 
-export interface ResumeAnalysisPrompt {
+interface ResumeAnalysisPrompt {
   version: string;
   system: string;
   prompt: string;

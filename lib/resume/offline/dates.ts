@@ -57,17 +57,23 @@ export function parseDate(token: string, now: Date): DatePoint | null {
     if (year < 1950 || year > nowYear + 6) return null;
     return { months: year * 12 + ((month ?? 7) - 1), hasMonth: month !== null, present: false };
   };
-  let m: RegExpExecArray | null;
-  if ((m = new RegExp(`^(${MONTH_NAME})\\.?,?\\s*('|’)?(\\d{2,4})$`).exec(t))) {
+  let m = new RegExp(`^(${MONTH_NAME})\\.?,?\\s*('|’)?(\\d{2,4})$`).exec(t);
+  if (m) {
     const y = m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
     return mk(y, MONTHS[m[1].slice(0, 3)]);
   }
-  if ((m = /^(spring|summer|fall|autumn|winter)\s+(\d{4})$/.exec(t))) return mk(Number(m[2]), SEASONS[m[1]]);
-  if ((m = /^(\d{4})\s*年\s*(?:(\d{1,2})\s*月)?$/.exec(t))) return mk(Number(m[1]), m[2] ? Number(m[2]) : null);
-  if ((m = /^(\d{4})[./-](\d{1,2})(?:[./-]\d{1,2})?$/.exec(t))) return mk(Number(m[1]), Number(m[2]));
-  if ((m = /^(\d{1,2})\/(\d{4})$/.exec(t))) return mk(Number(m[2]), Number(m[1]));
-  if ((m = /^(\d{4})(\d{2})$/.exec(t))) return mk(Number(m[1]), Number(m[2]));
-  if ((m = /^(\d{4})$/.exec(t))) return mk(Number(m[1]), null);
+  m = /^(spring|summer|fall|autumn|winter)\s+(\d{4})$/.exec(t);
+  if (m) return mk(Number(m[2]), SEASONS[m[1]]);
+  m = /^(\d{4})\s*年\s*(?:(\d{1,2})\s*月)?$/.exec(t);
+  if (m) return mk(Number(m[1]), m[2] ? Number(m[2]) : null);
+  m = /^(\d{4})[./-](\d{1,2})(?:[./-]\d{1,2})?$/.exec(t);
+  if (m) return mk(Number(m[1]), Number(m[2]));
+  m = /^(\d{1,2})\/(\d{4})$/.exec(t);
+  if (m) return mk(Number(m[2]), Number(m[1]));
+  m = /^(\d{4})(\d{2})$/.exec(t);
+  if (m) return mk(Number(m[1]), Number(m[2]));
+  m = /^(\d{4})$/.exec(t);
+  if (m) return mk(Number(m[1]), null);
   return null;
 }
 
@@ -135,13 +141,13 @@ export interface Timeline {
 }
 
 /** A gap shorter than this many months is normal job-change time. */
-export const GAP_MONTHS = 6;
+const GAP_MONTHS = 6;
 
 /**
  * Order of ranges as written: non-increasing starts → "reverse", non-decreasing →
  * "chronological", otherwise "mixed"; "n/a" below two ranges.
  */
-export function rangeOrder(ranges: DateRange[]): Timeline["order"] {
+function rangeOrder(ranges: DateRange[]): Timeline["order"] {
   if (ranges.length < 2) return "n/a";
   const s = ranges.map((r) => r.start.months);
   if (s.every((v, i) => i === 0 || v <= s[i - 1])) return "reverse";

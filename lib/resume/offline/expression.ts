@@ -27,7 +27,7 @@ export interface ExpressionFacts {
   repeated: string[];
 }
 
-export const GOOD_LENGTH = { en: [6, 35], zh: [8, 80] } as const;
+const GOOD_LENGTH = { en: [6, 35], zh: [8, 80] } as const;
 
 export function analyzeExpression(statements: Statement[], summaryLines: Line[]): ExpressionFacts {
   let actionLed = 0;

@@ -19,7 +19,7 @@ import { round1, suggestion } from "./util";
  * dimensions (score-*.ts) → scale by resume-likeness (resemblance.ts) → assemble the draft.
  * All text is written in `language`.
  */
-export interface OfflineInput {
+interface OfflineInput {
   /** Extracted resume text (plain, Markdown, or JSON Resume). */
   text: string;
   /** Optional job description (plain, Markdown with YAML front matter, or JSON). */

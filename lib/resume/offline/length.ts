@@ -18,7 +18,7 @@ export interface LengthInfo {
   factor: number;
 }
 
-export const LENGTH_BANDS = {
+const LENGTH_BANDS = {
   en: { floor: 50, lo: 250, hi: 900 },
   zh: { floor: 80, lo: 350, hi: 1800 },
 } as const;

@@ -15,7 +15,7 @@ const zhOf = (k: number, n: number, unit: string, noun = "") => `${n} ${unit}${n
 
 export type SectionName = "experience" | "education" | "skills" | "summary";
 
-export interface Messages {
+interface Messages {
   sectionName(s: SectionName): string;
   // experience
   experience(p: {

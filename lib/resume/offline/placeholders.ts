@@ -10,7 +10,7 @@ import type { Line } from "./types";
  * `../shared/corpus` (moderncv template-zh, chicv-cn, pandoc_resume, the JobDeer and
  * 卡码 Markdown templates); they are deliberately narrow — a real resume should match none.
  */
-export const PLACEHOLDER_PATTERNS: RegExp[] = [
+const PLACEHOLDER_PATTERNS: RegExp[] = [
   /(?<![A-Za-z])XX+(?![A-Z])|(?<![A-Za-z])xx+(?![a-z])/, // XX公司, XXXX大学, XXweb, 125xxxx6616
   /\b(?:lorem|ipsum|dolor sit|consectetur|adipiscing|eiusmod|incididunt|suspendisse|vestibulum|pellentesque|himenaeos|inceptos|vulputate|phasellus|curabitur)\b/i, // lorem ipsum filler
   /\byour (?:name|e-?mail|phone|address|title|company|school|university|most recent|job title|position)\b/i,

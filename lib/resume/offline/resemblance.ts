@@ -19,7 +19,7 @@ export interface Resemblance {
   signals: { contact: boolean; coreSections: number; coreHeadings: number; dateRanges: number; headedStatements: number };
 }
 
-export const RESEMBLANCE = { contact: 0.25, perSection: 0.15, maxSections: 3, dates: 0.15, statements: 0.15, full: 0.7, noHeadingCap: 0.4 } as const;
+const RESEMBLANCE = { contact: 0.25, perSection: 0.15, maxSections: 3, dates: 0.15, statements: 0.15, full: 0.7, noHeadingCap: 0.4 } as const;
 
 export function resemblance(f: Facts): Resemblance {
   const present = presentSections(f);

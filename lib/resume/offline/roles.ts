@@ -20,7 +20,7 @@ export interface RoleDef {
   skills: string[];
 }
 
-export const ROLES: RoleDef[] = [
+const ROLES: RoleDef[] = [
   {
     id: "devops",
     en: "DevOps / cloud engineer",

@@ -21,7 +21,7 @@ import { evidence, round1, suggestion } from "./util";
  * unmistakable: ≥ 3 experience statements; a degree word (Bachelor, MSc, 本科, 硕士 …);
  * ≥ 5 named skills; a ≥ 12-word (or ≥ 25-character) line among the first 8, above every heading.
  */
-export const CONTENT = {
+const CONTENT = {
   email: 1.5,
   phone: 1.5,
   masked: 1,

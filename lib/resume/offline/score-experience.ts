@@ -19,7 +19,7 @@ import { clamp01, evidence, ratio, round1, suggestion } from "./util";
  *   specific = 8·c·min(1, (K/S) / 0.5)                (8)
  *   timeline = 4·D/R + 4·min(1, Y/5)                  (8)
  */
-export const EXPERIENCE = { statementsFull: 15, rolesFull: 3, confidenceFull: 6, quantifiedFull: 0.6, specificFull: 0.5, yearsFull: 5 } as const;
+const EXPERIENCE = { statementsFull: 15, rolesFull: 3, confidenceFull: 6, quantifiedFull: 0.6, specificFull: 0.5, yearsFull: 5 } as const;
 
 export function scoreExperience(f: Facts): DimensionResult {
   const m = messages(f.lang);

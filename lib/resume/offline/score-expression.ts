@@ -15,7 +15,7 @@ import { clamp01, evidence, ratio, round1, suggestion } from "./util";
  *   every part is multiplied by min(1, S/4): a handful of statements is too little writing
  *   to credit fully (and with none, only the summary is checked and nothing is credited).
  */
-export const EXPRESSION = { confidenceFull: 4, actionFull: 0.6, perPronoun: 0.5, perFiller: 0.5 } as const;
+const EXPRESSION = { confidenceFull: 4, actionFull: 0.6, perPronoun: 0.5, perFiller: 0.5 } as const;
 
 export function scoreExpression(f: Facts): DimensionResult {
   const m = messages(f.lang);

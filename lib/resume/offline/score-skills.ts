@@ -21,7 +21,7 @@ import { clamp01, evidence, ratio, round1, suggestion } from "./util";
  *   breadth   = min(1, N/10)
  *   score     = 20 · (0.5·relevance + 0.3·evidence + 0.2·breadth)
  */
-export const SKILLS = { listedOnly: 0.6, roleFull: 8, breadthFull: 10, w: { relevance: 0.5, evidence: 0.3, breadth: 0.2 } } as const;
+const SKILLS = { listedOnly: 0.6, roleFull: 8, breadthFull: 10, w: { relevance: 0.5, evidence: 0.3, breadth: 0.2 } } as const;
 
 export function scoreSkills(f: Facts): DimensionResult {
   const m = messages(f.lang);

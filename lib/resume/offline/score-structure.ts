@@ -17,7 +17,7 @@ import { clamp01, evidence, ratio, round1, suggestion } from "./util";
  *   hygiene   = 1 with no over-long line (> 60 words / > 150 units) and no repeated line
  *               (≥ 4 units), ½ with 1–2 such lines, 0 with more
  */
-export const STRUCTURE = { headingsFull: 5, shortWords: 30, shortUnits: 70, longWords: 60, longUnits: 150, contactTopLines: 8 } as const;
+const STRUCTURE = { headingsFull: 5, shortWords: 30, shortUnits: 70, longWords: 60, longUnits: 150, contactTopLines: 8 } as const;
 const ORDER_POINTS = { reverse: 2, chronological: 1.5, "n/a": 1, mixed: 0.5 } as const;
 
 export function scoreStructure(f: Facts): DimensionResult {

@@ -12,7 +12,7 @@ import type { Line, SectionKey } from "./types";
  * (`../shared/corpus/resumes-*`) and common resume templates (moderncv, RenderCV,
  * OpenResume, JSON Resume, 超级简历/JobDeer Chinese templates).
  */
-export const HEADINGS: Record<SectionKey, { en: string[]; zh: string[] }> = {
+const HEADINGS: Record<SectionKey, { en: string[]; zh: string[] }> = {
   experience: {
     en: [
       "experience",
@@ -167,7 +167,7 @@ export interface SectionMap {
 const ALL_KEYS = Object.keys(HEADINGS) as SectionKey[];
 
 /** Returns the section keys a line opens, or `[]` when the line is not a heading. */
-export function headingKeys(line: Line): SectionKey[] {
+function headingKeys(line: Line): SectionKey[] {
   const t = line.text
     .replace(/^[\s\d.、一二三四五六七八九十()（）【】[\]]+(?=\S)/, "") // "一、" "1." "【】"
     .replace(/[【】[\]]/g, "")
@@ -236,7 +236,7 @@ export function detectSections(lines: Line[]): SectionMap {
     }
     if (keys.length > 0) {
       headings.push({ line: line.index, keys });
-      keys.forEach((k) => found.add(k));
+      for (const k of keys) found.add(k);
       current = keys;
       currentLevel = line.markupHeading;
       sectionOf.push(keys);

@@ -20,7 +20,7 @@ const JOINERS = /(?:\b(?:and|or|of|to|the|a|an|in|for|with|by|from|on|at|as|that
 const LOWER_WORDS = new Set(["of", "and", "in", "the", "at", "for", "to", "a", "an", "&", "on", "with", "de", "la"]);
 
 /** True when a Latin line reads like a title ("Machine Learning Engineer, OpenAI, USA"). */
-export function isTitleLike(text: string): boolean {
+function isTitleLike(text: string): boolean {
   const words = latinWords(text).filter((w) => /^[A-Za-z]/.test(w) && !LOWER_WORDS.has(w.toLowerCase()));
   if (words.length === 0) return false;
   const caps = words.filter((w) => /^[A-Z]/.test(w)).length;
@@ -152,7 +152,7 @@ function isStatementText(t: string, bullet: boolean): boolean {
 }
 
 /** Splits a paragraph into sentences (". " before a capital, "。", "；"). */
-export function splitSentences(t: string): string[] {
+function splitSentences(t: string): string[] {
   return t
     .split(/(?<=[.!?])\s+(?=[A-Z])|(?<=[。；;！？])/)
     .map((s) => s.trim())

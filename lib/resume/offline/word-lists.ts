@@ -10,7 +10,7 @@
  */
 
 /** English action verbs, base form. Inflections (-s, -ed, -ing) are generated. */
-export const ACTION_VERBS_EN = [
+const ACTION_VERBS_EN = [
   // leading & managing
   "lead",
   "manage",
@@ -208,7 +208,7 @@ const IRREGULAR: Record<string, string[]> = {
 };
 
 /** Generates -s/-es, -ed/-d/-ied, -ing forms of a regular English verb, plus irregulars. */
-export function inflect(base: string): string[] {
+function inflect(base: string): string[] {
   const out = new Set<string>([base]);
   const cons = /[^aeiou]y$/.test(base);
   out.add(cons ? `${base.slice(0, -1)}ies` : /(s|sh|ch|x|z)$/.test(base) ? `${base}es` : `${base}s`);
@@ -323,7 +323,6 @@ export const WEAK_OPENERS_ZH = ["参与", "协助", "帮助", "配合", "了解"
 
 /** First-person pronouns (resumes are conventionally written without them). */
 export const PRONOUNS_EN = ["i", "me", "my", "mine", "myself"];
-export const PRONOUNS_ZH = ["我", "本人"];
 
 /** Filler words and clichés that add length without information. */
 export const FILLERS_EN = [

@@ -5,7 +5,7 @@ import { BANK_AREAS, type BankArea, QUESTION_BANK, questionsOf } from "./index";
 
 const CJK = /[\u3400-\u9fff]/;
 
-/** Minimum questions per area (issue #4 lists the first eight roles and behavioural topics). */
+/** Minimum questions per area (docs/interview-scoring.md, "The question bank"). */
 const MIN_PER_AREA: Record<BankArea, number> = {
   backend: 15,
   frontend: 15,

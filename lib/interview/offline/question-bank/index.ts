@@ -39,4 +39,4 @@ export function questionsOf(area: BankArea): BankQuestion[] {
   return QUESTION_BANK.filter((q) => q.area === area);
 }
 
-export { BANK_AREAS, type BankArea, type BankKeyPoint, type BankQuestion } from "./types";
+export { BANK_AREAS, type BankArea, type BankQuestion } from "./types";

@@ -8,7 +8,7 @@ import { route } from "../../../_lib/route";
 
 export const dynamic = "force-dynamic";
 
-/** Heartbeat comment interval, ms: keeps proxies from closing an idle stream (DESIGN.md §5). */
+/** Heartbeat comment interval, ms: keeps proxies from closing an idle stream (docs/deploy.md: a load balancer's idle timeout must exceed it). */
 const HEARTBEAT_MS = 15_000;
 /** A stream lives at most this long; EventSource reconnects by itself. */
 const MAX_STREAM_MS = 10 * 60_000;
