@@ -65,7 +65,11 @@ function createAuth() {
         organizationHooks: {
           beforeCreateOrganization: async ({ organization: o }) => ({ data: { ...o, name: checkName(o.name, "organization name"), slug: checkSlug(o.slug) } }),
           beforeUpdateOrganization: async ({ organization: o }) => ({
-            data: { ...o, ...(o.name !== undefined ? { name: checkName(o.name, "organization name") } : {}), ...(o.slug !== undefined ? { slug: checkSlug(o.slug) } : {}) },
+            data: {
+              ...o,
+              ...(o.name !== undefined ? { name: checkName(o.name, "organization name") } : {}),
+              ...(o.slug !== undefined ? { slug: checkSlug(o.slug) } : {}),
+            },
           }),
         },
       }),

@@ -83,7 +83,10 @@ describe("better-auth's endpoints behind our input rules", () => {
 describe("one meaning for a role", () => {
   it("a comma-separated platform role holding admin is admin at our door too (better-auth grants the union)", async () => {
     const a = await signUpCandidate();
-    await db.update(user).set({ role: "user,admin" as "admin" }).where(eq(user.id, a.userId));
+    await db
+      .update(user)
+      .set({ role: "user,admin" as "admin" })
+      .where(eq(user.id, a.userId));
     const res = await adminUsers(new Request(`${BASE}/api/admin/users`, { headers: { cookie: a.cookie } }), params({}));
     expect(res.status).toBe(200);
   });
@@ -121,7 +124,9 @@ describe("origin and input edges", () => {
   it("the workspace counts its members", async () => {
     const rec = await recruiter(db);
     const other = await signUpCandidate();
-    await db.insert(member).values({ id: `mem_${randomUUID()}`, organizationId: rec.organizationId!, userId: other.userId, role: "member", createdAt: new Date() });
+    await db
+      .insert(member)
+      .values({ id: `mem_${randomUUID()}`, organizationId: rec.organizationId!, userId: other.userId, role: "member", createdAt: new Date() });
     const res = await workspace(new Request(`${BASE}/api/workspace`, { headers: { cookie: rec.cookie } }), params({}));
     const body = (await res.json()) as { organization: { memberCount: number }; members: unknown[] };
     expect(body.organization.memberCount).toBe(2);
