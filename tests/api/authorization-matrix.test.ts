@@ -3,15 +3,14 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GuardedHandler } from "@/app/api/_lib/route";
 import { closeDb, getDb } from "@/lib/db/client";
-import { createInterview } from "@/lib/db/queries/interviews";
 import { createLogger } from "@/lib/log";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { acceptResumeUpload } from "@/lib/resume/service";
-import { newTask } from "@/lib/tasks/definitions";
 import { candidate, platformAdmin, recruiter, type TestActor } from "../helpers/actors";
 import { clearPrefix } from "../helpers/fixtures";
 import { BASE } from "../helpers/http";
+import { unplannedInterview } from "../helpers/interviews";
 import { ACTORS, type ActorName, type Cell, EXPECTED, ID_KINDS, type IdKind } from "./authorization-matrix.expected";
 
 /**
@@ -60,19 +59,7 @@ beforeAll(async () => {
         jobDescription: null,
       },
     );
-    const { interview } = await createInterview(
-      db,
-      {
-        ownerId: a.userId,
-        role: "backend engineer",
-        level: "mid",
-        questionCount: 5,
-        language: "en",
-        resumeId: null,
-        jobDescription: null,
-      },
-      (interviewId) => newTask("interview.plan", { ownerId: a.userId, payload: { interviewId } }),
-    );
+    const { interview } = await unplannedInterview(db, a.userId);
     owned[name] = { resumeId: resume.id, taskId: task.id, interviewId: interview.id };
   }
 });

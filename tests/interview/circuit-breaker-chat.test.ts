@@ -11,21 +11,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST as chat } from "@/app/api/interviews/[id]/chat/route";
 import { getLlmConfig, type OnlineLlmConfig } from "@/lib/ai/config";
 import { closeDb, getDb } from "@/lib/db/client";
-import { createInterview, listMessages, savePlan } from "@/lib/db/queries/interviews";
+import { listMessages } from "@/lib/db/queries/interviews";
 import { llmUsage } from "@/lib/db/schema";
-import { buildOfflinePlan } from "@/lib/interview/offline";
 import { redisPrefix } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { getBreaker } from "@/lib/ratelimit/shared";
-import { newTask } from "@/lib/tasks/definitions";
 import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { clearPrefix, eventually } from "../helpers/fixtures";
 import { BASE, params, signUpCandidate } from "../helpers/http";
+import { envRestorer, plannedInterview } from "../helpers/interviews";
 
 const db = getDb();
 const redis = getRedis();
 const ENV_KEYS = ["LLM_PROVIDER", "LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "LLM_FALLBACK_MODEL", "LLM_BREAKER_COOLDOWN_MS", "LLM_BREAKER_FAILURE_THRESHOLD"];
-const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+const restoreEnv = envRestorer(ENV_KEYS);
 let llm: FakeLlm;
 let alice: Awaited<ReturnType<typeof signUpCandidate>>;
 
@@ -35,10 +34,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  for (const k of ENV_KEYS) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
+  restoreEnv();
   llm.reset();
 });
 
@@ -62,25 +58,7 @@ function useModel(o: { model: string; fallback?: string; cooldownMs: number; fai
   return getLlmConfig() as OnlineLlmConfig;
 }
 
-/** An interview of alice's with its plan stored (the offline planner; no worker needed). */
-async function plannedInterview(): Promise<string> {
-  const { interview } = await createInterview(
-    db,
-    {
-      ownerId: alice.userId,
-      role: "backend engineer",
-      level: "mid",
-      questionCount: 5,
-      language: "en",
-      resumeId: null,
-      jobDescription: null,
-    },
-    (interviewId) => newTask("interview.plan", { ownerId: alice.userId, payload: { interviewId } }),
-  );
-  const plan = buildOfflinePlan({ role: "backend engineer", level: "mid", questionCount: 5, language: "en" });
-  await db.transaction((tx) => savePlan(tx, { interviewId: interview.id, plan, engine: "offline" }));
-  return interview.id;
-}
+const plannedInterviewOfAlice = async () => (await plannedInterview(db, alice.userId)).id;
 
 function post(id: string, body: unknown): Promise<Response> {
   return chat(
@@ -137,7 +115,7 @@ describe("interview chat and the model's circuit breaker", () => {
     const cooldownMs = 2_000;
     const config = useModel({ model: "gpt-4o-mini", cooldownMs, failureThreshold: 2 });
     const breaker = getBreaker({ provider: config.provider, model: config.model });
-    const id = await plannedInterview();
+    const id = await plannedInterviewOfAlice();
 
     const first = await readTurn(await start(id));
     expect(first.engine).toBe("gpt-4o-mini");
@@ -196,7 +174,7 @@ describe("interview chat and the model's circuit breaker", () => {
     const primary = getBreaker({ provider: config.provider, model: "fake-model" });
     await primary.recordFailure();
     expect(await primary.recordFailure()).toBe("open");
-    const id = await plannedInterview();
+    const id = await plannedInterviewOfAlice();
 
     const first = await readTurn(await start(id));
     expect(first.engine).toBe("gpt-4o");

@@ -11,18 +11,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST as chat } from "@/app/api/interviews/[id]/chat/route";
 import { getLlmConfig, type OnlineLlmConfig } from "@/lib/ai/config";
 import { closeDb, getDb } from "@/lib/db/client";
-import { createInterview, listMessages, savePlan } from "@/lib/db/queries/interviews";
+import { listMessages } from "@/lib/db/queries/interviews";
 import { llmUsage } from "@/lib/db/schema";
-import { buildOfflinePlan } from "@/lib/interview/offline";
 import { nextOfflineTurn } from "@/lib/interview/offline/interviewer";
-import type { Plan } from "@/lib/interview/schemas";
 import { redisPrefix } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { getBreaker } from "@/lib/ratelimit/shared";
-import { newTask } from "@/lib/tasks/definitions";
 import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { clearPrefix, eventually } from "../helpers/fixtures";
 import { BASE, params, signUpCandidate } from "../helpers/http";
+import { envRestorer, plannedInterview } from "../helpers/interviews";
 
 const db = getDb();
 const redis = getRedis();
@@ -37,7 +35,7 @@ const ENV_KEYS = [
   "LLM_STREAM_IDLE_MS",
   "LLM_BREAKER_FAILURE_THRESHOLD",
 ];
-const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+const restoreEnv = envRestorer(ENV_KEYS);
 let llm: FakeLlm;
 let alice: Awaited<ReturnType<typeof signUpCandidate>>;
 
@@ -47,10 +45,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  for (const k of ENV_KEYS) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
+  restoreEnv();
   llm.reset();
 });
 
@@ -75,25 +70,7 @@ function useModel(o: { model: string; firstTokenMs: number; idleMs: number }): O
   return getLlmConfig() as OnlineLlmConfig;
 }
 
-/** An interview of alice's with its plan stored (the offline planner; no worker needed). */
-async function plannedInterview(): Promise<{ id: string; plan: Plan }> {
-  const { interview } = await createInterview(
-    db,
-    {
-      ownerId: alice.userId,
-      role: "backend engineer",
-      level: "mid",
-      questionCount: 5,
-      language: "en",
-      resumeId: null,
-      jobDescription: null,
-    },
-    (interviewId) => newTask("interview.plan", { ownerId: alice.userId, payload: { interviewId } }),
-  );
-  const plan = buildOfflinePlan({ role: "backend engineer", level: "mid", questionCount: 5, language: "en" });
-  await db.transaction((tx) => savePlan(tx, { interviewId: interview.id, plan, engine: "offline" }));
-  return { id: interview.id, plan };
-}
+const plannedInterviewOfAlice = () => plannedInterview(db, alice.userId);
 
 const start = (id: string) =>
   chat(
@@ -132,7 +109,7 @@ describe("interview chat: streaming deadlines", () => {
   it("an upstream that never answers is dropped at the first-token deadline and the turn streams the offline wording; the breaker and the usage row count a timeout", async () => {
     const config = useModel({ model: "gpt-4o-mini", firstTokenMs: 1_500, idleMs: 30_000 });
     const breaker = getBreaker({ provider: config.provider, model: config.model });
-    const { id, plan } = await plannedInterview();
+    const { id, plan } = await plannedInterviewOfAlice();
     const offline = nextOfflineTurn({ plan, transcript: [], language: "en" });
     llm.control({ mode: "hang" });
 
@@ -166,7 +143,7 @@ describe("interview chat: streaming deadlines", () => {
     // within the 8-s first-token deadline, the second never does within the 1-s idle deadline.
     const config = useModel({ model: "gpt-4o", firstTokenMs: 8_000, idleMs: 1_000 });
     const breaker = getBreaker({ provider: config.provider, model: config.model });
-    const { id, plan } = await plannedInterview();
+    const { id, plan } = await plannedInterviewOfAlice();
     const offline = nextOfflineTurn({ plan, transcript: [], language: "en" });
     llm.control({ mode: "slow", delayMs: 0, chunkDelayMs: 3_000 });
 
