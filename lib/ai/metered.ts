@@ -110,3 +110,26 @@ export async function metered<R extends MeteredResult>(
   });
   return r;
 }
+
+/**
+ * Runs the offline engine's work and reports it as one `ok` call of provider and model
+ * `offline` (no tokens), so a task writes one usage row whichever engine served it.
+ * @param work synchronous, in-process work (an offline analyser).
+ * @param onCall the same reporter a model call gets.
+ * @returns what `work` returned; its exceptions propagate and nothing is reported for them.
+ */
+export async function meterOffline<T>(work: () => T, onCall: (c: MeteredCall) => Promise<void>): Promise<T> {
+  const started = performance.now();
+  const out = work();
+  await onCall({
+    callId: randomUUID(),
+    provider: "offline",
+    model: "offline",
+    inputTokens: 0,
+    cachedInputTokens: 0,
+    outputTokens: 0,
+    latencyMs: Math.round(performance.now() - started),
+    outcome: "ok",
+  });
+  return out;
+}

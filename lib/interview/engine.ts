@@ -1,15 +1,5 @@
-/**
- * The interview domain's engine for its tasks: the one place that chooses between the offline
- * planner and evaluator (`offline/`) and the configured model (`llm/`). The interviewer's chat
- * turn has its own switch (`session/interviewer-turn.ts`), because it streams.
- *
- * Each function reports every model call to `onCall` under one `callId` (`in_flight` before the
- * request leaves, its outcome after; see `lib/ai/metered.ts`), and the offline engine's work as
- * one `ok` call of provider `offline`, so the caller writes one usage row per call either way.
- */
-import { randomUUID } from "node:crypto";
 import { getLlmConfig } from "@/lib/ai/config";
-import type { MeteredCall } from "@/lib/ai/metered";
+import { type MeteredCall, meterOffline } from "@/lib/ai/metered";
 import { evaluateWithLlm } from "./llm/evaluate-with-llm";
 import { planWithLlm } from "./llm/plan-with-llm";
 import { evaluateOffline } from "./offline/evaluate";
@@ -21,22 +11,6 @@ interface EngineCallOptions {
   signal?: AbortSignal;
   priority?: "interactive" | "batch";
   preferFallback?: boolean;
-}
-
-async function offlineCall<T>(work: () => T, onCall: (c: MeteredCall) => Promise<void>): Promise<T> {
-  const started = performance.now();
-  const out = work();
-  await onCall({
-    callId: randomUUID(),
-    provider: "offline",
-    model: "offline",
-    inputTokens: 0,
-    cachedInputTokens: 0,
-    outputTokens: 0,
-    latencyMs: Math.round(performance.now() - started),
-    outcome: "ok",
-  });
-  return out;
 }
 
 /**
@@ -61,7 +35,7 @@ export async function planQuestions(
   const config = getLlmConfig();
   const { seed, signal, priority, preferFallback, ...settings } = input;
   if (config.mode === "offline") {
-    const plan = await offlineCall(
+    const plan = await meterOffline(
       () => buildOfflinePlan({ ...settings, resumeText: settings.resumeText ?? undefined, jobDescription: settings.jobDescription ?? undefined, seed }),
       onCall,
     );
@@ -85,7 +59,7 @@ export async function evaluateAnswers(
   const config = getLlmConfig();
   const { signal, priority, preferFallback, ...work } = input;
   if (config.mode === "offline") {
-    const draft = await offlineCall(() => evaluateOffline({ plan: work.plan, answers: work.answers, language: work.language }), onCall);
+    const draft = await meterOffline(() => evaluateOffline({ plan: work.plan, answers: work.answers, language: work.language }), onCall);
     return { draft, engine: "offline" };
   }
   const draft = await evaluateWithLlm(config, { ...work, abortSignal: signal, priority, preferFallback }, onCall);

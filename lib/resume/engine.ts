@@ -1,11 +1,5 @@
-/**
- * The resume domain's engine: the one place that chooses between the offline analysers
- * (`offline/`) and the configured model (`llm/`). Callers (`service.ts`) never look at the
- * LLM configuration themselves.
- */
-import { randomUUID } from "node:crypto";
 import { getLlmConfig } from "@/lib/ai/config";
-import type { MeteredCall } from "@/lib/ai/metered";
+import { type MeteredCall, meterOffline } from "@/lib/ai/metered";
 import { type Analysis, finalizeAnalysis } from "./analysis-schema";
 import { analyzeWithLlm } from "./llm/analyze-with-llm";
 import { RESUME_ANALYSIS_PROMPT_VERSION } from "./llm/resume-analysis";
@@ -38,18 +32,7 @@ export async function analyzeResume(
   const config = getLlmConfig();
   const hasJobDescription = Boolean(input.jobDescription?.trim());
   if (config.mode === "offline") {
-    const started = performance.now();
-    const draft = analyzeOffline({ text: input.text, jobDescription: input.jobDescription, language: input.language });
-    await onCall({
-      callId: randomUUID(),
-      provider: "offline",
-      model: "offline",
-      inputTokens: 0,
-      cachedInputTokens: 0,
-      outputTokens: 0,
-      latencyMs: Math.round(performance.now() - started),
-      outcome: "ok",
-    });
+    const draft = await meterOffline(() => analyzeOffline({ text: input.text, jobDescription: input.jobDescription, language: input.language }), onCall);
     return { analysis: finalizeAnalysis(draft, { engine: "offline", language: input.language, hasJobDescription }), promptVersion: null };
   }
   const result = await analyzeWithLlm({
