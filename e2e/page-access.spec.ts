@@ -92,6 +92,14 @@ test.describe("page access", () => {
     return pagePath.startsWith("/resumes/") ? whose.resumeId : whose.interviewId;
   }
 
+  test("a URL no page answers is the same translated 404 page, signed in or not", async () => {
+    for (const page of [anonymous, actors.candidate.page]) {
+      const res = await page.goto("/no-such-page");
+      expect(res?.status()).toBe(404);
+      await expect(page.getByTestId("page-not-found")).toBeVisible();
+    }
+  });
+
   test("the header shows the workspace to a recruiter and the console to an admin, neither to a candidate", async () => {
     const entries = async (p: Page) => {
       await p.goto("/resumes");
