@@ -7,61 +7,19 @@
 // the next test's call — and anybody else's on the same Redis).
 import "@/tests/helpers/env";
 import { streamText } from "ai";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { closeRedis, getRedis } from "@/lib/queue/redis";
-import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
-import { clearPrefix } from "@/tests/helpers/fixtures";
-import { LlmError } from "./errors";
+import { expectLlmError, withFakeLlmModel } from "@/tests/helpers/fake-llm";
 import { getLanguageModel } from "./providers";
 import { generateStructured } from "./structured";
 
-const ENV_KEYS = ["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "LLM_PROVIDER", "LLM_STRUCTURED_OUTPUT"] as const;
-const saved: Record<string, string | undefined> = {};
-let llm: FakeLlm;
-
-beforeAll(async () => {
-  for (const k of ENV_KEYS) saved[k] = process.env[k];
-  llm = await startFakeLlm();
-});
-afterAll(async () => {
-  for (const k of ENV_KEYS) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
-  await llm.close();
-  await clearPrefix(getRedis());
-  await closeRedis();
-});
-beforeEach(async () => {
-  await clearPrefix(getRedis());
-  llm.reset();
-  for (const k of ENV_KEYS) delete process.env[k];
-  process.env.LLM_BASE_URL = llm.url;
-  process.env.LLM_API_KEY = "test";
-});
-afterEach(() => {
-  llm.reset();
-});
-
-/** Runs `f`, expecting an LlmError, and returns it. */
-async function llmError(f: () => Promise<unknown>): Promise<LlmError> {
-  try {
-    await f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(LlmError);
-    return e as LlmError;
-  }
-  throw new Error("expected an LlmError, but the call succeeded");
-}
-
-const chatRequests = () => llm.requests().filter((r) => r.path === "/v1/chat/completions");
+const { llm: fakeLlm, chatRequests } = withFakeLlmModel();
 
 describe("generateStructured", () => {
   it("a schema with optional properties is refused by strict structured outputs (bad_request, not retryable)", async () => {
     // This is why a domain's LLM schema makes optional fields required-but-nullable.
     const schema = z.object({ score: z.number(), skills: z.array(z.string()).optional() });
-    const e = await llmError(() => generateStructured({ schema, system: "Score it.", prompt: "<data>x</data>" }));
+    const e = await expectLlmError(() => generateStructured({ schema, system: "Score it.", prompt: "<data>x</data>" }));
     expect(e).toMatchObject({ code: "bad_request", retryable: false, status: 400 });
     expect(e.message).toMatch(/skills/);
   });
@@ -79,16 +37,16 @@ describe("generateStructured", () => {
   it("is refused when no LLM is configured", async () => {
     delete process.env.LLM_BASE_URL;
     delete process.env.LLM_API_KEY;
-    const e = await llmError(() => generateStructured({ schema: z.object({ a: z.string() }), system: "s", prompt: "p" }));
+    const e = await expectLlmError(() => generateStructured({ schema: z.object({ a: z.string() }), system: "s", prompt: "p" }));
     expect(e).toMatchObject({ code: "bad_request", retryable: false });
     expect(chatRequests()).toHaveLength(0);
   });
 
   it("a caller's abort signal cancels the call", async () => {
-    llm.control({ mode: "hang", count: 1 });
+    fakeLlm().control({ mode: "hang", count: 1 });
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 200);
-    const e = await llmError(() =>
+    const e = await expectLlmError(() =>
       generateStructured({ schema: z.object({ a: z.string() }), system: "s", prompt: "p", abortSignal: ac.signal, timeoutMs: 10_000 }),
     );
     expect(e.code).toBe("timeout");

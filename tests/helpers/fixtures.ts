@@ -33,3 +33,17 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
     await new Promise((r) => setTimeout(r, stepMs));
   }
 }
+
+/**
+ * Snapshots environment variables a test file changes and gives back a function that restores
+ * them (unset ones are deleted again) — call it in `afterEach`.
+ */
+export function envRestorer(keys: readonly string[]): () => void {
+  const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
+  return () => {
+    for (const k of keys) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+  };
+}

@@ -21,17 +21,3 @@ export async function plannedInterview(db: Db, ownerId: string): Promise<{ id: s
   await db.transaction((tx) => savePlan(tx, { interviewId: interview.id, plan, engine: "offline" }));
   return { id: interview.id, plan };
 }
-
-/**
- * Snapshots environment variables a test file changes and gives back a function that restores
- * them (unset ones are deleted again) — call it in `afterEach`.
- */
-export function envRestorer(keys: readonly string[]): () => void {
-  const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
-  return () => {
-    for (const k of keys) {
-      if (saved[k] === undefined) delete process.env[k];
-      else process.env[k] = saved[k];
-    }
-  };
-}

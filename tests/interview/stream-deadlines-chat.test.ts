@@ -18,9 +18,9 @@ import { redisPrefix } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { getBreaker } from "@/lib/ratelimit/shared";
 import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
-import { clearPrefix, eventually } from "../helpers/fixtures";
+import { clearPrefix, envRestorer, eventually } from "../helpers/fixtures";
 import { BASE, params, signUpCandidate } from "../helpers/http";
-import { envRestorer, plannedInterview } from "../helpers/interviews";
+import { plannedInterview } from "../helpers/interviews";
 
 const db = getDb();
 const redis = getRedis();

@@ -7,18 +7,14 @@
 // counts in Redis, and each test starts from none (a 429's Retry-After would otherwise hold
 // the next test's call — and anybody else's on the same Redis).
 import "@/tests/helpers/env";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LlmError } from "@/lib/ai/errors";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_TIMEOUT_MS, defaultTimeoutMs } from "@/lib/ai/structured";
-import { closeRedis, getRedis } from "@/lib/queue/redis";
-import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
-import { clearPrefix } from "@/tests/helpers/fixtures";
+import { startFakeLlm } from "@/scripts/fake-llm/server";
+import { expectLlmError, withFakeLlmModel } from "@/tests/helpers/fake-llm";
 import { analysisDraftSchema, finalizeAnalysis } from "../analysis-schema";
 import { analyzeWithLlm } from "./analyze-with-llm";
 
-const ENV_KEYS = ["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "LLM_PROVIDER", "LLM_STRUCTURED_OUTPUT"] as const;
-const saved: Record<string, string | undefined> = {};
-let llm: FakeLlm;
+const { llm: fakeLlm, chatRequests } = withFakeLlmModel();
 
 const RESUME = [
   "Jane Doe — Senior Backend Engineer",
@@ -28,43 +24,6 @@ const RESUME = [
   "Skills: Go, PostgreSQL, Kafka, Kubernetes",
   "Education: BSc Computer Science, TU Berlin",
 ].join("\n");
-
-beforeAll(async () => {
-  for (const k of ENV_KEYS) saved[k] = process.env[k];
-  llm = await startFakeLlm();
-});
-afterAll(async () => {
-  for (const k of ENV_KEYS) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
-  await llm.close();
-  await clearPrefix(getRedis());
-  await closeRedis();
-});
-beforeEach(async () => {
-  await clearPrefix(getRedis());
-  llm.reset();
-  for (const k of ENV_KEYS) delete process.env[k];
-  process.env.LLM_BASE_URL = llm.url;
-  process.env.LLM_API_KEY = "test";
-});
-afterEach(() => {
-  llm.reset();
-});
-
-/** Runs `f`, expecting an LlmError, and returns it. */
-async function llmError(f: () => Promise<unknown>): Promise<LlmError> {
-  try {
-    await f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(LlmError);
-    return e as LlmError;
-  }
-  throw new Error("expected an LlmError, but the call succeeded");
-}
-
-const chatRequests = () => llm.requests().filter((r) => r.path === "/v1/chat/completions");
 
 describe("analyzeWithLlm against the fake server", () => {
   it("returns a draft that passes the schema, with usage, model and provider", async () => {
@@ -108,8 +67,8 @@ describe("analyzeWithLlm against the fake server", () => {
   });
 
   it("a 429 with Retry-After is rate_limited, retryable, with retryAfterMs — and is not retried by the SDK", async () => {
-    llm.control({ mode: "429", count: 1, retryAfterS: 7 });
-    const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    fakeLlm().control({ mode: "429", count: 1, retryAfterS: 7 });
+    const e = await expectLlmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
     expect(e.code).toBe("rate_limited");
     expect(e.retryable).toBe(true);
     expect(e.retryAfterMs).toBe(7000);
@@ -119,8 +78,8 @@ describe("analyzeWithLlm against the fake server", () => {
   });
 
   it("a 429 with an HTTP-date Retry-After gives the wait until that date", async () => {
-    llm.control({ mode: "429", count: 1, retryAfterS: 30, retryAfterDate: true });
-    const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    fakeLlm().control({ mode: "429", count: 1, retryAfterS: 30, retryAfterDate: true });
+    const e = await expectLlmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
     expect(e.code).toBe("rate_limited");
     // an HTTP date has 1 s resolution and some time passes in between
     expect(e.retryAfterMs).toBeGreaterThan(27_000);
@@ -128,45 +87,45 @@ describe("analyzeWithLlm against the fake server", () => {
   });
 
   it("a 500 is upstream_5xx and retryable", async () => {
-    llm.control({ mode: "500", count: 1 });
-    const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    fakeLlm().control({ mode: "500", count: 1 });
+    const e = await expectLlmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
     expect(e).toMatchObject({ code: "upstream_5xx", retryable: true, status: 500 });
     expect(chatRequests()).toHaveLength(1);
   });
 
   it("broken JSON is invalid_output, retryable, and still reports the tokens spent", async () => {
-    llm.control({ mode: "broken_json", count: 1 });
-    const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    fakeLlm().control({ mode: "broken_json", count: 1 });
+    const e = await expectLlmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
     expect(e).toMatchObject({ code: "invalid_output", retryable: true });
     expect(e.usage?.inputTokens).toBeGreaterThan(0);
   });
 
   it("an answer cut at the token limit is invalid_output, retryable", async () => {
-    llm.control({ mode: "truncated", count: 1 });
-    const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    fakeLlm().control({ mode: "truncated", count: 1 });
+    const e = await expectLlmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
     expect(e).toMatchObject({ code: "invalid_output", retryable: true });
   });
 
   it("context_length and content_policy are not retryable", async () => {
-    llm.control({ mode: "context_length", count: 1 });
-    const ctx = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    fakeLlm().control({ mode: "context_length", count: 1 });
+    const ctx = await expectLlmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
     expect(ctx).toMatchObject({ code: "context_length", retryable: false, providerCode: "context_length_exceeded" });
 
-    llm.control({ mode: "content_policy", count: 1 });
-    const policy = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    fakeLlm().control({ mode: "content_policy", count: 1 });
+    const policy = await expectLlmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
     expect(policy).toMatchObject({ code: "content_policy", retryable: false });
   });
 
   it("a fault marker inside the resume text reaches the server through the fence", async () => {
-    const e = await llmError(() => analyzeWithLlm({ text: `${RESUME}\n[[fault:500]]`, language: "en" }));
+    const e = await expectLlmError(() => analyzeWithLlm({ text: `${RESUME}\n[[fault:500]]`, language: "en" }));
     expect(e.code).toBe("upstream_5xx");
     expect(chatRequests()[0].faultSource).toBe("marker");
   });
 
   it("a server that hangs hits the timeout: timeout, retryable, on time", async () => {
-    llm.control({ mode: "hang", count: 1 });
+    fakeLlm().control({ mode: "hang", count: 1 });
     const t0 = Date.now();
-    const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en", timeoutMs: 400 }));
+    const e = await expectLlmError(() => analyzeWithLlm({ text: RESUME, language: "en", timeoutMs: 400 }));
     expect(e).toMatchObject({ code: "timeout", retryable: true });
     expect(Date.now() - t0).toBeLessThan(3000);
   });
@@ -176,10 +135,10 @@ describe("analyzeWithLlm against the fake server", () => {
     expect(defaultTimeoutMs({ LLM_TIMEOUT_MS: " 2500 " })).toBe(2_500);
     expect(() => defaultTimeoutMs({ LLM_TIMEOUT_MS: "0" })).toThrow(/LLM_TIMEOUT_MS/);
     expect(() => defaultTimeoutMs({ LLM_TIMEOUT_MS: "5s" })).toThrow(/LLM_TIMEOUT_MS/);
-    llm.control({ mode: "hang", count: 1 });
+    fakeLlm().control({ mode: "hang", count: 1 });
     process.env.LLM_TIMEOUT_MS = "300";
     try {
-      const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+      const e = await expectLlmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
       expect(e).toMatchObject({ code: "timeout", retryable: true });
       expect(e.message).toContain("300 ms");
     } finally {
@@ -192,7 +151,7 @@ describe("analyzeWithLlm against the fake server", () => {
     const url = gone.url;
     await gone.close();
     process.env.LLM_BASE_URL = url;
-    const e = await llmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
+    const e = await expectLlmError(() => analyzeWithLlm({ text: RESUME, language: "en" }));
     expect(e).toMatchObject({ code: "network", retryable: true });
   });
 });
