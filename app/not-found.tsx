@@ -1,10 +1,7 @@
-import { FileQuestion } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { NotFoundCard } from "@/components/not-found-card";
 import { SiteHeader } from "@/components/site-header";
-import { buttonClasses } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("notFound");
@@ -15,20 +12,12 @@ export async function generateMetadata(): Promise<Metadata> {
  * A URL no page answers, for everyone (signed in or not): the same translated 404 as a page the
  * actor may not see (app/(app)/not-found.tsx), with the plain header.
  */
-export default async function NotFound() {
-  const t = await getTranslations("notFound");
+export default function NotFound() {
   return (
     <>
       <SiteHeader />
       <main id="main" className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
-        <Card className="flex flex-col items-center gap-3 py-12 text-center" data-testid="page-not-found">
-          <FileQuestion aria-hidden className="size-10 text-slate-400" />
-          <h1 className="text-xl font-semibold">{t("title")}</h1>
-          <p className="max-w-md text-sm text-slate-600">{t("body")}</p>
-          <Link href="/" className={buttonClasses("secondary", "mt-2")}>
-            {t("home")}
-          </Link>
-        </Card>
+        <NotFoundCard href="/" back="home" />
       </main>
     </>
   );
