@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { TASK_STATUSES } from "@/lib/tasks/status";
 
 /** PostgreSQL `bytea` as a Node Buffer (file bytes live in the database so any worker can read them). */
@@ -138,6 +153,8 @@ export const tasks = pgTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** The organisation the work is done for (a recruiter's batch); null for a candidate's own work. */
+    organizationId: text("organization_id").references(() => organization.id, { onDelete: "set null" }),
     /** Task-type specific input, e.g. `{resumeId}`; the stream message carries only the task id. */
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     /** +1 at each claim; drives retries and the DLQ rule. Also the fencing token of the current attempt. */
@@ -157,13 +174,43 @@ export const tasks = pgTable(
     createdAt: createdAt(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** Set when an admin discards a FAILED task from the DLQ view; the row and its status stay. */
+    discardedAt: timestamp("discarded_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("tasks_owner_idx").on(t.ownerId, t.createdAt),
     // The relay scans only unfinished tasks.
     index("tasks_open_idx").on(t.status, t.availableAt).where(sql`status in ('PENDING','RETRYING','PROCESSING')`),
+    // The console's task search and DLQ view.
+    index("tasks_status_created_idx").on(t.status, t.createdAt),
+    index("tasks_org_created_idx").on(t.organizationId, t.createdAt),
   ],
+);
+
+/**
+ * What happened to a task beyond its current row: each failed attempt (retry or DLQ), each wait
+ * for a budget, and each admin action (replay, discard). Success needs no event: the row's
+ * started/finished times and the usage rows tell it. The console's task timeline reads these.
+ */
+export const taskEvents = pgTable(
+  "task_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    /** attempt_failed | retry_scheduled | dead_lettered | budget_wait | replayed | discarded */
+    kind: text("kind").notNull(),
+    attempt: integer("attempt"),
+    errorCode: text("error_code"),
+    message: text("message"),
+    /** The admin who acted (replayed, discarded); null for the pipeline's own events. */
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("task_events_task_idx").on(t.taskId, t.createdAt)],
 );
 
 // ── files and resumes ───────────────────────────────────────────────────────────────────
@@ -228,7 +275,7 @@ export const analyses = pgTable(
   (t) => [uniqueIndex("analyses_task_uq").on(t.taskId), index("analyses_resume_idx").on(t.resumeId)],
 );
 
-// ── LLM usage: one row per upstream call (or offline analysis) ──────────────────────────
+// ── LLM usage: one row per upstream call, offline analysis or cache hit (docs/finops.md) ─
 export const llmUsage = pgTable(
   "llm_usage",
   {
@@ -236,21 +283,185 @@ export const llmUsage = pgTable(
     /** Generated before the call; the unique index makes a replayed write a no-op. */
     callId: uuid("call_id").notNull(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    organizationId: text("organization_id").references(() => organization.id, { onDelete: "set null" }),
+    /** resume.analyze | interview.plan | interview.chat | interview.evaluate | … */
     feature: text("feature").notNull(),
     taskId: uuid("task_id").references(() => tasks.id, { onDelete: "set null" }),
     attempt: integer("attempt"),
     provider: text("provider").notNull(),
     model: text("model").notNull(),
     inputTokens: integer("input_tokens").notNull().default(0),
+    /** Part of input_tokens served from the provider's prompt cache (priced at its own rate). */
     cachedInputTokens: integer("cached_input_tokens").notNull().default(0),
     outputTokens: integer("output_tokens").notNull().default(0),
-    costMicroUsd: bigint("cost_micro_usd", { mode: "number" }).notNull().default(0),
+    /** Part of output_tokens spent on reasoning (billed as output). */
+    reasoningTokens: integer("reasoning_tokens").notNull().default(0),
+    /** True when the provider sent no usage and the tokens were counted with the tokenizer. */
+    estimated: boolean("estimated").notNull().default(false),
+    /** Integer micro-dollars (1 USD = 1 000 000); null = the model has no known price ("unpriced"), never 0 for that. */
+    costMicroUsd: bigint("cost_micro_usd", { mode: "number" }),
     latencyMs: integer("latency_ms").notNull(),
+    /** Time to first token of a streamed call, ms; null for unstreamed calls. */
+    ttftMs: integer("ttft_ms"),
+    /** `ok`, the error code of the call, or `in_flight` while it runs (a worker killed mid-call leaves it so). */
     outcome: text("outcome").notNull(),
+    /** Served from the exact-match result cache: no upstream call, cost 0. */
+    cacheHit: boolean("cache_hit").notNull().default(false),
+    /** What a cache hit saved: the cost of the call that produced the cached result, micro-dollars. */
+    savedMicroUsd: bigint("saved_micro_usd", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("llm_usage_call_uq").on(t.callId), index("llm_usage_task_idx").on(t.taskId)],
+  (t) => [uniqueIndex("llm_usage_call_uq").on(t.callId), index("llm_usage_task_idx").on(t.taskId), index("llm_usage_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Usage summed per bucket (hour and day) × provider × model × feature × user × organisation,
+ * maintained in the transaction that completes each usage row, so no dashboard reads
+ * `llm_usage`. Key columns hold '' instead of null (one unique key, no NULL semantics).
+ * Latency and TTFT histograms are counts per bucket of `lib/finops/latency-buckets.ts`,
+ * summed element-wise by `panelist_int_array_add` (migration 0004).
+ */
+export const llmUsageRollups = pgTable(
+  "llm_usage_rollups",
+  {
+    granularity: text("granularity", { enum: ["hour", "day"] }).notNull(),
+    bucketStart: timestamp("bucket_start", { withTimezone: true }).notNull(),
+    provider: text("provider").notNull(),
+    model: text("model").notNull(),
+    feature: text("feature").notNull(),
+    userId: text("user_id").notNull().default(""),
+    organizationId: text("organization_id").notNull().default(""),
+    requests: integer("requests").notNull().default(0),
+    /** Requests whose outcome was not `ok`. */
+    errors: integer("errors").notNull().default(0),
+    /** Requests refused upstream with 429 (`rate_limited` from upstream). */
+    rateLimited: integer("rate_limited").notNull().default(0),
+    inputTokens: bigint("input_tokens", { mode: "number" }).notNull().default(0),
+    cachedInputTokens: bigint("cached_input_tokens", { mode: "number" }).notNull().default(0),
+    outputTokens: bigint("output_tokens", { mode: "number" }).notNull().default(0),
+    reasoningTokens: bigint("reasoning_tokens", { mode: "number" }).notNull().default(0),
+    /** Priced requests' cost, micro-dollars. */
+    costMicroUsd: bigint("cost_micro_usd", { mode: "number" }).notNull().default(0),
+    unpricedRequests: integer("unpriced_requests").notNull().default(0),
+    estimatedRequests: integer("estimated_requests").notNull().default(0),
+    cacheHits: integer("cache_hits").notNull().default(0),
+    savedMicroUsd: bigint("saved_micro_usd", { mode: "number" }).notNull().default(0),
+    latencyMsSum: bigint("latency_ms_sum", { mode: "number" }).notNull().default(0),
+    latencyBuckets: integer("latency_buckets").array().notNull().default(sql`'{}'::integer[]`),
+    ttftCount: integer("ttft_count").notNull().default(0),
+    ttftMsSum: bigint("ttft_ms_sum", { mode: "number" }).notNull().default(0),
+    ttftBuckets: integer("ttft_buckets").array().notNull().default(sql`'{}'::integer[]`),
+  },
+  (t) => [
+    primaryKey({
+      name: "llm_usage_rollups_pk",
+      columns: [t.granularity, t.bucketStart, t.provider, t.model, t.feature, t.userId, t.organizationId],
+    }),
+    index("llm_usage_rollups_bucket_idx").on(t.granularity, t.bucketStart),
+  ],
+);
+
+/** Per-model price overrides set on the console (self-hosted, discounted models); else the catalog's price. */
+export const modelPrices = pgTable(
+  "model_prices",
+  {
+    provider: text("provider").notNull(),
+    model: text("model").notNull(),
+    /** Micro-dollars per million tokens (= dollars per token × 10^12 / 10^6). */
+    inputMicroUsdPerMTok: bigint("input_micro_usd_per_mtok", { mode: "number" }).notNull(),
+    cachedInputMicroUsdPerMTok: bigint("cached_input_micro_usd_per_mtok", { mode: "number" }).notNull(),
+    outputMicroUsdPerMTok: bigint("output_micro_usd_per_mtok", { mode: "number" }).notNull(),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "model_prices_pk", columns: [t.provider, t.model] })],
+);
+
+/**
+ * Money budgets (docs/finops.md, "Budgets"). scope_id: '' for global; an organisation id, or
+ * '*' for the default of every organisation; a user id or '*'; a feature name or '*'.
+ */
+export const budgets = pgTable(
+  "budgets",
+  {
+    scope: text("scope", { enum: ["global", "organization", "user", "feature"] }).notNull(),
+    scopeId: text("scope_id").notNull().default(""),
+    period: text("period", { enum: ["day", "month"] }).notNull(),
+    limitMicroUsd: bigint("limit_micro_usd", { mode: "number" }).notNull(),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "budgets_pk", columns: [t.scope, t.scopeId, t.period] })],
+);
+
+/** One row per alert rule (docs/finops.md, "Alerts"): its editable threshold and parameters. */
+export const alertRules = pgTable("alert_rules", {
+  /** budget_80 | budget_95 | budget_100 | stream_lag | oldest_pending | llm_p99_latency | llm_rate_anomaly | dlq_growing | upstream_429_rate | unpriced_model */
+  kind: text("kind").primaryKey(),
+  threshold: doublePrecision("threshold").notNull(),
+  params: jsonb("params").$type<Record<string, unknown>>().notNull().default({}),
+  enabled: boolean("enabled").notNull().default(true),
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An alert that fired: once per (kind, subject, period); cleared_at set when it recovers. */
+export const alertEvents = pgTable(
+  "alert_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    /** What it is about: a budget key, a stream, a model… */
+    subject: text("subject").notNull(),
+    /** The period it fires once in (a budget's day/month, else the firing hour). */
+    periodKey: text("period_key").notNull(),
+    value: doublePrecision("value").notNull(),
+    threshold: doublePrecision("threshold").notNull(),
+    message: text("message").notNull(),
+    firedAt: timestamp("fired_at", { withTimezone: true }).notNull().defaultNow(),
+    clearedAt: timestamp("cleared_at", { withTimezone: true }),
+    /** pending | delivered | failed | none (no ALERT_WEBHOOK_URL) */
+    webhookStatus: text("webhook_status").notNull().default("none"),
+  },
+  (t) => [
+    uniqueIndex("alert_events_once_uq").on(t.kind, t.subject, t.periodKey),
+    index("alert_events_active_idx").on(t.firedAt).where(sql`cleared_at is null`),
+  ],
+);
+
+/** Every console change (role, ban, budget, threshold, price, replay, discard): who, what, before and after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Exact-match result cache for analyses, plans and evaluations (docs/finops.md, "Cache"): the key
+ * is a SHA-256 of the input, the prompt version, the model and the language.
+ */
+export const llmCache = pgTable("llm_cache", {
+  key: text("key").primaryKey(),
+  feature: text("feature").notNull(),
+  provider: text("provider").notNull(),
+  model: text("model").notNull(),
+  promptVersion: text("prompt_version").notNull(),
+  language: text("language").notNull(),
+  result: jsonb("result").notNull(),
+  /** What producing the result cost, micro-dollars (null when unpriced): what each hit saves. */
+  costMicroUsd: bigint("cost_micro_usd", { mode: "number" }),
+  hits: integer("hits").notNull().default(0),
+  createdAt: createdAt(),
+  lastHitAt: timestamp("last_hit_at", { withTimezone: true }),
+});
 
 // ── mock interviews ─────────────────────────────────────────────────────────────────────
 export const interviews = pgTable(

@@ -9,6 +9,7 @@ export function taskRow(over: Partial<TaskRow> = {}): TaskRow {
     lane: "interactive",
     status: "PENDING",
     ownerId: "user-1",
+    organizationId: null,
     payload: { resumeId: "0b8f3c1e-1111-4c55-8a4e-0d1f3c2b5a10" },
     attempts: 0,
     maxAttempts: 3,
@@ -22,6 +23,7 @@ export function taskRow(over: Partial<TaskRow> = {}): TaskRow {
     createdAt: at,
     startedAt: null,
     finishedAt: null,
+    discardedAt: null,
     updatedAt: at,
     ...over,
   };
