@@ -22,7 +22,9 @@ export const RESOURCES = {
   interview: { scope: "personal", actions: ["create", "read", "chat", "end"] },
   task: { scope: "personal", actions: ["read"] },
   workspace: { scope: "organization", actions: ["read"] },
-  console: { scope: "platform", actions: ["read"] },
+  // read: every console page and API; configure: budgets, alert thresholds, price overrides, roles;
+  // operate: DLQ replay and discard.
+  console: { scope: "platform", actions: ["read", "configure", "operate"] },
 } as const;
 
 export type Resource = keyof typeof RESOURCES;
