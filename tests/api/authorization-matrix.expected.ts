@@ -59,6 +59,22 @@ export const EXPECTED: Record<string, Row> = {
 
   "GET /api/workspace": { permission: "workspace:read", expect: organization(200) },
   "GET /api/admin/users": { permission: "console:read", expect: platform(200) },
+  // The admin's own account is 409: nobody demotes or bans themselves from the console.
+  "PATCH /api/admin/users/[id]": {
+    permission: "console:configure",
+    expect: { ...platform(200), admin: { own: 409, foreign: 200, missing: 404, malformed: 404 } },
+  },
+  "GET /api/admin/overview": { permission: "console:read", expect: platform(200) },
+  "GET /api/admin/cost": { permission: "console:read", expect: platform(200) },
+  "GET /api/admin/audit": { permission: "console:read", expect: platform(200) },
+  "GET /api/admin/settings/budgets": { permission: "console:read", expect: platform(200) },
+  "PUT /api/admin/settings/budgets": { permission: "console:configure", expect: platform(200) },
+  "DELETE /api/admin/settings/budgets": { permission: "console:configure", expect: platform(200) },
+  "GET /api/admin/settings/alerts": { permission: "console:read", expect: platform(200) },
+  "PATCH /api/admin/settings/alerts": { permission: "console:configure", expect: platform(200) },
+  "GET /api/admin/settings/prices": { permission: "console:read", expect: platform(200) },
+  "PUT /api/admin/settings/prices": { permission: "console:configure", expect: platform(200) },
+  "DELETE /api/admin/settings/prices": { permission: "console:configure", expect: platform(200) },
 
   // Benchmarks only (PANELIST_BENCH_ROUTES=1, set by the test); the same door as an upload.
   "POST /api/bench/noop": { permission: "resume:create", expect: everyone(202) },

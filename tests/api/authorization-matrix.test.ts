@@ -76,6 +76,7 @@ function idFor(path: string, actor: Exclude<ActorName, "anonymous">, kind: IdKin
   if (kind === "missing") return randomUUID();
   if (kind === "malformed") return "not-an-id";
   const whose = kind === "own" ? actor : actor === "candidateA" ? "candidateB" : "candidateA";
+  if (path.startsWith("/api/admin/users/")) return actors[whose].userId;
   const r = owned[whose];
   if (path.startsWith("/api/resumes/")) return r.resumeId;
   if (path.startsWith("/api/tasks/")) return r.taskId;
@@ -91,7 +92,10 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
     form.set("file", new File([`Jane Doe ${randomUUID()}\nExperience\nEngineer 2019 - 2023\nSkills: TypeScript`], "cv.txt"));
     return new Request(url, { method: "POST", body: form, headers });
   };
-  const json = (body: unknown) => new Request(url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
+  const json = (body: unknown, method = "POST") =>
+    new Request(url, { method, body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
+  const matrixBudget = { scope: "feature", scopeId: "authorization-matrix", period: "day" };
+  const matrixModel = { provider: "authorization-matrix", model: "m" };
   switch (key) {
     case "POST /api/resumes":
     case "POST /api/bench/noop":
@@ -100,6 +104,19 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
       return json({ role: "backend engineer", level: "mid", questionCount: 5 });
     case "POST /api/interviews/[id]/chat":
       return json({ action: "start", messages: [] });
+    case "PATCH /api/admin/users/[id]":
+      // Every actor's foreign user is a candidate, who stays one: the admin's 200 changes nothing.
+      return json({ role: "user" }, "PATCH");
+    case "PUT /api/admin/settings/budgets":
+      return json({ ...matrixBudget, limitMicroUsd: 1_000_000 }, "PUT");
+    case "DELETE /api/admin/settings/budgets":
+      return json(matrixBudget, "DELETE");
+    case "PATCH /api/admin/settings/alerts":
+      return json({ kind: "stream_lag", threshold: 1000 }, "PATCH");
+    case "PUT /api/admin/settings/prices":
+      return json({ ...matrixModel, inputMicroUsdPerMTok: 1, cachedInputMicroUsdPerMTok: 1, outputMicroUsdPerMTok: 1 }, "PUT");
+    case "DELETE /api/admin/settings/prices":
+      return json(matrixModel, "DELETE");
     case "POST /api/interviews/[id]/end":
       return new Request(url, { method: "POST", headers });
     case "GET /api/auth/[...all]":

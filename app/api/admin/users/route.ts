@@ -1,3 +1,4 @@
+import { toAdminUser } from "@/lib/console/users";
 import { getDb } from "@/lib/db/client";
 import { listUsersPage } from "@/lib/db/queries/users";
 import { route } from "../../_lib/route";
@@ -6,15 +7,14 @@ import { listUsersQuerySchema } from "./schema";
 export const dynamic = "force-dynamic";
 
 /**
- * The platform's users for the admin console, newest first: `{items, total}`. Roles, bans and
- * sessions are changed through better-auth's admin endpoints (`/api/auth/admin/*`), which
- * check the same permission map.
+ * The platform's users for the admin console, newest first: `{items, total}` (`usersBodySchema`,
+ * lib/console/contracts.ts). Roles and bans change through `PATCH /api/admin/users/{id}`.
  */
 export const GET = route({
   permission: "console:read",
   query: listUsersQuerySchema,
   handler: async ({ query }) => {
-    const { rows, total } = await listUsersPage(getDb(), query);
-    return Response.json({ items: rows.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })), total });
+    const { rows, total } = await listUsersPage(getDb(), { ...query, q: query.q || undefined });
+    return Response.json({ items: rows.map(toAdminUser), total });
   },
 });

@@ -1,0 +1,32 @@
+import { deleteBudget, listBudgets, setBudget } from "@/lib/console/pieces";
+import { toBudgetView } from "@/lib/console/view";
+import { getDb } from "@/lib/db/client";
+import { route } from "../../../_lib/route";
+import { deleteBudgetBodySchema, putBudgetBodySchema } from "./schema";
+
+export const dynamic = "force-dynamic";
+
+const answer = async () => Response.json({ items: (await listBudgets(getDb())).map(toBudgetView) });
+
+/** Every budget (`budgetsBodySchema`, lib/console/contracts.ts). */
+export const GET = route({ permission: "console:read", handler: answer });
+
+/** Creates or changes one budget, recorded in `audit_log` with the admin; answers every budget. */
+export const PUT = route({
+  permission: "console:configure",
+  body: putBudgetBodySchema,
+  handler: async ({ actor, body }) => {
+    await setBudget(getDb(), { ...body, actorId: actor.user.id });
+    return answer();
+  },
+});
+
+/** Removes one budget (none there: nothing to do), recorded as for PUT; answers every budget. */
+export const DELETE = route({
+  permission: "console:configure",
+  body: deleteBudgetBodySchema,
+  handler: async ({ actor, body }) => {
+    await deleteBudget(getDb(), { ...body, actorId: actor.user.id });
+    return answer();
+  },
+});

@@ -1,0 +1,204 @@
+import { z } from "zod";
+
+/**
+ * The JSON bodies of the console's APIs (`/api/admin/overview`, `cost`, `users`, `settings/*`,
+ * `audit`). Built by lib/console/view.ts and lib/console/cost.ts; read by
+ * components/admin/api.ts, which parses them outside production builds. Browser-safe (zod
+ * only). Money is integer micro-dollars (1 USD = 1 000 000); `null` money means "unpriced":
+ * every request it sums was of a model without a price — never shown as $0. Times are ISO
+ * 8601, UTC.
+ */
+const count = z.number().int().min(0);
+const micro = z.number().int();
+const iso = z.iso.datetime();
+const rate = z.number().min(0).max(1).nullable();
+
+/** Percentiles of a histogram (ms), null without samples; `mean` from the exact sums. */
+const percentilesSchema = z.object({ p50: z.number().nullable(), p95: z.number().nullable(), p99: z.number().nullable(), mean: z.number().nullable() });
+
+/** What one row of the cost tables sums. */
+const usageSchema = z.object({
+  requests: count,
+  errors: count,
+  /** Requests refused upstream with 429. */
+  rateLimited: count,
+  inputTokens: count,
+  cachedInputTokens: count,
+  outputTokens: count,
+  reasoningTokens: count,
+  /** Cost of the priced requests; null when every request was unpriced. */
+  costMicroUsd: micro.nullable(),
+  unpricedRequests: count,
+  /** Requests whose tokens were counted locally (the provider sent no usage). */
+  estimatedRequests: count,
+  cacheHits: count,
+  savedMicroUsd: micro,
+  /** errors / requests; null without requests. */
+  errorRate: rate,
+  /** cacheHits / requests; null without requests. */
+  cacheHitRate: rate,
+  latencyMs: percentilesSchema,
+  /** Time to first token of streamed calls. */
+  ttftMs: percentilesSchema,
+});
+export type UsageView = z.infer<typeof usageSchema>;
+
+export const COST_RANGES = ["24h", "48h", "7d", "30d", "90d"] as const;
+export type CostRange = (typeof COST_RANGES)[number];
+export const GRANULARITIES = ["hour", "day"] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+
+/** A stacked series: `keys` name the stacks; `costMicroUsd[i]` of a point is stack `keys[i]`'s cost in that bucket. */
+const stackedSeriesSchema = z.object({
+  keys: z.array(z.string()),
+  points: z.array(z.object({ bucketStart: iso, costMicroUsd: z.array(micro) })),
+});
+
+const spenderSchema = z.object({
+  costMicroUsd: micro.nullable(),
+  requests: count,
+  unpricedRequests: count,
+  inputTokens: count,
+  outputTokens: count,
+});
+
+/** `GET /api/admin/cost?range=&granularity=` */
+export const costBodySchema = z.object({
+  range: z.enum(COST_RANGES),
+  granularity: z.enum(GRANULARITIES),
+  /** First bucket start, and the end of the last bucket. */
+  from: iso,
+  to: iso,
+  generatedAt: iso,
+  totals: usageSchema,
+  series: z.object({
+    /** Stack keys are `provider/model`. */
+    byModel: stackedSeriesSchema,
+    byFeature: stackedSeriesSchema,
+    /** Tokens and requests per bucket (all models). */
+    tokens: z.array(z.object({ bucketStart: iso, inputTokens: count, outputTokens: count, requests: count })),
+  }),
+  models: z.array(usageSchema.extend({ provider: z.string(), model: z.string() })),
+  features: z.array(usageSchema.extend({ feature: z.string() })),
+  topUsers: z.array(spenderSchema.extend({ userId: z.string(), name: z.string().nullable(), email: z.string().nullable() })),
+  topOrganizations: z.array(spenderSchema.extend({ organizationId: z.string(), name: z.string().nullable() })),
+});
+export type CostBody = z.infer<typeof costBodySchema>;
+
+const periodCostSchema = z.object({ costMicroUsd: micro.nullable(), requests: count, unpricedRequests: count, errors: count });
+
+const streamSchema = z.object({
+  type: z.string(),
+  lane: z.string(),
+  length: count,
+  lag: count.nullable(),
+  pending: count,
+  oldestPendingIdleMs: count.nullable(),
+  oldestWaitingAgeMs: count.nullable(),
+  dlqLength: count,
+});
+
+export const activeAlertSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  value: z.number(),
+  threshold: z.number(),
+  firedAt: iso,
+});
+
+/** `GET /api/admin/overview` */
+export const overviewBodySchema = z.object({
+  generatedAt: iso,
+  /** The UTC day so far. */
+  today: periodCostSchema,
+  /** The UTC month so far, its projection to the month's end and the global monthly budget. */
+  month: periodCostSchema.extend({
+    start: iso,
+    end: iso,
+    /** Month-to-date cost plus the last 7 days' run rate over the rest of the month; null when unpriced. */
+    projectedMicroUsd: micro.nullable(),
+    budget: z.object({ limitMicroUsd: micro, utilization: z.number().nullable(), projectedUtilization: z.number().nullable() }).nullable(),
+  }),
+  alerts: z.array(activeAlertSchema),
+  queues: z.object({
+    /** False when Redis could not be asked (the rest of the overview still answers). */
+    available: z.boolean(),
+    streams: z.array(streamSchema),
+    totals: z.object({ length: count, lag: count, pending: count, dlqLength: count }),
+  }),
+});
+export type OverviewBody = z.infer<typeof overviewBodySchema>;
+
+export const PLATFORM_ROLE_VALUES = ["user", "admin"] as const;
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(PLATFORM_ROLE_VALUES),
+  banned: z.boolean(),
+  banReason: z.string().nullable(),
+  createdAt: iso,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** `GET /api/admin/users?limit=&offset=&q=` */
+export const usersBodySchema = z.object({ items: z.array(adminUserSchema), total: count });
+/** `PATCH /api/admin/users/{id}` */
+export const userBodySchema = z.object({ user: adminUserSchema });
+
+export const BUDGET_SCOPES = ["global", "organization", "user", "feature"] as const;
+export const BUDGET_PERIODS = ["day", "month"] as const;
+export const budgetSchema = z.object({
+  scope: z.enum(BUDGET_SCOPES),
+  scopeId: z.string(),
+  period: z.enum(BUDGET_PERIODS),
+  limitMicroUsd: micro,
+  updatedBy: z.string().nullable(),
+  updatedAt: iso,
+});
+export type BudgetView = z.infer<typeof budgetSchema>;
+/** `GET|PUT|DELETE /api/admin/settings/budgets`: the budgets after the change. */
+export const budgetsBodySchema = z.object({ items: z.array(budgetSchema) });
+
+export const alertRuleSchema = z.object({
+  kind: z.string(),
+  threshold: z.number(),
+  params: z.record(z.string(), z.unknown()),
+  enabled: z.boolean(),
+  updatedBy: z.string().nullable(),
+  updatedAt: iso.nullable(),
+});
+export type AlertRuleView = z.infer<typeof alertRuleSchema>;
+/** `GET|PATCH /api/admin/settings/alerts`: the rules after the change. */
+export const alertRulesBodySchema = z.object({ items: z.array(alertRuleSchema) });
+
+export const priceOverrideSchema = z.object({
+  provider: z.string(),
+  model: z.string(),
+  inputMicroUsdPerMTok: micro,
+  cachedInputMicroUsdPerMTok: micro,
+  outputMicroUsdPerMTok: micro,
+  updatedBy: z.string().nullable(),
+  updatedAt: iso,
+});
+export type PriceOverrideView = z.infer<typeof priceOverrideSchema>;
+/** `GET|PUT|DELETE /api/admin/settings/prices`: the overrides after the change, and the models seen unpriced in the last 30 days. */
+export const pricesBodySchema = z.object({
+  items: z.array(priceOverrideSchema),
+  unpricedModels: z.array(z.object({ provider: z.string(), model: z.string(), unpricedRequests: count })),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: iso,
+  actor: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() }).nullable(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+/** `GET /api/admin/audit?limit=` */
+export const auditBodySchema = z.object({ items: z.array(auditEntrySchema) });
