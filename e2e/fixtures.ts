@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, test as base } from "@playwright/test";
+import { type Browser, type BrowserContext, test as base, type Page } from "@playwright/test";
 import { CORPUS_DIR } from "../tests/corpus-dir";
 import { AuthPage } from "./pages/auth";
 import { Header } from "./pages/header";
@@ -32,6 +32,8 @@ type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 type WorkerFixtures = {
   /** The demo candidate's session, signed in once per worker (sign-in is rate limited). */
   candidateState: StorageState;
+  /** The demo platform admin's session, signed in once per worker. */
+  adminState: StorageState;
 };
 
 type Fixtures = {
@@ -43,22 +45,28 @@ type Fixtures = {
   interviewPage: InterviewPage;
   /** The page, signed in as the demo candidate. */
   candidatePage: ResumesPage;
+  /** The page, signed in as the demo platform admin. */
+  adminPage: Page;
 };
 
+/** Signs `account` in once in a context of its own and answers its cookies. */
+async function signedInState(
+  browser: Browser,
+  use: { baseURL?: string; locale?: string },
+  account: { email: string; password: string },
+): Promise<StorageState> {
+  // Worker fixtures do not get the config's `use` options by themselves.
+  const context = await browser.newContext({ baseURL: use.baseURL, locale: use.locale });
+  const page = await context.newPage();
+  await new AuthPage(page).signIn(account.email, account.password);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
-  candidateState: [
-    async ({ browser }, use, workerInfo) => {
-      // Worker fixtures do not get the config's `use` options by themselves.
-      const { baseURL, locale } = workerInfo.project.use;
-      const context = await browser.newContext({ baseURL, locale });
-      const page = await context.newPage();
-      await new AuthPage(page).signIn(DEMO_CANDIDATE.email, DEMO_CANDIDATE.password);
-      const state = await context.storageState();
-      await context.close();
-      await use(state);
-    },
-    { scope: "worker" },
-  ],
+  candidateState: [async ({ browser }, use, workerInfo) => use(await signedInState(browser, workerInfo.project.use, DEMO_CANDIDATE)), { scope: "worker" }],
+  adminState: [async ({ browser }, use, workerInfo) => use(await signedInState(browser, workerInfo.project.use, DEMO_ADMIN)), { scope: "worker" }],
   authPage: async ({ page }, use) => use(new AuthPage(page)),
   header: async ({ page }, use) => use(new Header(page)),
   resumesPage: async ({ page }, use) => use(new ResumesPage(page)),
@@ -68,6 +76,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   candidatePage: async ({ page, candidateState }, use) => {
     await page.context().addCookies(candidateState.cookies);
     await use(new ResumesPage(page));
+  },
+  adminPage: async ({ page, adminState }, use) => {
+    await page.context().addCookies(adminState.cookies);
+    await use(page);
   },
 });
 

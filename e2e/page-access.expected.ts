@@ -28,6 +28,9 @@ const signedOutOnly: Record<PageActor, PageCell> = {
   admin: "→/resumes",
 };
 
+/** The operator's console: the platform admin only; an organisation's owner is not one. */
+const consoleOnly: Record<PageActor, PageCell> = { anonymous: "→/sign-in", candidate: 404, otherCandidate: 404, recruiter: 404, admin: 200 };
+
 export const PAGES: Record<string, Record<PageActor, PageCell>> = {
   "/": signedOutOnly,
   "/sign-in": signedOutOnly,
@@ -37,5 +40,8 @@ export const PAGES: Record<string, Record<PageActor, PageCell>> = {
   "/interviews": signedInOnly(200),
   "/interviews/[id]": signedInOnly(personal),
   "/workspace": { anonymous: "→/sign-in", candidate: 404, otherCandidate: 404, recruiter: 200, admin: 404 },
-  "/admin": { anonymous: "→/sign-in", candidate: 404, otherCandidate: 404, recruiter: 404, admin: 200 },
+  "/admin": consoleOnly,
+  "/admin/cost": consoleOnly,
+  "/admin/users": consoleOnly,
+  "/admin/settings": consoleOnly,
 };

@@ -119,6 +119,9 @@ test.describe("page access", () => {
     const admin = actors.admin.page;
     await new Header(admin).navAdmin.click();
     await expect(admin).toHaveURL(/\/admin$/);
+    await expect(admin.getByTestId("admin-overview")).toBeVisible();
+    await admin.getByTestId("admin-nav-users").click();
+    await expect(admin).toHaveURL(/\/admin\/users$/);
     await expect(admin.getByTestId("admin-users")).toContainText(DEMO_CANDIDATE.email);
   });
 });
