@@ -1,4 +1,5 @@
 import { devices, type Page } from "@playwright/test";
+import { bucketIndex, LATENCY_BUCKETS_MS } from "../lib/finops/latency-buckets";
 import { addRollups, e2eDatabase } from "./db";
 import { DEMO_ADMIN, DEMO_RECRUITER, expect, test } from "./fixtures";
 import { AdminCostPage, AdminNav, AdminSettingsPage } from "./pages/admin";
@@ -17,14 +18,17 @@ const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 const PROVIDER = "e2e";
 const PRICED = `priced-${tag}`;
 const UNPRICED = `unpriced-${tag}`;
+const SEEDED_BUCKET = bucketIndex(1_000);
+/** The p50 of calls all in one bucket: its middle (lib/finops/latency-buckets.ts interpolates linearly). */
+const SEEDED_P50_MS = ((LATENCY_BUCKETS_MS[SEEDED_BUCKET - 1] ?? 0) + LATENCY_BUCKETS_MS[SEEDED_BUCKET]!) / 2;
 
 /** This hour's and today's rollup rows for one model: both granularities, as the writer keeps them. */
 function thisHour(model: string, sums: { requests: number; costMicroUsd: number; unpricedRequests?: number }) {
   const hour = new Date(Math.floor(Date.now() / HOUR) * HOUR);
   const day = new Date(Math.floor(Date.now() / DAY) * DAY);
   const row = { provider: PROVIDER, model, feature: "resume.analyze", inputTokens: 1_000 * sums.requests, outputTokens: 200 * sums.requests, ...sums };
-  // 640–1280 ms for every request (bucket 7 of lib/finops/latency-buckets.ts).
-  const latencyBuckets = [0, 0, 0, 0, 0, 0, 0, sums.requests];
+  // Every request in the bucket that holds 1 s.
+  const latencyBuckets = LATENCY_BUCKETS_MS.map((_, i) => (i === SEEDED_BUCKET ? sums.requests : 0));
   return [
     { granularity: "hour" as const, bucketStart: hour, latencyBuckets, ...row },
     { granularity: "day" as const, bucketStart: day, latencyBuckets, ...row },
@@ -59,7 +63,8 @@ test.describe("admin console", () => {
     await expect(cost.modelCost(`${PROVIDER}/${UNPRICED}`)).toHaveText("unpriced");
     await expect(cost.modelCost(`${PROVIDER}/${UNPRICED}`)).toHaveAttribute("data-unpriced", "true");
     await expect(cost.unpricedModels).toContainText(`${PROVIDER}/${UNPRICED} (3)`);
-    await expect(cost.modelRow(`${PROVIDER}/${PRICED}`)).toContainText("960 ms"); // p50 of 640–1280 ms
+    expect(SEEDED_P50_MS).toBeLessThan(1_000); // shown in ms
+    await expect(cost.modelRow(`${PROVIDER}/${PRICED}`)).toContainText(`${SEEDED_P50_MS} ms`);
     await expect(cost.bars.first()).toBeVisible();
     await expect(cost.stackBy("model")).toHaveAttribute("aria-pressed", "true");
 

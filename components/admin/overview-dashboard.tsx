@@ -124,7 +124,12 @@ function BudgetCard({ budget, monthCost }: { budget: OverviewBody["month"]["budg
 
 function AlertsCard({ alerts }: { alerts: OverviewBody["alerts"] }) {
   const t = useTranslations("admin.overview");
+  const tk = useTranslations("admin.settings.alerts");
   const locale = useLocale();
+  const titleOf = (a: OverviewBody["alerts"][number]) => {
+    const key = `kinds.${a.kind}` as "kinds.stream_lag";
+    return tk.has(key) ? tk(key) : a.title;
+  };
   return (
     <Card aria-labelledby="alerts-heading" data-testid="overview-alerts">
       <h2 id="alerts-heading" className="flex items-center gap-2 font-semibold text-slate-900">
@@ -145,7 +150,7 @@ function AlertsCard({ alerts }: { alerts: OverviewBody["alerts"] }) {
               <div className="min-w-0">
                 <p className="break-words font-medium text-slate-800">{a.message}</p>
                 <p className="break-words text-xs text-slate-500">
-                  {a.kind} · {a.subject} · {t("alertFired", { time: new Date(a.firedAt).toLocaleString(locale === "zh" ? "zh-CN" : "en") })}
+                  {titleOf(a)} · {a.subject} · {t("alertFired", { time: new Date(a.firedAt).toLocaleString(locale === "zh" ? "zh-CN" : "en") })}
                 </p>
               </div>
             </li>

@@ -101,6 +101,8 @@ const streamSchema = z.object({
 export const activeAlertSchema = z.object({
   id: z.string(),
   kind: z.string(),
+  /** The rule's English title (lib/alerts/rules.ts). */
+  title: z.string(),
   subject: z.string(),
   message: z.string(),
   value: z.number(),
@@ -164,7 +166,16 @@ export const budgetsBodySchema = z.object({ items: z.array(budgetSchema) });
 
 export const alertRuleSchema = z.object({
   kind: z.string(),
+  /** The catalogue's English title and description (lib/alerts/rules.ts); the console shows its own translation when it has one. */
+  title: z.string(),
+  description: z.string(),
+  /** `fraction` (0.8 = 80 %), `entries`, `minutes`, `seconds`, `factor`, `tasks` or `requests`. */
+  unit: z.string(),
   threshold: z.number(),
+  defaultThreshold: z.number(),
+  /** Bounds a new threshold must stay within (inclusive). */
+  min: z.number(),
+  max: z.number(),
   params: z.record(z.string(), z.unknown()),
   enabled: z.boolean(),
   updatedBy: z.string().nullable(),

@@ -9,7 +9,20 @@ export function toBudgetView(b: Budget): BudgetView {
 
 /** An alert rule as the settings API answers it (`alertRuleSchema`). */
 export function toAlertRuleView(r: AlertRule): AlertRuleView {
-  return { kind: r.kind, threshold: r.threshold, params: r.params, enabled: r.enabled, updatedBy: r.updatedBy, updatedAt: r.updatedAt?.toISOString() ?? null };
+  return {
+    kind: r.kind,
+    title: r.title,
+    description: r.description,
+    unit: r.unit,
+    threshold: r.threshold,
+    defaultThreshold: r.defaultThreshold,
+    min: r.min,
+    max: r.max,
+    params: r.params,
+    enabled: r.enabled,
+    updatedBy: r.updatedBy,
+    updatedAt: r.updatedAt?.toISOString() ?? null,
+  };
 }
 
 /** A price override as the settings API answers it (`priceOverrideSchema`). */

@@ -1,51 +1,45 @@
 /**
- * The latency and TTFT histogram of the usage rollups (`llm_usage_rollups.latency_buckets`,
- * `ttft_buckets`): counts per bucket, summed element-wise per rollup key, so a percentile over
- * any range and any grouping is read from the summed counts, never from `llm_usage`.
- *
- * Upper bounds, ms: the bucket boundaries the OpenTelemetry semantic conventions for generative
- * AI recommend for `gen_ai.client.operation.duration` (0.01 s doubling to 81.92 s). Index `i <
- * LATENCY_BUCKETS_MS.length` counts calls with `LATENCY_BUCKETS_MS[i-1] < ms ≤
- * LATENCY_BUCKETS_MS[i]`; the last index (`LATENCY_BUCKETS_MS.length`) counts everything slower
- * (Prometheus's `+Inf` bucket). Counts are per bucket, not cumulative.
+ * Upper bounds of the latency (and TTFT) histogram buckets of `llm_usage_rollups`, ms. A count
+ * array has one entry per bound plus a last one for everything slower than the last bound
+ * (Prometheus' `+Inf` bucket); counts are per bucket, not cumulative. The bounds cover the
+ * range that matters for model calls: sub-second cache hits and first tokens, the 30 s p99
+ * alert (docs/finops.md, "Alerts"), and the 120 s ceiling of a structured call's deadline.
  */
-export const LATENCY_BUCKETS_MS: readonly number[] = [10, 20, 40, 80, 160, 320, 640, 1280, 2560, 5120, 10240, 20480, 40960, 81920];
+export const LATENCY_BUCKETS_MS: readonly number[] = [50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 20_000, 30_000, 60_000, 120_000];
 
-/**
- * The histogram index of a duration: the first bucket whose upper bound is ≥ `ms`, or the
- * overflow index `LATENCY_BUCKETS_MS.length` past the last bound. Negative and NaN durations
- * count in the first bucket.
- */
+/** The bucket of one observation, ms: the first bound ≥ `ms`, or the overflow bucket (index `LATENCY_BUCKETS_MS.length`). */
 export function bucketIndex(ms: number): number {
-  if (!(ms > LATENCY_BUCKETS_MS[0]!)) return 0;
-  for (let i = 1; i < LATENCY_BUCKETS_MS.length; i++) if (ms <= LATENCY_BUCKETS_MS[i]!) return i;
-  return LATENCY_BUCKETS_MS.length;
+  const i = LATENCY_BUCKETS_MS.findIndex((bound) => ms <= bound);
+  return i === -1 ? LATENCY_BUCKETS_MS.length : i;
 }
 
 /**
- * The `q`-quantile (0 < q ≤ 1; 0.5 = p50, 0.99 = p99) of the calls counted in `counts`, ms,
- * as Prometheus's `histogram_quantile` estimates it: find the bucket holding the rank `q·total`
- * and interpolate linearly between its lower and upper bound (the first bucket's lower bound is
- * 0). A rank that falls in the overflow bucket answers the last finite bound — the histogram
- * knows only that those calls were slower. Missing trailing entries count 0 (an empty rollup
- * array is `'{}'`).
- * @returns null when `counts` holds no call.
- * @throws {RangeError} when `q` is outside (0, 1].
+ * The `q` quantile of a histogram, ms, estimated as Prometheus' `histogram_quantile` does:
+ * find the bucket holding the rank `q · total`, then interpolate linearly between its lower
+ * and upper bound (the first bucket's lower bound is 0). A rank in the overflow bucket gives
+ * the last finite bound, since nothing is known above it.
+ *
+ * @param counts observations per bucket, indexed as {@link LATENCY_BUCKETS_MS} plus the
+ *   overflow; shorter arrays are zero-padded (a rollup written before a bucket existed).
+ * @param q the quantile, 0 ≤ q ≤ 1 (0.99 for p99).
+ * @returns the estimate in ms, or null when the histogram is empty.
+ * @throws {RangeError} when q is outside [0, 1].
  */
 export function percentileFromBuckets(counts: number[], q: number): number | null {
-  if (!(q > 0 && q <= 1)) throw new RangeError(`quantile must be in (0, 1], got ${q}`);
-  const total = counts.reduce((s, n) => s + Math.max(n, 0), 0);
+  if (!(q >= 0 && q <= 1)) throw new RangeError(`quantile must be within [0, 1], got ${q}`);
+  const total = counts.reduce((s, c) => s + c, 0);
   if (total === 0) return null;
   const rank = q * total;
-  let seen = 0;
-  for (let i = 0; i < LATENCY_BUCKETS_MS.length; i++) {
-    const n = Math.max(0, counts[i] ?? 0);
-    if (n > 0 && seen + n >= rank) {
-      const lower = i === 0 ? 0 : LATENCY_BUCKETS_MS[i - 1]!;
-      const upper = LATENCY_BUCKETS_MS[i]!;
-      return lower + (upper - lower) * ((rank - seen) / n);
+  let below = 0;
+  for (let i = 0; i < counts.length; i++) {
+    const c = counts[i] ?? 0;
+    if (c > 0 && below + c >= rank) {
+      if (i >= LATENCY_BUCKETS_MS.length) return LATENCY_BUCKETS_MS[LATENCY_BUCKETS_MS.length - 1];
+      const lower = i === 0 ? 0 : LATENCY_BUCKETS_MS[i - 1];
+      const upper = LATENCY_BUCKETS_MS[i];
+      return lower + (upper - lower) * ((rank - below) / c);
     }
-    seen += n;
+    below += c;
   }
-  return LATENCY_BUCKETS_MS[LATENCY_BUCKETS_MS.length - 1]!;
+  return LATENCY_BUCKETS_MS[LATENCY_BUCKETS_MS.length - 1];
 }

@@ -24,7 +24,7 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { alertEvents, auditLog, llmUsageRollups, session, user } from "@/lib/db/schema";
 import { LATENCY_BUCKETS_MS } from "@/lib/finops/latency-buckets";
 import { getTaskEventHub } from "@/lib/queue/events";
-import { dlqKey, streamKey } from "@/lib/queue/names";
+import { CONSUMER_GROUP, dlqKey, streamKey } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { TASK_TYPES } from "@/lib/tasks/definitions";
 import { candidate, platformAdmin, recruiter, type TestActor } from "../helpers/actors";
@@ -100,7 +100,7 @@ const SEEDS: Seed[] = [
     costMicroUsd: 5_000,
     cacheHits: 2,
     savedMicroUsd: 1_000,
-    latency: [[1280, 10]],
+    latency: [[1000, 10]],
   },
   {
     hoursAgo: 0,
@@ -113,7 +113,7 @@ const SEEDS: Seed[] = [
     outputTokens: 100,
     costMicroUsd: 0,
     unpricedRequests: 5,
-    latency: [[2560, 5]],
+    latency: [[2500, 5]],
   },
   {
     hoursAgo: 1,
@@ -125,8 +125,8 @@ const SEEDS: Seed[] = [
     inputTokens: 6_000,
     outputTokens: 9_000,
     costMicroUsd: 15_000,
-    latency: [[320, 30]],
-    ttft: [[160, 30]],
+    latency: [[250, 30]],
+    ttft: [[100, 30]],
   },
   {
     hoursAgo: 50,
@@ -138,7 +138,7 @@ const SEEDS: Seed[] = [
     inputTokens: 1_000,
     outputTokens: 1_000,
     costMicroUsd: 1_000_000,
-    latency: [[5120, 2]],
+    latency: [[10000, 2]],
   },
 ];
 
@@ -233,15 +233,15 @@ describe("GET /api/admin/cost", () => {
 
   it("latency and TTFT percentiles come from the summed histograms", async () => {
     const body = await costOf("?range=48h");
-    // All models: 30 calls in (160, 320], 10 in (640, 1280], 5 in (1280, 2560]; p50 is rank 22.5.
-    expect(body.totals.latencyMs.p50).toBeCloseTo(160 + 160 * (22.5 / 30));
-    // gpt-4o-mini: 40 calls; p95 is rank 38, the 8th of the 10 in (640, 1280].
+    // All models: 30 calls in (100, 250], 10 in (500, 1000], 5 in (1000, 2500]; p50 is rank 22.5.
+    expect(body.totals.latencyMs.p50).toBeCloseTo(100 + 150 * (22.5 / 30));
+    // gpt-4o-mini: 40 calls; p95 is rank 38, the 8th of the 10 in (500, 1000].
     const gpt = body.models.find((m) => m.model === GPT.model)!;
-    expect(gpt.latencyMs.p50).toBeCloseTo(160 + 160 * (20 / 30));
-    expect(gpt.latencyMs.p95).toBeCloseTo(640 + 640 * (8 / 10));
-    expect(gpt.ttftMs.p50).toBeCloseTo(120);
+    expect(gpt.latencyMs.p50).toBeCloseTo(100 + 150 * (20 / 30));
+    expect(gpt.latencyMs.p95).toBeCloseTo(500 + 500 * (8 / 10));
+    expect(gpt.ttftMs.p50).toBeCloseTo(75);
     const llama = body.models.find((m) => m.model === LLAMA.model)!;
-    expect(llama.latencyMs.p99).toBeCloseTo(1280 + 1280 * 0.99);
+    expect(llama.latencyMs.p99).toBeCloseTo(1000 + 1500 * 0.99);
     expect(llama.ttftMs.p50).toBeNull();
   });
 
@@ -330,6 +330,7 @@ describe("GET /api/admin/overview", () => {
       { kind: "dlq_growing", subject: "interview.plan", periodKey: "p1", value: 12, threshold: 10, message: "dlq +12", clearedAt: new Date() },
     ]);
     const redis = getRedis();
+    await redis.xgroup("CREATE", streamKey("resume.analyze", "batch"), CONSUMER_GROUP, "0", "MKSTREAM");
     await redis.xadd(streamKey("resume.analyze", "batch"), "*", "taskId", "t1");
     await redis.xadd(dlqKey("interview.plan"), "*", "taskId", "t2");
 
@@ -436,7 +437,7 @@ describe("settings", () => {
     expect(recruiterPut.status).toBe(403);
   });
 
-  it("alert rules: defaults until changed; a change is kept and recorded; an unknown kind is 404", async () => {
+  it("alert rules: defaults until changed; a change is kept and recorded; an unknown kind is 404, a threshold out of bounds 422", async () => {
     const before = alertRulesBodySchema.parse(await (await alerts(get("/api/admin/settings/alerts", admin.cookie), noParams)).json());
     const lag = before.items.find((r) => r.kind === "stream_lag")!;
     expect(lag.updatedAt).toBeNull();
@@ -453,6 +454,9 @@ describe("settings", () => {
 
     const unknown = await patchAlert(send("PATCH", "/api/admin/settings/alerts", admin.cookie, { kind: "no_such_rule", threshold: 1 }), noParams);
     expect(unknown.status).toBe(404);
+    const outOfBounds = await patchAlert(send("PATCH", "/api/admin/settings/alerts", admin.cookie, { kind: "stream_lag", threshold: 0 }), noParams);
+    expect(outOfBounds.status).toBe(422);
+    expect(await outOfBounds.json()).toMatchObject({ issues: [{ path: "threshold" }] });
   });
 
   it("price overrides: the models seen unpriced are listed; an override is set, then removed, both recorded", async () => {

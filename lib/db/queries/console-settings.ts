@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../client";
-import { alertEvents, alertRules, budgets, modelPrices } from "../schema";
+import { budgets, modelPrices } from "../schema";
 import { insertAuditEntry } from "./audit";
 
 /*
- * Stand-ins for the budget, alert-rule and price-override functions their own modules own
- * (lib/finops/budgets.ts, lib/alerts/, lib/finops/prices.ts), with the same signatures, used
- * only through lib/console/pieces.ts until those land; then this file goes. Each write runs in
- * one transaction with its `audit_log` row.
+ * Stand-ins for the budget and price-override functions their own modules own
+ * (lib/finops/budgets.ts, lib/finops/prices.ts), with the same signatures, used only through
+ * lib/console/pieces.ts until those land; then this file goes. Each write runs in one
+ * transaction with its `audit_log` row.
  */
 
 type BudgetKey = { scope: "global" | "organization" | "user" | "feature"; scopeId: string; period: "day" | "month" };
@@ -52,52 +52,6 @@ export async function deleteBudgetRow(db: Db, b: BudgetKey & { actorId: string }
     await insertAuditEntry(tx, { actorId: b.actorId, action: "budget.delete", target: budgetTarget(b), before: gone, after: null });
     return true;
   });
-}
-
-/** The stored alert rules (kinds never changed on the console have no row: their defaults apply). */
-export async function listAlertRuleRows(db: Db) {
-  return db.select().from(alertRules).orderBy(asc(alertRules.kind));
-}
-
-/**
- * Stores one rule's threshold, parameters and switch and writes `alert_rule.update`; `before`
- * is the stored row or, for a kind never changed, the default passed in.
- */
-export async function upsertAlertRuleRow(
-  db: Db,
-  rule: {
-    kind: string;
-    threshold: number;
-    params: Record<string, unknown>;
-    enabled: boolean;
-    actorId: string;
-    defaults: { threshold: number; params: Record<string, unknown>; enabled: boolean };
-  },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [stored] = await tx
-      .select({ threshold: alertRules.threshold, params: alertRules.params, enabled: alertRules.enabled })
-      .from(alertRules)
-      .where(eq(alertRules.kind, rule.kind))
-      .for("update");
-    const values = { threshold: rule.threshold, params: rule.params, enabled: rule.enabled, updatedBy: rule.actorId, updatedAt: new Date() };
-    await tx
-      .insert(alertRules)
-      .values({ kind: rule.kind, ...values })
-      .onConflictDoUpdate({ target: alertRules.kind, set: values });
-    await insertAuditEntry(tx, {
-      actorId: rule.actorId,
-      action: "alert_rule.update",
-      target: `alert_rule:${rule.kind}`,
-      before: stored ?? rule.defaults,
-      after: { threshold: rule.threshold, params: rule.params, enabled: rule.enabled },
-    });
-  });
-}
-
-/** Alerts that fired and have not cleared, newest first (`alert_events_active_idx`). */
-export async function listActiveAlertRows(db: Db, { limit }: { limit: number }) {
-  return db.select().from(alertEvents).where(isNull(alertEvents.clearedAt)).orderBy(desc(alertEvents.firedAt)).limit(limit);
 }
 
 /** Every price override, by provider and model. */
