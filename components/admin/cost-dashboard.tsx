@@ -162,11 +162,13 @@ function CostReport({ data }: { data: CostBody }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <Spenders
           title={t("topUsers")}
+          since={data.spendersFrom}
           testId="cost-top-users"
           rows={data.topUsers.map((u) => ({ id: u.userId, label: u.email ?? t("deletedUser"), sub: u.name && u.name !== u.email ? u.name : null, ...u }))}
         />
         <Spenders
           title={t("topOrganizations")}
+          since={data.spendersFrom}
           testId="cost-top-organizations"
           rows={data.topOrganizations.map((o) => ({ id: o.organizationId, label: o.name ?? t("deletedOrganization"), sub: null, ...o }))}
         />
@@ -296,12 +298,15 @@ type SpenderRow = {
   outputTokens: number;
 };
 
-function Spenders({ title, rows, testId }: { title: string; rows: SpenderRow[]; testId: string }) {
+/** A top-N list; its cube is daily, so it says which whole UTC days it covers. */
+function Spenders({ title, rows, since, testId }: { title: string; rows: SpenderRow[]; since: string; testId: string }) {
   const t = useTranslations("admin.cost");
   const locale = useLocale();
+  const date = new Date(since).toLocaleDateString(locale === "zh" ? "zh-CN" : "en", { month: "short", day: "numeric", timeZone: "UTC" });
   return (
     <Card aria-label={title} data-testid={testId}>
       <h2 className="font-semibold text-slate-900">{title}</h2>
+      <p className="text-xs text-slate-500">{t("spendersSince", { date })}</p>
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-500">{t("noSpenders")}</p>
       ) : (

@@ -70,6 +70,8 @@ export const costBodySchema = z.object({
   from: iso,
   to: iso,
   generatedAt: iso,
+  /** The top users and organisations cover whole UTC days (their cubes are daily): from this day's start to `to`. */
+  spendersFrom: iso,
   totals: usageSchema,
   series: z.object({
     /** Stack keys are `provider/model`. */

@@ -126,19 +126,23 @@ function stacked(starts: Date[], rows: { bucketStart: Date; key: string; costMic
 /**
  * The body of `GET /api/admin/cost`: everything the cost page shows for one range, every
  * number from the rollups (lib/db/queries/console-cost.ts; six index-range reads in
- * parallel). Totals are the per-model rows summed, histograms included, so the page's totals
- * and its table always agree. Stacks are ordered by their cost over the range, largest first.
+ * parallel): the totals cube at the range's granularity; the top users and organisations from
+ * their daily cubes, over the range's whole UTC days (`spendersFrom` on). Totals are the
+ * per-model rows summed, histograms included, so the page's totals and its table always agree.
+ * Stacks are ordered by their cost over the range, largest first.
  */
 export async function buildCostReport({ db, range, granularity, now }: { db: Db; range: CostRange; granularity: Granularity; now: Date }): Promise<CostBody> {
   const { from, to, starts } = bucketsOf(range, granularity, now);
   const q: RollupRange = { db, granularity, from, to };
+  // The per-user and per-organisation cubes are daily: the spenders cover the range's whole UTC days.
+  const days = { db, from: bucketFloor(from, "day"), to: new Date(bucketFloor(new Date(to.getTime() - 1), "day").getTime() + DAY_MS) };
   const [models, features, seriesModel, seriesFeature, users, orgs] = await Promise.all([
     usageByModel(q),
     usageByFeature(q),
     costSeriesByModel(q),
     costSeriesByFeature(q),
-    topUsers({ ...q, limit: TOP_N }),
-    topOrganizations({ ...q, limit: TOP_N }),
+    topUsers({ ...days, limit: TOP_N }),
+    topOrganizations({ ...days, limit: TOP_N }),
   ]);
 
   let totals = ZERO;
@@ -173,6 +177,7 @@ export async function buildCostReport({ db, range, granularity, now }: { db: Db;
     from: from.toISOString(),
     to: to.toISOString(),
     generatedAt: now.toISOString(),
+    spendersFrom: days.from.toISOString(),
     totals: toUsageView(totals, latency, ttft),
     series: {
       byModel: stacked(

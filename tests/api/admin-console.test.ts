@@ -142,40 +142,55 @@ const SEEDS: Seed[] = [
   },
 ];
 
+/**
+ * Writes the seeds as the meter keeps them: three cubes in one table (docs/finops.md,
+ * "Rollups") — totals by hour and day (user and organisation ''), per user by day, per
+ * organisation by day — so a query that reads the wrong cube, or more than one, counts a call
+ * twice and fails. Seeds that share a key add up.
+ */
 async function seedRollups() {
+  const rows = new Map<string, typeof llmUsageRollups.$inferInsert & { requests: number }>();
   for (const s of SEEDS) {
-    const bucket = hourStart(s.hoursAgo);
-    for (const [granularity, bucketStart] of [
-      ["hour", bucket],
-      ["day", dayStart(bucket)],
-    ] as const) {
-      const row = {
-        granularity,
-        bucketStart,
+    const hour = hourStart(s.hoursAgo);
+    const userId = s.user()?.userId ?? "";
+    const organizationId = s.org() ?? "";
+    const day = dayStart(hour);
+    const cubes: { granularity: "hour" | "day"; bucketStart: Date; userId: string; organizationId: string }[] = [
+      { granularity: "hour", bucketStart: hour, userId: "", organizationId: "" },
+      { granularity: "day", bucketStart: day, userId: "", organizationId: "" },
+      ...(userId ? [{ granularity: "day" as const, bucketStart: day, userId, organizationId: "" }] : []),
+      ...(organizationId ? [{ granularity: "day" as const, bucketStart: day, userId: "", organizationId }] : []),
+    ];
+    for (const cube of cubes) {
+      const key = [cube.granularity, cube.bucketStart.toISOString(), s.provider, s.model, s.feature, cube.userId, cube.organizationId].join("|");
+      const was = rows.get(key);
+      const add = (a: number | undefined, b: number | undefined) => (a ?? 0) + (b ?? 0);
+      const addH = (a: number[] | undefined, b: number[]) => b.map((n, i) => n + (a?.[i] ?? 0));
+      rows.set(key, {
+        ...cube,
         provider: s.provider,
         model: s.model,
         feature: s.feature,
-        userId: s.user()?.userId ?? "",
-        organizationId: s.org() ?? "",
-        requests: s.requests,
-        errors: s.errors ?? 0,
-        rateLimited: s.rateLimited ?? 0,
-        inputTokens: s.inputTokens,
-        cachedInputTokens: s.cachedInputTokens ?? 0,
-        outputTokens: s.outputTokens,
-        costMicroUsd: s.costMicroUsd,
-        unpricedRequests: s.unpricedRequests ?? 0,
-        cacheHits: s.cacheHits ?? 0,
-        savedMicroUsd: s.savedMicroUsd ?? 0,
-        latencyMsSum: 0,
-        latencyBuckets: histogram(s.latency),
-        ttftCount: (s.ttft ?? []).reduce((n, [, c]) => n + c, 0),
-        ttftBuckets: histogram(s.ttft ?? []),
-      };
-      // No two seeds share a key in one bucket (hour or day), so each row is inserted once.
-      await db.insert(llmUsageRollups).values(row);
+        requests: add(was?.requests, s.requests),
+        errors: add(was?.errors, s.errors),
+        rateLimited: add(was?.rateLimited, s.rateLimited),
+        inputTokens: add(was?.inputTokens, s.inputTokens),
+        cachedInputTokens: add(was?.cachedInputTokens, s.cachedInputTokens),
+        outputTokens: add(was?.outputTokens, s.outputTokens),
+        costMicroUsd: add(was?.costMicroUsd, s.costMicroUsd),
+        unpricedRequests: add(was?.unpricedRequests, s.unpricedRequests),
+        cacheHits: add(was?.cacheHits, s.cacheHits),
+        savedMicroUsd: add(was?.savedMicroUsd, s.savedMicroUsd),
+        latencyBuckets: addH(was?.latencyBuckets, histogram(s.latency)),
+        ttftCount: add(
+          was?.ttftCount,
+          (s.ttft ?? []).reduce((n, [, c]) => n + c, 0),
+        ),
+        ttftBuckets: addH(was?.ttftBuckets, histogram(s.ttft ?? [])),
+      });
     }
   }
+  await db.insert(llmUsageRollups).values([...rows.values()]);
 }
 
 beforeAll(async () => {
@@ -260,10 +275,14 @@ describe("GET /api/admin/cost", () => {
     expect(tokens.find((p) => p.bucketStart === thisHour)).toEqual({ bucketStart: thisHour, inputTokens: 10_500, outputTokens: 3_100, requests: 15 });
   });
 
-  it("top users and organisations: most expensive first; one with only unpriced usage is unpriced", async () => {
+  it("top users and organisations come from their own daily cubes: most expensive first; one with only unpriced usage is unpriced", async () => {
     const body = await costOf("?range=48h");
+    // The spenders cover the range's whole UTC days: the hour 50 h ago may fall on the first one.
+    const since = new Date(body.spendersFrom).getTime();
+    expect(since).toBe(dayStart(new Date(body.from)).getTime());
+    const early = dayStart(hourStart(50)).getTime() >= since;
     expect(body.topUsers.map((u) => [u.email, u.costMicroUsd, u.requests, u.unpricedRequests])).toEqual([
-      [bob.email, 15_000, 30, 0],
+      [bob.email, early ? 1_015_000 : 15_000, early ? 32 : 30, 0],
       [alice.email, 5_000, 10, 0],
       [carol.email, null, 5, 5],
     ]);

@@ -4,15 +4,17 @@ import { organization, llmUsageRollups as r, user } from "../schema";
 
 /**
  * The console's cost questions, every one answered from `llm_usage_rollups`, never from
- * `llm_usage` (docs/finops.md, "Console"). Each filters `granularity = $1 AND bucket_start >=
- * $2 AND bucket_start < $3`, the leading columns of the rollups' primary key (and of
- * `llm_usage_rollups_bucket_idx`), so it reads one index range of the rollups: the work grows
- * with the number of distinct (model, feature, user, organisation) keys per bucket, not with
- * the number of calls.
+ * `llm_usage` (docs/finops.md, "Console"). The table holds three cubes (docs/finops.md,
+ * "Rollups"): totals per provider × model × feature by hour and day (user and organisation
+ * ''), per user by day and month (organisation ''), per organisation by day and month (user
+ * ''). Each question reads one cube, and filters `granularity = $1 AND bucket_start >= $2 AND
+ * bucket_start < $3`, the leading columns of the rollups' primary key (and of
+ * `llm_usage_rollups_bucket_idx`), so it reads one index range: the work grows with the keys
+ * per bucket, not with the number of calls.
  */
 export type RollupRange = {
   db: Db;
-  /** `hour` or `day` rollups. */
+  /** `hour` or `day` buckets (the per-user and per-organisation cubes have no hours). */
   granularity: "hour" | "day";
   /** First bucket start included (UTC). */
   from: Date;
@@ -42,6 +44,8 @@ export type UsageSums = {
 
 const inRange = ({ granularity, from, to }: Omit<RollupRange, "db">): SQL =>
   and(eq(r.granularity, granularity), gte(r.bucketStart, from), lt(r.bucketStart, to))!;
+/** The totals cube over a range: every call once, whoever made it. */
+const totalsIn = (range: Omit<RollupRange, "db">): SQL => and(inRange(range), eq(r.userId, ""), eq(r.organizationId, ""))!;
 
 const total = (col: SQLWrapper) => sql<number>`coalesce(sum(${col}), 0)`.mapWith(Number);
 
@@ -71,7 +75,7 @@ function sums() {
  * @returns {@link UsageSums}
  */
 export async function usageTotals({ db, ...range }: RollupRange): Promise<UsageSums> {
-  const [row] = await db.select(sums()).from(r).where(inRange(range));
+  const [row] = await db.select(sums()).from(r).where(totalsIn(range));
   return row!;
 }
 
@@ -86,7 +90,7 @@ export async function costSeriesByModel({ db, ...range }: RollupRange): Promise<
   return db
     .select({ bucketStart: r.bucketStart, provider: r.provider, model: r.model, ...seriesSums() })
     .from(r)
-    .where(inRange(range))
+    .where(totalsIn(range))
     .groupBy(r.bucketStart, r.provider, r.model)
     .orderBy(r.bucketStart, r.provider, r.model);
 }
@@ -96,7 +100,7 @@ export async function costSeriesByFeature({ db, ...range }: RollupRange): Promis
   return db
     .select({ bucketStart: r.bucketStart, feature: r.feature, ...seriesSums() })
     .from(r)
-    .where(inRange(range))
+    .where(totalsIn(range))
     .groupBy(r.bucketStart, r.feature)
     .orderBy(r.bucketStart, r.feature);
 }
@@ -128,7 +132,7 @@ export async function usageByModel({
     db
       .select({ provider: r.provider, model: r.model, ...sums() })
       .from(r)
-      .where(inRange(range))
+      .where(totalsIn(range))
       .groupBy(r.provider, r.model)
       .orderBy(desc(total(r.costMicroUsd)), desc(total(r.requests)), r.provider, r.model),
     db.execute<{ provider: string; model: string; kind: "latency" | "ttft"; i: number; n: number }>(sql`
@@ -136,11 +140,11 @@ export async function usageByModel({
       from (
         select ${r.provider} as provider, ${r.model} as model, 'latency' as kind, u.i, u.c
         from ${r}, unnest(${r.latencyBuckets}) with ordinality as u(c, i)
-        where ${inRange(range)}
+        where ${totalsIn(range)}
         union all
         select ${r.provider}, ${r.model}, 'ttft', u.i, u.c
         from ${r}, unnest(${r.ttftBuckets}) with ordinality as u(c, i)
-        where ${inRange(range)}
+        where ${totalsIn(range)}
       ) h
       group by h.provider, h.model, h.kind, h.i`),
   ]);
@@ -160,7 +164,7 @@ export async function usageByFeature({ db, ...range }: RollupRange): Promise<(Us
   return db
     .select({ feature: r.feature, ...sums() })
     .from(r)
-    .where(inRange(range))
+    .where(totalsIn(range))
     .groupBy(r.feature)
     .orderBy(desc(total(r.costMicroUsd)), desc(total(r.requests)), r.feature);
 }
@@ -191,19 +195,20 @@ function spenderColumns(top: { costMicroUsd: unknown; requests: unknown; unprice
 }
 
 /**
- * The `limit` users who cost most over the range (then most requests), with their name and
- * e-mail; usage without a user (the worker's own calls) is left out. A deleted user's rows
- * keep their id and come back with null name and e-mail.
+ * The `limit` users who cost most over the range (then most requests), from the per-user cube,
+ * with their name and e-mail; usage without a user (the worker's own calls) is left out. A
+ * deleted user's rows keep their id and come back with null name and e-mail.
+ * @param from,to whole UTC days: the per-user cube is daily.
  */
 export async function topUsers({
   db,
   limit,
   ...range
-}: RollupRange & { limit: number }): Promise<(Spender & { userId: string; name: string | null; email: string | null })[]> {
+}: Omit<RollupRange, "granularity"> & { limit: number }): Promise<(Spender & { userId: string; name: string | null; email: string | null })[]> {
   const top = db
     .select({ userId: r.userId, ...spenderSums() })
     .from(r)
-    .where(and(inRange(range), ne(r.userId, "")))
+    .where(and(inRange({ ...range, granularity: "day" }), ne(r.userId, ""), eq(r.organizationId, "")))
     .groupBy(r.userId)
     .orderBy(desc(total(r.costMicroUsd)), desc(total(r.requests)), r.userId)
     .limit(limit)
@@ -220,16 +225,20 @@ export async function topUsers({
     .orderBy(desc(top.costMicroUsd), desc(top.requests), top.userId);
 }
 
-/** The `limit` organisations that cost most over the range (then most requests), with their name; personal usage is left out. */
+/**
+ * The `limit` organisations that cost most over the range (then most requests), from the
+ * per-organisation cube, with their name; personal usage is left out.
+ * @param from,to whole UTC days: the per-organisation cube is daily.
+ */
 export async function topOrganizations({
   db,
   limit,
   ...range
-}: RollupRange & { limit: number }): Promise<(Spender & { organizationId: string; name: string | null })[]> {
+}: Omit<RollupRange, "granularity"> & { limit: number }): Promise<(Spender & { organizationId: string; name: string | null })[]> {
   const top = db
     .select({ organizationId: r.organizationId, ...spenderSums() })
     .from(r)
-    .where(and(inRange(range), ne(r.organizationId, "")))
+    .where(and(inRange({ ...range, granularity: "day" }), ne(r.organizationId, ""), eq(r.userId, "")))
     .groupBy(r.organizationId)
     .orderBy(desc(total(r.costMicroUsd)), desc(total(r.requests)), r.organizationId)
     .limit(limit)
@@ -253,7 +262,7 @@ export async function unpricedModels({ db, ...range }: RollupRange): Promise<{ p
   return db
     .select({ provider: r.provider, model: r.model, unpricedRequests: total(r.unpricedRequests) })
     .from(r)
-    .where(and(inRange(range), sql`${r.unpricedRequests} > 0`))
+    .where(and(totalsIn(range), sql`${r.unpricedRequests} > 0`))
     .groupBy(r.provider, r.model)
     .orderBy(desc(total(r.unpricedRequests)), r.provider, r.model);
 }
