@@ -83,7 +83,7 @@ function histogram(entries: [number, number][]): number[] {
 const GPT = { provider: "openai", model: "gpt-4o-mini" };
 const LLAMA = { provider: "selfhosted", model: "llama-local" };
 
-/** This hour: alice in the organisation (priced), carol alone on a model without a price. Last hour: bob's chat. 50 h ago: an expensive hour outside 48 h. */
+/** This hour: alice in the organisation (priced), carol alone on a model without a price. Last hour: bob's chat. 50 h ago: an expensive hour outside 48 h; 40 days ago: alice, only in 90 days. */
 const SEEDS: Seed[] = [
   {
     hoursAgo: 0,
@@ -129,6 +129,19 @@ const SEEDS: Seed[] = [
     ttft: [[100, 30]],
   },
   {
+    // 40 days ago: inside a whole UTC month of the 90-day range, so the spenders read it from a month row.
+    hoursAgo: 40 * 24,
+    ...GPT,
+    feature: "interview.plan",
+    user: () => alice,
+    org: () => null,
+    requests: 3,
+    inputTokens: 300,
+    outputTokens: 300,
+    costMicroUsd: 7_000,
+    latency: [[1000, 3]],
+  },
+  {
     hoursAgo: 50,
     ...GPT,
     feature: "interview.chat",
@@ -144,9 +157,10 @@ const SEEDS: Seed[] = [
 
 /**
  * Writes the seeds as the meter keeps them: three cubes in one table (docs/finops.md,
- * "Rollups") — totals by hour and day (user and organisation ''), per user by day, per
- * organisation by day — so a query that reads the wrong cube, or more than one, counts a call
- * twice and fails. Seeds that share a key add up.
+ * "Rollups") — totals by hour and day (user and organisation ''), per user by day and month,
+ * per organisation by day and month — so a query that reads the wrong cube, or a day twice
+ * (as a day row and in its month's row), counts a call twice and fails. Seeds that share a key
+ * add up.
  */
 async function seedRollups() {
   const rows = new Map<string, typeof llmUsageRollups.$inferInsert & { requests: number }>();
@@ -155,11 +169,15 @@ async function seedRollups() {
     const userId = s.user()?.userId ?? "";
     const organizationId = s.org() ?? "";
     const day = dayStart(hour);
-    const cubes: { granularity: "hour" | "day"; bucketStart: Date; userId: string; organizationId: string }[] = [
+    const month = new Date(Date.UTC(hour.getUTCFullYear(), hour.getUTCMonth(), 1));
+    type Cube = { granularity: "hour" | "day" | "month"; bucketStart: Date; userId: string; organizationId: string };
+    const cubes: Cube[] = [
       { granularity: "hour", bucketStart: hour, userId: "", organizationId: "" },
       { granularity: "day", bucketStart: day, userId: "", organizationId: "" },
-      ...(userId ? [{ granularity: "day" as const, bucketStart: day, userId, organizationId: "" }] : []),
-      ...(organizationId ? [{ granularity: "day" as const, bucketStart: day, userId: "", organizationId }] : []),
+      ...(userId ? (["day", "month"] as const).map((g): Cube => ({ granularity: g, bucketStart: g === "day" ? day : month, userId, organizationId: "" })) : []),
+      ...(organizationId
+        ? (["day", "month"] as const).map((g): Cube => ({ granularity: g, bucketStart: g === "day" ? day : month, userId: "", organizationId }))
+        : []),
     ];
     for (const cube of cubes) {
       const key = [cube.granularity, cube.bucketStart.toISOString(), s.provider, s.model, s.feature, cube.userId, cube.organizationId].join("|");
@@ -289,6 +307,17 @@ describe("GET /api/admin/cost", () => {
     expect(body.topOrganizations).toEqual([
       expect.objectContaining({ organizationId: orgOwner.organizationId, costMicroUsd: 5_000, requests: 15, unpricedRequests: 5, inputTokens: 10_500 }),
     ]);
+  });
+
+  it("over 90 days the spenders count each day once, from month rows for whole months and day rows for the rest", async () => {
+    const body = await costOf("?range=90d");
+    expect(body.topUsers.map((u) => [u.email, u.costMicroUsd, u.requests])).toEqual([
+      [bob.email, 1_015_000, 32],
+      [alice.email, 12_000, 13],
+      [carol.email, null, 5],
+    ]);
+    expect(body.totals.costMicroUsd).toBe(1_027_000);
+    expect(body.topOrganizations.map((o) => [o.organizationId, o.costMicroUsd, o.requests])).toEqual([[orgOwner.organizationId, 5_000, 15]]);
   });
 
   it("30 d daily reaches the hour 50 h ago", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { organization, llmUsageRollups as r, user } from "../schema";
 
@@ -42,8 +42,30 @@ export type UsageSums = {
   ttftMsSum: number;
 };
 
-const inRange = ({ granularity, from, to }: Omit<RollupRange, "db">): SQL =>
+const inRange = ({ granularity, from, to }: { granularity: "hour" | "day" | "month"; from: Date; to: Date }): SQL =>
   and(eq(r.granularity, granularity), gte(r.bucketStart, from), lt(r.bucketStart, to))!;
+
+/** The first instant of the UTC month holding `t`, or of the next one (`up`) when `t` is inside a month. */
+function monthEdge(t: Date, up: boolean): Date {
+  const start = Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), 1);
+  return new Date(up && start < t.getTime() ? Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 1) : start);
+}
+
+/**
+ * A per-user or per-organisation cube over whole UTC days [from, to): its month rows for the
+ * whole months inside, its day rows for the days before and after them — each day counted
+ * once, and a 90-day range reads about two months of rows instead of 90 days of them.
+ */
+function daysIn({ from, to }: { from: Date; to: Date }): SQL {
+  const monthsFrom = monthEdge(from, true);
+  const monthsTo = monthEdge(to, false);
+  if (monthsFrom >= monthsTo) return inRange({ granularity: "day", from, to });
+  return or(
+    inRange({ granularity: "month", from: monthsFrom, to: monthsTo }),
+    inRange({ granularity: "day", from, to: monthsFrom }),
+    inRange({ granularity: "day", from: monthsTo, to }),
+  )!;
+}
 /** The totals cube over a range: every call once, whoever made it. */
 const totalsIn = (range: Omit<RollupRange, "db">): SQL => and(inRange(range), eq(r.userId, ""), eq(r.organizationId, ""))!;
 
@@ -195,10 +217,11 @@ function spenderColumns(top: { costMicroUsd: unknown; requests: unknown; unprice
 }
 
 /**
- * The `limit` users who cost most over the range (then most requests), from the per-user cube,
+ * The `limit` users who cost most over the range (then most requests), from the per-user cube
+ * (month rows for whole months, day rows for the rest),
  * with their name and e-mail; usage without a user (the worker's own calls) is left out. A
  * deleted user's rows keep their id and come back with null name and e-mail.
- * @param from,to whole UTC days: the per-user cube is daily.
+ * @param from,to whole UTC days: the per-user cube has no hours.
  */
 export async function topUsers({
   db,
@@ -208,7 +231,7 @@ export async function topUsers({
   const top = db
     .select({ userId: r.userId, ...spenderSums() })
     .from(r)
-    .where(and(inRange({ ...range, granularity: "day" }), ne(r.userId, ""), eq(r.organizationId, "")))
+    .where(and(daysIn(range), ne(r.userId, ""), eq(r.organizationId, "")))
     .groupBy(r.userId)
     .orderBy(desc(total(r.costMicroUsd)), desc(total(r.requests)), r.userId)
     .limit(limit)
@@ -227,8 +250,9 @@ export async function topUsers({
 
 /**
  * The `limit` organisations that cost most over the range (then most requests), from the
- * per-organisation cube, with their name; personal usage is left out.
- * @param from,to whole UTC days: the per-organisation cube is daily.
+ * per-organisation cube (month rows for whole months, day rows for the rest), with their name;
+ * personal usage is left out.
+ * @param from,to whole UTC days: the per-organisation cube has no hours.
  */
 export async function topOrganizations({
   db,
@@ -238,7 +262,7 @@ export async function topOrganizations({
   const top = db
     .select({ organizationId: r.organizationId, ...spenderSums() })
     .from(r)
-    .where(and(inRange({ ...range, granularity: "day" }), ne(r.organizationId, ""), eq(r.userId, "")))
+    .where(and(daysIn(range), ne(r.organizationId, ""), eq(r.userId, "")))
     .groupBy(r.organizationId)
     .orderBy(desc(total(r.costMicroUsd)), desc(total(r.requests)), r.organizationId)
     .limit(limit)
