@@ -92,7 +92,7 @@ test.describe("admin console", () => {
     await expect(settings.budgetRow(key).getByTestId("budget-limit-value")).toHaveText("$20.00");
     const latest = settings.changes.first();
     await expect(latest).toHaveAttribute("data-action", "budget.set");
-    await expect(latest).toContainText(`budget:feature:e2e-${tag}:day`);
+    await expect(latest).toContainText(`feature:e2e-${tag}:day`);
     await expect(latest.getByTestId("change-by")).toContainText(DEMO_ADMIN.email);
     await expect(latest).toContainText("20000000");
 

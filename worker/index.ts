@@ -3,6 +3,7 @@ import { AlertEvaluator } from "@/lib/alerts/evaluator";
 import { loadLocalEnv } from "@/lib/config/local-env";
 import { closeDb, getDb } from "@/lib/db/client";
 import { createLogger } from "@/lib/log";
+import { startMetricsPublisher } from "@/lib/metrics/snapshots";
 import { StreamConsumer } from "@/lib/queue/consumer";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { redisSettingWarnings } from "@/lib/queue/redis-settings";
@@ -23,6 +24,8 @@ async function main() {
   const redis = getRedis();
   redis.on("error", (err) => log.warn({ err: String(err) }, "redis error"));
   const deps = { db, redis, log };
+  // Named before anything records, so this process's snapshot says "worker" (docs/finops.md, "Prometheus").
+  const metrics = startMetricsPublisher({ redis, role: "worker", log });
   const consumer = new StreamConsumer(deps, taskHandlers(db), {
     onTaskEnded: (tx, task) => enqueueTaskEvent(tx, { task }).then(() => undefined),
   });
@@ -56,6 +59,8 @@ async function main() {
     // its grace period); the relay and the webhook dispatcher stop alongside, so a slow
     // callback cannot keep the worker taking new tasks.
     await Promise.all([consumer.stop(), relay.stop(), webhooks.stop(), alerts.stop()]);
+    // After the last attempt ended: its timings are in the counts this process retires.
+    await metrics.stop().catch((err) => log.warn({ err: String(err) }, "metrics not retired; this process's counts leave the sum when its snapshot expires"));
     await closeRedis();
     await closeDb();
     log.info("worker stopped");

@@ -7,8 +7,9 @@ import { BUDGET_PERIODS, BUDGET_SCOPES, type BudgetView } from "@/lib/console/co
 import { retryTransient } from "../tasks/api";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+import { cn } from "../ui/cn";
 import { type BudgetKey, consoleKeys, deleteBudget, fetchBudgets, putBudget } from "./api";
-import { formatUsd, usdToMicro } from "./format";
+import { formatPercent, formatUsd, usdToMicro } from "./format";
 import { QueryFallback } from "./parts";
 
 const field = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm disabled:bg-slate-50 disabled:text-slate-400";
@@ -68,7 +69,29 @@ export function BudgetsSettings() {
           <ul className="mt-3 divide-y divide-slate-100" data-testid="budgets-list">
             {query.data.items.map((b) => (
               <li key={keyOf(b)} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="budget-row" data-key={keyOf(b)}>
-                <span className="min-w-0 text-sm text-slate-800">{budgetLabel(b)}</span>
+                <span className="min-w-0">
+                  <span className="block text-sm text-slate-800">{budgetLabel(b)}</span>
+                  {b.status ? (
+                    <span
+                      className={cn(
+                        "block text-xs",
+                        b.status.utilization >= 1 ? "text-rose-700" : b.status.utilization >= 0.8 ? "text-amber-800" : "text-slate-500",
+                      )}
+                      data-testid="budget-status"
+                    >
+                      {t(b.scopeId === "*" ? "statusDefault" : "status", {
+                        subject: b.status.subjectId,
+                        spent: formatUsd(b.status.spentMicroUsd, locale),
+                        share: formatPercent(b.status.utilization, locale),
+                        date: new Date(b.status.resetsAt).toLocaleString(locale === "zh" ? "zh-CN" : "en", {
+                          dateStyle: "medium",
+                          timeStyle: "short",
+                          timeZone: "UTC",
+                        }),
+                      })}
+                    </span>
+                  ) : null}
+                </span>
                 <span className="flex items-center gap-2">
                   <span className="font-semibold tabular-nums text-slate-900" data-testid="budget-limit-value">
                     {formatUsd(b.limitMicroUsd, locale)}

@@ -161,6 +161,21 @@ export const budgetSchema = z.object({
   limitMicroUsd: micro,
   updatedBy: z.string().nullable(),
   updatedAt: iso,
+  /**
+   * Where it stands in its current period (`budgetStatuses`): its own subject, or for a '*'
+   * default the subject under it that used most of it; null when nothing is known (Redis did
+   * not answer, or no subject spent under the default yet).
+   */
+  status: z
+    .object({
+      subjectId: z.string(),
+      spentMicroUsd: micro,
+      reservedMicroUsd: micro,
+      /** spent / limit; may exceed 1. */
+      utilization: z.number(),
+      resetsAt: iso,
+    })
+    .nullable(),
 });
 export type BudgetView = z.infer<typeof budgetSchema>;
 /** `GET|PUT|DELETE /api/admin/settings/budgets`: the budgets after the change. */

@@ -1,10 +1,35 @@
 import type { listAuditEntries } from "@/lib/db/queries/audit";
 import type { AlertRuleView, AuditEntryView, BudgetView, PriceOverrideView } from "./contracts";
-import type { AlertRule, Budget, PriceOverride } from "./pieces";
+import type { AlertRule, Budget, BudgetStatus, PriceOverride } from "./pieces";
 
-/** A budget as the settings API answers it (`budgetSchema`). */
-export function toBudgetView(b: Budget): BudgetView {
-  return { scope: b.scope, scopeId: b.scopeId, period: b.period, limitMicroUsd: b.limitMicroUsd, updatedBy: b.updatedBy, updatedAt: b.updatedAt.toISOString() };
+/**
+ * Every budget as the settings API answers it (`budgetSchema`), each with its status: the
+ * status of its own key, or for a '*' default the most used subject under it. `statuses`
+ * null (Redis did not answer) leaves every status null.
+ */
+export function toBudgetViews(budgets: Budget[], statuses: BudgetStatus[] | null): BudgetView[] {
+  return budgets.map((b) => {
+    const mine = (statuses ?? [])
+      .filter((s) => s.scope === b.scope && s.period === b.period && (b.scopeId === "*" ? s.viaDefault : !s.viaDefault && s.scopeId === b.scopeId))
+      .sort((x, y) => y.utilization - x.utilization)[0];
+    return {
+      scope: b.scope,
+      scopeId: b.scopeId,
+      period: b.period,
+      limitMicroUsd: b.limitMicroUsd,
+      updatedBy: b.updatedBy,
+      updatedAt: b.updatedAt.toISOString(),
+      status: mine
+        ? {
+            subjectId: mine.scopeId,
+            spentMicroUsd: mine.spentMicroUsd,
+            reservedMicroUsd: mine.reservedMicroUsd,
+            utilization: mine.utilization,
+            resetsAt: mine.resetsAt.toISOString(),
+          }
+        : null,
+    };
+  });
 }
 
 /** An alert rule as the settings API answers it (`alertRuleSchema`). */

@@ -463,12 +463,17 @@ describe("settings", () => {
     const set = async (limitMicroUsd: number) =>
       budgetsBodySchema.parse(await (await putBudget(send("PUT", "/api/admin/settings/budgets", admin.cookie, { ...key, limitMicroUsd }), noParams)).json());
     expect((await set(1_000_000)).items).toContainEqual(expect.objectContaining({ ...key, limitMicroUsd: 1_000_000, updatedBy: admin.userId }));
-    await set(3_000_000);
+    const changed = await set(3_000_000);
+    // Where it stands now (budgetStatuses): its own subject, in today's UTC period.
+    const status = changed.items.find((b) => b.scope === "feature")!.status!;
+    expect(status).toMatchObject({ subjectId: "interview.chat", reservedMicroUsd: 0 });
+    expect(status.utilization).toBeCloseTo(status.spentMicroUsd / 3_000_000);
+    expect(status.resetsAt).toBe(new Date(dayStart(new Date()).getTime() + DAY).toISOString());
     const gone = budgetsBodySchema.parse(await (await deleteBudget(send("DELETE", "/api/admin/settings/budgets", admin.cookie, key), noParams)).json());
     expect(gone.items.find((b) => b.scope === "feature")).toBeUndefined();
     expect(budgetsBodySchema.parse(await (await budgets(get("/api/admin/settings/budgets", admin.cookie), noParams)).json()).items).toEqual(gone.items);
 
-    const rows = await db.select().from(auditLog).where(eq(auditLog.target, "budget:feature:interview.chat:day")).orderBy(auditLog.createdAt);
+    const rows = await db.select().from(auditLog).where(eq(auditLog.target, "feature:interview.chat:day")).orderBy(auditLog.createdAt);
     expect(rows.map((r) => [r.action, r.actorId, r.before, r.after])).toEqual([
       ["budget.set", admin.userId, null, { limitMicroUsd: 1_000_000 }],
       ["budget.set", admin.userId, { limitMicroUsd: 1_000_000 }, { limitMicroUsd: 3_000_000 }],
@@ -531,7 +536,7 @@ describe("settings", () => {
     const res = await audit(get("/api/admin/audit?limit=5", admin.cookie), noParams);
     const body = auditBodySchema.parse(await res.json());
     expect(body.items).toHaveLength(5);
-    expect(body.items[0]).toMatchObject({ action: "budget.set", target: "budget:organization:*:month", actor: { id: admin.userId, email: admin.email } });
+    expect(body.items[0]).toMatchObject({ action: "budget.set", target: "organization:*:month", actor: { id: admin.userId, email: admin.email } });
     const times = body.items.map((e) => e.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
   });

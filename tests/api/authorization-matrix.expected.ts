@@ -75,6 +75,8 @@ export const EXPECTED: Record<string, Row> = {
   "GET /api/admin/settings/prices": { permission: "console:read", expect: platform(200) },
   "PUT /api/admin/settings/prices": { permission: "console:configure", expect: platform(200) },
   "DELETE /api/admin/settings/prices": { permission: "console:configure", expect: platform(200) },
+  // Prometheus: a platform admin's session here; the METRICS_TOKEN bearer is tests/api/metrics.test.ts.
+  "GET /api/metrics": { permission: "console:read", expect: platform(200) },
 
   // Benchmarks only (PANELIST_BENCH_ROUTES=1, set by the test); the same door as an upload.
   "POST /api/bench/noop": { permission: "resume:create", expect: everyone(202) },

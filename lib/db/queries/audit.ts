@@ -8,7 +8,7 @@ export type AuditEntryInput = {
   actorId: string | null;
   /** `<thing>.<verb>`, e.g. `user.set_role`, `budget.set`, `price.delete`. */
   action: string;
-  /** What it changed, e.g. `user:<id>`, `budget:global::month`, `price:openai/gpt-4o`. */
+  /** What it changed, e.g. `user:<id>`, `global:month` (a budget), `price:openai/gpt-4o`. */
   target: string;
   /** The value before the change (null: it did not exist). */
   before: unknown;

@@ -1,14 +1,19 @@
-import { deleteBudget, listBudgets, setBudget } from "@/lib/console/pieces";
-import { toBudgetView } from "@/lib/console/view";
+import { budgetStatuses, deleteBudget, listBudgets, setBudget } from "@/lib/console/pieces";
+import { toBudgetViews } from "@/lib/console/view";
 import { getDb } from "@/lib/db/client";
 import { route } from "../../../_lib/route";
 import { deleteBudgetBodySchema, putBudgetBodySchema } from "./schema";
 
 export const dynamic = "force-dynamic";
 
-const answer = async () => Response.json({ items: (await listBudgets(getDb())).map(toBudgetView) });
+/** Every budget with its status; a Redis that cannot be asked leaves the statuses null, not the page broken. */
+async function answer() {
+  const db = getDb();
+  const [budgets, statuses] = await Promise.all([listBudgets(db), budgetStatuses(db).catch(() => null)]);
+  return Response.json({ items: toBudgetViews(budgets, statuses) });
+}
 
-/** Every budget (`budgetsBodySchema`, lib/console/contracts.ts). */
+/** Every budget and where it stands (`budgetsBodySchema`, lib/console/contracts.ts). */
 export const GET = route({ permission: "console:read", handler: answer });
 
 /** Creates or changes one budget, recorded in `audit_log` with the admin; answers every budget. */
