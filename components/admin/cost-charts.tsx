@@ -28,14 +28,16 @@ export function bucketLabel(iso: string, granularity: Granularity, locale: strin
 export function StackedCostChart({ series, granularity, otherLabel }: { series: CostBody["series"]["byModel"]; granularity: Granularity; otherLabel: string }) {
   const t = useTranslations("admin.cost");
   const locale = useLocale();
-  const shown = series.keys.slice(0, MAX_STACKS);
-  const hasOther = series.keys.length > MAX_STACKS;
+  // Stacks without cost (unpriced models: named under the chart) are left out of bars and legend.
+  const costly = series.keys.map((_, i) => i).filter((i) => series.points.some((p) => (p.costMicroUsd[i] ?? 0) > 0));
+  const shown = costly.slice(0, MAX_STACKS).map((i) => series.keys[i]!);
+  const hasOther = costly.length > MAX_STACKS;
   const names = hasOther ? [...shown, otherLabel] : shown;
   const data = series.points.map((p) => {
     const row: Record<string, number | string> = { label: bucketLabel(p.bucketStart, granularity, locale), bucketStart: p.bucketStart };
-    p.costMicroUsd.forEach((c, i) => {
-      const key = `s${Math.min(i, MAX_STACKS)}`;
-      row[key] = ((row[key] as number | undefined) ?? 0) + c;
+    costly.forEach((i, j) => {
+      const key = `s${Math.min(j, MAX_STACKS)}`;
+      row[key] = ((row[key] as number | undefined) ?? 0) + (p.costMicroUsd[i] ?? 0);
     });
     return row;
   });
@@ -75,7 +77,7 @@ export function StackedCostChart({ series, granularity, otherLabel }: { series: 
   );
 }
 
-/** Input and output tokens per bucket, side by side. */
+/** Input and output tokens per bucket, stacked (one bar per bucket stays visible on a phone). */
 export function TokensChart({ points, granularity }: { points: CostBody["series"]["tokens"]; granularity: Granularity }) {
   const t = useTranslations("admin.cost");
   const locale = useLocale();
@@ -108,8 +110,8 @@ export function TokensChart({ points, granularity }: { points: CostBody["series"
           contentStyle={{ borderRadius: 8, borderColor: "#e2e8f0", fontSize: 12 }}
         />
         <Legend wrapperStyle={{ fontSize: 12 }} />
-        <Bar dataKey="input" name={t("inputTokens")} fill="#4f46e5" isAnimationActive={false} />
-        <Bar dataKey="output" name={t("outputTokens")} fill="#0891b2" isAnimationActive={false} />
+        <Bar dataKey="input" name={t("inputTokens")} stackId="tokens" fill="#4f46e5" isAnimationActive={false} />
+        <Bar dataKey="output" name={t("outputTokens")} stackId="tokens" fill="#0891b2" isAnimationActive={false} />
       </BarChart>
     </div>
   );

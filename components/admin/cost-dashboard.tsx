@@ -186,11 +186,11 @@ function ModelsTable({ models }: { models: CostBody["models"] }) {
   const locale = useLocale();
   const n = (v: number) => formatCount(v, locale, true);
   return (
-    <Card aria-labelledby="models-heading" className="p-0 sm:p-0">
-      <h2 id="models-heading" className="px-5 pt-5 font-semibold text-slate-900 sm:px-6">
+    <Card aria-labelledby="models-heading">
+      <h2 id="models-heading" className="font-semibold text-slate-900">
         {t("modelsTitle")}
       </h2>
-      <div className="mt-2 overflow-x-auto px-3 pb-3 sm:px-4">
+      <div className="-mx-2 mt-2 overflow-x-auto">
         <table className="w-full text-sm" data-testid="cost-models">
           <thead className="border-b border-slate-200 text-xs text-slate-500">
             <tr>
@@ -248,11 +248,11 @@ function FeaturesTable({ features }: { features: CostBody["features"] }) {
   const locale = useLocale();
   const n = (v: number) => formatCount(v, locale, true);
   return (
-    <Card aria-labelledby="features-heading" className="p-0 sm:p-0">
-      <h2 id="features-heading" className="px-5 pt-5 font-semibold text-slate-900 sm:px-6">
+    <Card aria-labelledby="features-heading">
+      <h2 id="features-heading" className="font-semibold text-slate-900">
         {t("featuresTitle")}
       </h2>
-      <div className="mt-2 overflow-x-auto px-3 pb-3 sm:px-4">
+      <div className="-mx-2 mt-2 overflow-x-auto">
         <table className="w-full text-sm" data-testid="cost-features">
           <thead className="border-b border-slate-200 text-xs text-slate-500">
             <tr>
