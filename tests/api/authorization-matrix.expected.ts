@@ -40,7 +40,7 @@ const organization = (ok: number): Record<ActorName, Cell> => ({
   admin: 403,
 });
 /** The operator's console: the platform admin only; an organisation's owner is not one. */
-const platform = (ok: number): Record<ActorName, Cell> => ({ anonymous: 401, candidateA: 403, candidateB: 403, recruiterX: 403, recruiterY: 403, admin: ok });
+const platform = (ok: Cell): Record<ActorName, Cell> => ({ anonymous: 401, candidateA: 403, candidateB: 403, recruiterX: 403, recruiterY: 403, admin: ok });
 
 export const EXPECTED: Record<string, Row> = {
   "GET /api/resumes": { permission: "resume:read", expect: everyone(200) },
@@ -59,6 +59,14 @@ export const EXPECTED: Record<string, Row> = {
 
   "GET /api/workspace": { permission: "workspace:read", expect: organization(200) },
   "GET /api/admin/users": { permission: "console:read", expect: platform(200) },
+  "GET /api/admin/queues": { permission: "console:read", expect: platform(200) },
+  "GET /api/admin/tasks": { permission: "console:read", expect: platform(200) },
+  // Any owner's task: "foreign" is another person's, which the console shows too.
+  "GET /api/admin/tasks/[id]": { permission: "console:read", expect: platform({ own: 200, foreign: 200, missing: 404, malformed: 404 }) },
+  "GET /api/admin/dlq": { permission: "console:read", expect: platform(200) },
+  // 200 with the id skipped: the builder names a task that is not FAILED.
+  "POST /api/admin/dlq/replay": { permission: "console:operate", expect: platform(200) },
+  "POST /api/admin/dlq/discard": { permission: "console:operate", expect: platform(200) },
 
   // Benchmarks only (PANELIST_BENCH_ROUTES=1, set by the test); the same door as an upload.
   "POST /api/bench/noop": { permission: "resume:create", expect: everyone(202) },
