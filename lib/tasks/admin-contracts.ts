@@ -103,8 +103,8 @@ export type Percentiles = z.infer<typeof percentilesSchema>;
 
 /**
  * How a stream is doing: `idle` — nothing waiting or pending; `busy` — work waiting or running
- * and moving; `stalled` — work waiting with no consumer, or an entry waiting or pending longer
- * than {@link STALL_AFTER_MS} (so a stuck queue never reads as an idle one).
+ * and moving; `stalled` — an entry waiting or pending longer than {@link STALL_AFTER_MS} (so a
+ * stuck queue never reads as an idle one).
  */
 export const streamHealthSchema = z.enum(["idle", "busy", "stalled"]);
 export type StreamHealth = z.infer<typeof streamHealthSchema>;

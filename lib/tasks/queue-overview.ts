@@ -18,15 +18,15 @@ const THROUGHPUT_MINUTES = 60;
 const MINUTE_MS = 60_000;
 
 /**
- * Idle, busy or stalled (`streamHealthSchema`): stalled when entries wait and no consumer is in
- * the group, or the oldest waiting entry or the oldest pending one is older than
- * {@link STALL_AFTER_MS}. The oldest waiting age is what tells a stalled stream from an idle
- * one: both can have an empty PEL (docs/architecture.md, "Queue health").
+ * Idle, busy or stalled (`streamHealthSchema`): stalled when the oldest waiting entry or the
+ * oldest pending one is older than {@link STALL_AFTER_MS}. The oldest waiting age is what tells
+ * a stalled stream from an idle one: both can have an empty PEL (docs/architecture.md, "Queue
+ * health"). An empty consumer list proves nothing: Redis 7.0 lists a consumer only from its
+ * first delivery (an XREADGROUP that finds nothing creates none), and idle names are swept.
  */
-export function streamHealth(s: Pick<StreamStats, "lag" | "pending" | "oldestPendingIdleMs" | "oldestWaitingAgeMs" | "consumers">): StreamHealth {
+export function streamHealth(s: Pick<StreamStats, "lag" | "pending" | "oldestPendingIdleMs" | "oldestWaitingAgeMs">): StreamHealth {
   const waiting = (s.lag ?? 0) > 0 || s.oldestWaitingAgeMs > 0;
   if (!waiting && s.pending === 0) return "idle";
-  if (waiting && s.consumers.length === 0) return "stalled";
   if (s.oldestWaitingAgeMs >= STALL_AFTER_MS || (s.pending > 0 && s.oldestPendingIdleMs >= STALL_AFTER_MS)) return "stalled";
   return "busy";
 }
