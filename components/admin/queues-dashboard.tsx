@@ -95,7 +95,7 @@ function Overview({ data, stale }: { data: QueueOverview; stale: boolean }) {
         <h2 id="streams-heading" className="font-semibold text-slate-900">
           {t("streamsTitle")}
         </h2>
-        {!data.timingsAvailable ? <p className="text-xs text-slate-500">{t("timingsPending")}</p> : null}
+        <p className="text-xs text-slate-500">{t("timingsNote")}</p>
         <ul className="grid gap-4 md:grid-cols-2" data-testid="queue-streams">
           {data.streams.map((s) => (
             <li key={s.stream}>
@@ -199,7 +199,7 @@ function StreamCard({ s }: { s: StreamOverview }) {
           wide
         />
         <Metric label={t("metric.queueWait")} value={pct(s.queueWaitMs)} wide />
-        <Metric label={t("metric.runTime")} value={pct(s.runMs)} wide />
+        <Metric label={t("metric.runTime")} value={pct(s.runMs)} wide testId="queue-stream-run" />
       </dl>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer text-slate-600">{t("consumers", { count: s.consumers.length })}</summary>

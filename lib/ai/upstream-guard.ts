@@ -1,4 +1,7 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { getDb } from "@/lib/db/client";
+import { releaseSpend, reserveSpend, settleSpend } from "@/lib/finops/budgets";
+import { BudgetExhaustedError } from "@/lib/finops/errors";
 import { isBreakerFailure } from "@/lib/ratelimit/circuit-breaker";
 import { DEFAULT_MAX_WAIT_MS, type Priority, QuotaWaitExceededError } from "@/lib/ratelimit/governor";
 import { getBreaker, getGovernor } from "@/lib/ratelimit/shared";
@@ -35,6 +38,42 @@ type UpstreamCallOutcome = {
   rateLimit?: RateLimitInfo;
 };
 
+type GuardRequest = Parameters<typeof guardedCall>[1];
+
+/**
+ * The money budgets' slot (docs/finops.md, "Budgets"): holds the call's estimated cost on every
+ * budget that applies before anything else, and settles or releases it when the call is over.
+ * Prices and the caller's scope are not known here yet: every call reserves 0 (unpriced) against
+ * the global budgets only, so a used-up global budget (or one of 0) stops every call.
+ * @returns a function to call once the call is over, with its real cost in micro-dollars (null:
+ *   unknown or never sent — the hold is released). It never throws.
+ * @throws {LlmError} `budget_exhausted` (retryable; `retryAfterMs`; `cause` the {@link BudgetExhaustedError}).
+ */
+async function admitSpend(): Promise<(costMicroUsd: number | null) => Promise<void>> {
+  let reservationId: string;
+  try {
+    ({ reservationId } = await reserveSpend({ db: getDb(), scope: { userId: null, organizationId: null, feature: "" }, estimatedMicroUsd: 0 }));
+  } catch (err) {
+    if (!(err instanceof BudgetExhaustedError)) throw err;
+    throw new LlmError({ code: "budget_exhausted", retryable: true, retryAfterMs: err.retryAfterMs, message: err.message, cause: err });
+  }
+  return (cost) => (cost === null ? releaseSpend({ reservationId }) : settleSpend({ reservationId, actualMicroUsd: cost })).catch(() => undefined);
+}
+
+/**
+ * Every upstream call goes through here: the money budgets ({@link admitSpend}), then
+ * {@link guardedCall} (breaker, governor, the call).
+ * @throws {LlmError} `budget_exhausted` when a budget has no room; and what {@link guardedCall} throws.
+ */
+export async function guardUpstreamCall<T>(config: OnlineLlmConfig, req: GuardRequest, call: () => Promise<{ value: T } & UpstreamCallOutcome>): Promise<T> {
+  const finishSpend = await admitSpend();
+  try {
+    return await guardedCall(config, req, call);
+  } finally {
+    await finishSpend(null);
+  }
+}
+
 /**
  * Every upstream call goes through here (docs/governor.md, "Wiring"): the model's circuit breaker, then the
  * shared RPM/TPM governor (tokens reserved = input estimate + max output), then the call; after
@@ -46,7 +85,7 @@ type UpstreamCallOutcome = {
  * @throws {LlmError} `circuit_open` (retryable, with retryAfterMs) while the breaker is open;
  *   `rate_limited` when no quota frees up within the wait limit; the call's own errors.
  */
-export async function guardUpstreamCall<T>(
+async function guardedCall<T>(
   config: OnlineLlmConfig,
   req: {
     system?: string;

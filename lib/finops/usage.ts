@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { upsertUsage } from "@/lib/db/queries/usage";
+import { tallyCall } from "./call-tally";
 
 type UsageRecord = {
   userId: string | null;
@@ -17,6 +18,12 @@ type UsageRecord = {
   latencyMs: number;
   /** `ok`, the error code of the call, or `in_flight` while it runs (a worker killed mid-call leaves it so). */
   outcome: string;
+  /** The organisation charged (null: a person's own work). */
+  organizationId?: string | null;
+  /** Served from the result cache (lib/finops/cache.ts): no upstream call, cost 0. */
+  cacheHit?: boolean;
+  /** What a cache hit saved: the cost of the call(s) that produced the cached result, micro-dollars. */
+  savedMicroUsd?: number;
 };
 
 /**
@@ -28,4 +35,6 @@ type UsageRecord = {
 export async function recordUsage(db: Db, rec: UsageRecord & { callId?: string }): Promise<void> {
   const { callId = randomUUID(), ...fields } = rec;
   await upsertUsage(db, { ...fields, callId });
+  // The result cache learns what producing a result cost from the rows completed meanwhile.
+  tallyCall(fields);
 }

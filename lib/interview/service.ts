@@ -82,6 +82,7 @@ export async function planInterview(deps: { db: Db }, t: TaskAttempt & { intervi
       signal: t.signal,
       priority: t.lane,
       preferFallback: t.preferFallback,
+      cache: { db, userId: t.ownerId, organizationId: null, feature: "interview.plan", taskId: t.taskId, attempt: t.attempt },
     },
     (c) => recordUsage(db, { ...c, userId: t.ownerId, feature: "interview.plan", taskId: t.taskId, attempt: t.attempt, costMicroUsd: 0 }),
   );
@@ -103,8 +104,9 @@ export async function evaluateInterview(deps: { db: Db }, t: TaskAttempt & { int
   if (!interview.plan) throw TaskError.policy("no_plan", "The interview has no question plan to evaluate.");
   const plan = planSchema.parse(interview.plan);
   const answers = answersFromTranscript(plan, toTranscript(await listMessages(db, { interviewId: interview.id })));
+  const cache = { db, userId: t.ownerId, organizationId: null, feature: "interview.evaluate", taskId: t.taskId, attempt: t.attempt };
   const { draft, engine } = await evaluateAnswers(
-    { plan, answers, language: interview.language, role: interview.role, signal: t.signal, priority: t.lane, preferFallback: t.preferFallback },
+    { plan, answers, language: interview.language, role: interview.role, signal: t.signal, priority: t.lane, preferFallback: t.preferFallback, cache },
     (c) => recordUsage(db, { ...c, userId: t.ownerId, feature: "interview.evaluate", taskId: t.taskId, attempt: t.attempt, costMicroUsd: 0 }),
   );
   let report: ReturnType<typeof finalizeReport>;

@@ -124,6 +124,7 @@ export async function analyseResume(deps: { db: Db }, t: TaskAttempt & { resumeI
       signal: t.signal,
       priority: t.lane,
       preferFallback: t.preferFallback,
+      cache: { db, userId: t.ownerId, organizationId: null, feature: "resume.analyze", taskId: t.taskId, attempt: t.attempt },
     },
     (call) => recordUsage(db, { ...call, userId: t.ownerId, feature: "resume.analyze", taskId: t.taskId, attempt: t.attempt, costMicroUsd: 0 }),
   );

@@ -138,7 +138,10 @@ export const streamOverviewSchema = z.object({
   completedLastMinute: z.number().int().min(0),
   failedLastMinute: z.number().int().min(0),
   completedPerMinuteHour: z.number().min(0),
-  /** From the worker's task timing histograms (lib/metrics); null until they are wired: shown as "—". */
+  /**
+   * From the workers' task timing histograms merged across processes (lib/metrics): every attempt
+   * since the live workers started, not a recent window; null before one ran (shown "—").
+   */
   queueWaitMs: percentilesSchema.nullable(),
   runMs: percentilesSchema.nullable(),
 });
@@ -174,7 +177,5 @@ export const queueOverviewSchema = z.object({
   /** `offline`: no upstream model configured — no quota or circuit to show. */
   engine: z.enum(["offline", "online"]),
   upstream: z.array(upstreamOverviewSchema),
-  /** Whether the task timing histograms (queue wait, run time) are wired; false → "—". */
-  timingsAvailable: z.boolean(),
 });
 export type QueueOverview = z.infer<typeof queueOverviewSchema>;

@@ -1,4 +1,5 @@
-import type { AdminTaskRow, TaskEventRow, TaskUsageRow } from "@/lib/db/queries/tasks";
+import type { TaskEventRow } from "@/lib/db/queries/task-events";
+import type { AdminTaskRow, TaskUsageRow } from "@/lib/db/queries/tasks";
 import type { AdminTaskDetail, AdminTaskItem } from "./admin-contracts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

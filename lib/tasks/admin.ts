@@ -12,7 +12,8 @@
 import type Redis from "ioredis";
 import type { Db } from "@/lib/db/client";
 import { insertAuditEntries } from "@/lib/db/queries/audit";
-import { type DeadLetterRow, discardDeadLetters, insertTaskEvents, lockDeadLetters, resetDeadLetters } from "@/lib/db/queries/tasks";
+import { insertTaskEvents } from "@/lib/db/queries/task-events";
+import { type DeadLetterRow, discardDeadLetters, lockDeadLetters, resetDeadLetters } from "@/lib/db/queries/tasks";
 import type { Logger } from "@/lib/log";
 import { publishTaskEvent } from "@/lib/queue/events";
 import { submitTasks } from "@/lib/queue/producer";

@@ -1,7 +1,7 @@
 /**
  * The console's queue page in one read (docs/finops.md, "Queues, tasks and the DLQ"): every
  * stream's figures from Redis (`queueStats`, lib/queue/stats.ts), tasks ended per minute from
- * the database, the worker's queue-wait and run-time percentiles (lib/metrics, see
+ * the database, the workers' queue-wait and run-time percentiles (lib/metrics, see
  * {@link readTaskTimings}), and for each configured model the governor's RPM/TPM use against
  * its quota and the circuit breaker's state. Nothing is written.
  */
@@ -9,6 +9,7 @@ import type Redis from "ioredis";
 import { getFallbackConfig, getLlmConfig } from "@/lib/ai/config";
 import type { Db } from "@/lib/db/client";
 import { endedTasksPerMinute } from "@/lib/db/queries/tasks";
+import { mergedHistogramQuantiles } from "@/lib/metrics/quantiles";
 import { queueStats, type StreamStats } from "@/lib/queue/stats";
 import { getBreaker, getGovernor } from "@/lib/ratelimit/shared";
 import { type Percentiles, type QueueOverview, STALL_AFTER_MS, type StreamHealth, type UpstreamOverview } from "./admin-contracts";
@@ -31,14 +32,35 @@ export function streamHealth(s: Pick<StreamStats, "lag" | "pending" | "oldestPen
   return "busy";
 }
 
+const QUANTILES = [0.5, 0.9, 0.99] as const;
+
 /**
- * Queue-wait and run-time p50/p90/p99 per stream, from the worker's task timing histograms
- * (`observeTaskTiming`, lib/metrics — merged across processes). The one place that reads them:
- * until lib/metrics is wired here it answers null and the page shows "—".
- * @returns per stream key, or null when the histograms are not available.
+ * Queue-wait and run-time p50/p90/p99 per type × lane, from the workers' task timing histograms
+ * (`task_queue_wait_seconds`, `task_run_seconds`: `observeTaskTiming` in the consumer), merged
+ * across every process (`mergedHistogramQuantiles`, lib/metrics/quantiles.ts: PromQL's
+ * `histogram_quantile` estimate, over everything since the live processes started — not a
+ * recent window). The one place the queue page reads them. A type × lane without observations
+ * has no entry (shown "—").
+ * @returns per `type|lane`, ms.
  */
-async function readTaskTimings(): Promise<Map<string, { queueWaitMs: Percentiles | null; runMs: Percentiles | null }> | null> {
-  return null;
+async function readTaskTimings(redis: Redis): Promise<Map<string, { queueWaitMs: Percentiles | null; runMs: Percentiles | null }>> {
+  const [wait, run] = await Promise.all(
+    (["task_queue_wait_seconds", "task_run_seconds"] as const).map((name) => mergedHistogramQuantiles({ redis, name, qs: QUANTILES, by: ["type", "lane"] })),
+  );
+  const ms = (q: (number | null)[]): Percentiles | null => {
+    const [p50, p90, p99] = q.map((s) => (s === null ? null : s * 1000));
+    return p50 == null && p90 == null && p99 == null ? null : { p50: p50 ?? null, p90: p90 ?? null, p99: p99 ?? null };
+  };
+  const out = new Map<string, { queueWaitMs: Percentiles | null; runMs: Percentiles | null }>();
+  const entry = (labels: Record<string, string>) => {
+    const key = `${labels.type}|${labels.lane}`;
+    const e = out.get(key) ?? { queueWaitMs: null, runMs: null };
+    out.set(key, e);
+    return e;
+  };
+  for (const g of wait!) if (g.count > 0) entry(g.labels).queueWaitMs = ms(g.quantiles);
+  for (const g of run!) if (g.count > 0) entry(g.labels).runMs = ms(g.quantiles);
+  return out;
 }
 
 /**
@@ -52,7 +74,7 @@ export async function queueOverview(deps: { db: Db; redis: Redis }): Promise<Que
   const [stats, ended, timings, upstream] = await Promise.all([
     queueStats(deps.redis),
     endedTasksPerMinute(deps.db, { minutes: THROUGHPUT_MINUTES }),
-    readTaskTimings(),
+    readTaskTimings(deps.redis),
     upstreamOverview(),
   ]);
   const now = Date.now();
@@ -87,7 +109,7 @@ export async function queueOverview(deps: { db: Db; redis: Redis }): Promise<Que
     generatedAt: new Date(now).toISOString(),
     streams: stats.map((s) => {
       const t = perStream.get(`${s.type}|${s.lane}`);
-      const timing = timings?.get(s.stream);
+      const timing = timings.get(`${s.type}|${s.lane}`);
       return {
         ...s,
         health: streamHealth(s),
@@ -101,7 +123,6 @@ export async function queueOverview(deps: { db: Db; redis: Redis }): Promise<Que
     throughput: series.map((p) => ({ ...p, minute: new Date(p.minute).toISOString() })),
     engine: llm.mode === "offline" ? "offline" : "online",
     upstream,
-    timingsAvailable: timings !== null,
   };
 }
 

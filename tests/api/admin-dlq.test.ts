@@ -320,7 +320,11 @@ describe("the queue page's data", () => {
     expect(analyze.consumers.map((c) => c.name)).toContain(consumer.options.consumerName);
     expect(body.throughput).toHaveLength(60);
     expect(body.throughput.reduce((n, p) => n + p.completed, 0)).toBeGreaterThanOrEqual(1);
-    expect([analyze.queueWaitMs, analyze.runMs, body.timingsAvailable]).toEqual([null, null, false]);
+    // Queue wait and run time: the consumer's histograms of this process, merged like the workers'.
+    expect(analyze.runMs).toEqual({ p50: expect.any(Number), p90: expect.any(Number), p99: expect.any(Number) });
+    expect(analyze.runMs!.p99!).toBeGreaterThanOrEqual(analyze.runMs!.p50!);
+    expect(analyze.queueWaitMs).not.toBeNull();
+    expect([plan.queueWaitMs, plan.runMs]).toEqual([null, null]);
 
     expect(body.engine).toBe("online");
     expect(body.upstream).toHaveLength(1);

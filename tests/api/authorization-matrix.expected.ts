@@ -67,6 +67,8 @@ export const EXPECTED: Record<string, Row> = {
   // 200 with the id skipped: the builder names a task that is not FAILED.
   "POST /api/admin/dlq/replay": { permission: "console:operate", expect: platform(200) },
   "POST /api/admin/dlq/discard": { permission: "console:operate", expect: platform(200) },
+  // Prometheus: a platform admin's session here; the METRICS_TOKEN bearer is tests/api/metrics.test.ts.
+  "GET /api/metrics": { permission: "console:read", expect: platform(200) },
 
   // Benchmarks only (PANELIST_BENCH_ROUTES=1, set by the test); the same door as an upload.
   "POST /api/bench/noop": { permission: "resume:create", expect: everyone(202) },

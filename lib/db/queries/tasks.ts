@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { TASK_STATUSES, type TaskStatus } from "@/lib/tasks/status";
 import type { Db, Tx } from "../client";
-import { llmUsage, organization, taskEvents, tasks, user } from "../schema";
+import { llmUsage, organization, tasks, user } from "../schema";
 
 export type TaskRow = typeof tasks.$inferSelect;
 
@@ -140,7 +140,8 @@ export async function extendLease(db: Db, { id, attempt, leaseMs }: { id: string
 /**
  * Ends the attempt `attempt` with `status`, fenced: it only applies while that attempt still
  * holds the task, so the late result of an abandoned attempt is discarded.
- * For RETRYING, `retryInMs` sets when the relay makes it PENDING again.
+ * For RETRYING, `retryInMs` (from now, PostgreSQL's clock) or `availableAt` (a fixed time: a
+ * budget's reset) sets when the relay makes it PENDING again.
  * @returns true when the transition happened.
  */
 export async function finishAttempt(
@@ -151,6 +152,7 @@ export async function finishAttempt(
     status: Exclude<TaskStatus, "PENDING" | "PROCESSING">;
     error?: { code: string; message: string } | null;
     retryInMs?: number;
+    availableAt?: Date;
     /** The attempt is not counted (`TaskError.deferred`): `attempts` goes back by one. */
     refundAttempt?: boolean;
   },
@@ -165,7 +167,7 @@ export async function finishAttempt(
       leaseExpiresAt: null,
       updatedAt: sql`now()`,
       finishedAt: ended ? sql`now()` : null,
-      availableAt: f.retryInMs !== undefined ? sql`now() + make_interval(secs => ${f.retryInMs / 1000})` : undefined,
+      availableAt: f.availableAt ?? (f.retryInMs !== undefined ? sql`now() + make_interval(secs => ${f.retryInMs / 1000})` : undefined),
       attempts: f.refundAttempt ? sql`${tasks.attempts} - 1` : undefined,
     })
     .where(and(eq(tasks.id, f.id), eq(tasks.status, "PROCESSING"), eq(tasks.attempts, f.attempt)))
@@ -336,36 +338,6 @@ export async function countDeadLetters(db: Db, { upTo }: { upTo: number }): Prom
       select 1 from ${tasks} where ${tasks.status} = 'FAILED' and ${tasks.discardedAt} is null limit ${upTo}
     ) dead`);
   return row?.n ?? 0;
-}
-
-export type TaskEventRow = typeof taskEvents.$inferSelect & { actorEmail: string | null };
-
-/** A task's events, oldest first, with the acting admin's e-mail (uses task_events_task_idx). */
-export async function listTaskEvents(db: Db, { taskId }: { taskId: string }): Promise<TaskEventRow[]> {
-  const rows = await db
-    .select({ event: taskEvents, actorEmail: user.email })
-    .from(taskEvents)
-    .leftJoin(user, eq(user.id, taskEvents.actorId))
-    .where(eq(taskEvents.taskId, taskId))
-    .orderBy(asc(taskEvents.createdAt), asc(taskEvents.id));
-  return rows.map((r) => ({ ...r.event, actorEmail: r.actorEmail }));
-}
-
-/** Writes task events (replay, discard, …) with one multi-row INSERT, inside the caller's transaction. */
-export async function insertTaskEvents(
-  tx: Tx | Db,
-  rows: {
-    taskId: string;
-    kind: string;
-    attempt?: number | null;
-    errorCode?: string | null;
-    message?: string | null;
-    actorId?: string | null;
-    detail?: Record<string, unknown> | null;
-  }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.insert(taskEvents).values(rows);
 }
 
 export type TaskUsageRow = typeof llmUsage.$inferSelect;

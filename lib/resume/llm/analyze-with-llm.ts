@@ -12,7 +12,7 @@ import { LlmError } from "@/lib/ai/errors";
 import { type MeteredCall, metered } from "@/lib/ai/metered";
 import { generateStructured, type StructuredUsage } from "@/lib/ai/structured";
 import { type AnalysisDraft, analysisDraftSchema, DIMENSION_KEYS, DIMENSION_MAX, dimensionSchema, suggestionSchema } from "@/lib/resume/analysis-schema";
-import { type AnalysisLanguage, buildResumeAnalysisPrompt, RESUME_ANALYSIS_PROMPT_VERSION } from "./resume-analysis";
+import { type AnalysisLanguage, buildResumeAnalysisPrompt, RESUME_ANALYSIS_PROMPT_VERSION, RESUME_ANALYSIS_TEMPERATURE } from "./resume-analysis";
 
 const LARGEST_MAX = Math.max(...Object.values(DIMENSION_MAX));
 const SMALLEST_MAX = Math.min(...Object.values(DIMENSION_MAX));
@@ -89,7 +89,7 @@ export async function analyzeWithLlm(input: AnalyzeWithLlmInput): Promise<Analyz
         prompt: built.prompt,
         name: "resume_analysis",
         maxOutputTokens: 4000,
-        temperature: 0.2,
+        temperature: RESUME_ANALYSIS_TEMPERATURE,
         timeoutMs: input.timeoutMs,
         abortSignal: input.abortSignal,
         headers: input.headers,

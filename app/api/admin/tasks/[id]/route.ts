@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db/client";
-import { getAdminTask, listTaskEvents, listTaskUsage } from "@/lib/db/queries/tasks";
+import { listTaskEvents } from "@/lib/db/queries/task-events";
+import { getAdminTask, listTaskUsage } from "@/lib/db/queries/tasks";
 import { PanelistError } from "@/lib/errors";
 import { TASK_USAGE_LIMIT } from "@/lib/tasks/admin-contracts";
 import { toAdminTaskDetail } from "@/lib/tasks/admin-view";
