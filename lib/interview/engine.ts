@@ -1,5 +1,5 @@
 import { getLlmConfig } from "@/lib/ai/config";
-import { type MeteredCall, meterOffline } from "@/lib/ai/metered";
+import { meterOffline } from "@/lib/finops/meter";
 import { evaluateWithLlm } from "./llm/evaluate-with-llm";
 import { planWithLlm } from "./llm/plan-with-llm";
 import { evaluateOffline } from "./offline/evaluate";
@@ -30,18 +30,16 @@ export async function planQuestions(
     jobDescription: string | null;
     seed: string;
   } & EngineCallOptions,
-  onCall: (c: MeteredCall) => Promise<void>,
 ): Promise<{ plan: Plan; engine: string }> {
   const config = getLlmConfig();
   const { seed, signal, priority, preferFallback, ...settings } = input;
   if (config.mode === "offline") {
-    const plan = await meterOffline(
-      () => buildOfflinePlan({ ...settings, resumeText: settings.resumeText ?? undefined, jobDescription: settings.jobDescription ?? undefined, seed }),
-      onCall,
+    const plan = await meterOffline(() =>
+      buildOfflinePlan({ ...settings, resumeText: settings.resumeText ?? undefined, jobDescription: settings.jobDescription ?? undefined, seed }),
     );
     return { plan, engine: "offline" };
   }
-  const plan = await planWithLlm(config, { ...settings, abortSignal: signal, priority, preferFallback }, onCall);
+  const plan = await planWithLlm(config, { ...settings, abortSignal: signal, priority, preferFallback });
   return { plan, engine: config.model };
 }
 
@@ -54,14 +52,13 @@ export async function planQuestions(
  */
 export async function evaluateAnswers(
   input: { plan: Plan; answers: CandidateAnswer[]; language: Language; role: string } & EngineCallOptions,
-  onCall: (c: MeteredCall) => Promise<void>,
 ): Promise<{ draft: ReportDraft; engine: string }> {
   const config = getLlmConfig();
   const { signal, priority, preferFallback, ...work } = input;
   if (config.mode === "offline") {
-    const draft = await meterOffline(() => evaluateOffline({ plan: work.plan, answers: work.answers, language: work.language }), onCall);
+    const draft = await meterOffline(() => evaluateOffline({ plan: work.plan, answers: work.answers, language: work.language }));
     return { draft, engine: "offline" };
   }
-  const draft = await evaluateWithLlm(config, { ...work, abortSignal: signal, priority, preferFallback }, onCall);
+  const draft = await evaluateWithLlm(config, { ...work, abortSignal: signal, priority, preferFallback });
   return { draft, engine: config.model };
 }

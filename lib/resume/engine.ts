@@ -1,38 +1,32 @@
 import { getLlmConfig } from "@/lib/ai/config";
-import { type MeteredCall, meterOffline } from "@/lib/ai/metered";
+import { meterOffline } from "@/lib/finops/meter";
 import { type Analysis, finalizeAnalysis } from "./analysis-schema";
 import { analyzeWithLlm } from "./llm/analyze-with-llm";
 import { RESUME_ANALYSIS_PROMPT_VERSION } from "./llm/resume-analysis";
 import { analyzeOffline } from "./offline";
-
-/** One model call (or one offline analysis), reported for the usage ledger (upserted by `callId`). */
-type AnalysisCall = MeteredCall;
 
 /**
  * Analyses extracted resume text with the configured engine: the upstream model when
  * `LLM_BASE_URL`/`LLM_API_KEY` are set, else the offline analysers. Either way the server
  * finalizes the result (clamped dimensions, overall = Σ dimensions).
  *
- * `onCall` reports each model call under one `callId`: `in_flight` before the request leaves,
- * then its outcome (also for a failed one) before this function returns or throws — so the
- * caller writes exactly one usage row per call, even if the process dies mid-call.
+ * Each model call (or the offline analysis) writes one usage row under the caller's usage
+ * scope (`withUsageScope`, lib/finops/scope.ts): the upstream guard meters model calls,
+ * `meterOffline` the offline engine.
  * @throws the LLM layer's `LlmError` when the model call fails; zod/Error when the draft is unusable.
  */
-export async function analyzeResume(
-  input: {
-    text: string;
-    jobDescription: string | null;
-    language: "en" | "zh";
-    signal?: AbortSignal;
-    priority?: "interactive" | "batch";
-    preferFallback?: boolean;
-  },
-  onCall: (call: AnalysisCall) => Promise<void>,
-): Promise<{ analysis: Analysis; promptVersion: string | null }> {
+export async function analyzeResume(input: {
+  text: string;
+  jobDescription: string | null;
+  language: "en" | "zh";
+  signal?: AbortSignal;
+  priority?: "interactive" | "batch";
+  preferFallback?: boolean;
+}): Promise<{ analysis: Analysis; promptVersion: string | null }> {
   const config = getLlmConfig();
   const hasJobDescription = Boolean(input.jobDescription?.trim());
   if (config.mode === "offline") {
-    const draft = await meterOffline(() => analyzeOffline({ text: input.text, jobDescription: input.jobDescription, language: input.language }), onCall);
+    const draft = await meterOffline(() => analyzeOffline({ text: input.text, jobDescription: input.jobDescription, language: input.language }));
     return { analysis: finalizeAnalysis(draft, { engine: "offline", language: input.language, hasJobDescription }), promptVersion: null };
   }
   const result = await analyzeWithLlm({
@@ -42,7 +36,6 @@ export async function analyzeResume(
     abortSignal: input.signal,
     priority: input.priority,
     preferFallback: input.preferFallback,
-    onCall,
   });
   return {
     analysis: finalizeAnalysis(result.draft, { engine: result.model, language: input.language, hasJobDescription }),
