@@ -35,6 +35,17 @@ describe("resolveUsage", () => {
     });
   });
 
+  it("a reported 0 for text that is there is not a count (a placeholder usage)", () => {
+    const outputText = "Tell me about a migration you ran.";
+    const u = resolveUsage({ reported: { inputTokens: 0, outputTokens: 0 }, request, outputText, failed: false });
+    expect(u).toMatchObject({ inputTokens: estimateInputTokens({ ...request, counter: o200k }), outputTokens: countTokens(outputText), estimated: true });
+    expect(resolveUsage({ reported: { inputTokens: 0, outputTokens: 0 }, request, outputText: "", failed: true })).toMatchObject({
+      inputTokens: 0,
+      outputTokens: 0,
+      estimated: false,
+    });
+  });
+
   it("a failed call without usage or output counts nothing; one that had streamed some output counts it", () => {
     expect(resolveUsage({ reported: undefined, request, outputText: "", failed: true })).toEqual({
       inputTokens: 0,

@@ -67,9 +67,10 @@ const defined = (n: number | undefined): n is number => typeof n === "number" &&
  * The tokens of a finished call: what the provider reported, and where it reported nothing
  * (some OpenAI-compatible servers send no usage in streams), the tokenizer's count — input
  * from the request's text with chat framing (`estimateInputTokens`), output from the text the
- * call produced — marked `estimated`. A call that failed without usage and without output
- * counts 0 (nothing was generated; providers do not bill refused requests); one that failed
- * after some output counts that output and the input that produced it.
+ * call produced — marked `estimated`; a reported 0 for a request or an output that has text
+ * counts as not reported. A call that failed without usage and without output counts 0
+ * (nothing was generated; providers do not bill refused requests); one that failed after some
+ * output counts that output and the input that produced it.
  */
 export function resolveUsage(a: { reported: ReportedUsage | undefined; request: RequestText; outputText: string; failed: boolean }): CallUsage {
   const r = a.reported;
@@ -77,14 +78,17 @@ export function resolveUsage(a: { reported: ReportedUsage | undefined; request: 
   if (a.failed && !reportedAny && a.outputText === "") {
     return { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0, estimated: false };
   }
-  const inputTokens = defined(r?.inputTokens) ? r.inputTokens : estimateInputTokens({ ...a.request, counter: o200k });
-  const outputTokens = defined(r?.outputTokens) ? r.outputTokens : o200k.count(a.outputText);
+  // A reported 0 for text that is there is a server's placeholder, not a count.
+  const inputKnown = defined(r?.inputTokens) && (r.inputTokens > 0 || (a.failed && a.outputText === ""));
+  const outputKnown = defined(r?.outputTokens) && (r.outputTokens > 0 || a.outputText === "");
+  const inputTokens = inputKnown ? r!.inputTokens! : estimateInputTokens({ ...a.request, counter: o200k });
+  const outputTokens = outputKnown ? r!.outputTokens! : o200k.count(a.outputText);
   return {
     inputTokens,
     cachedInputTokens: Math.min(inputTokens, r?.inputTokenDetails?.cacheReadTokens ?? 0),
     outputTokens,
     reasoningTokens: Math.min(outputTokens, r?.outputTokenDetails?.reasoningTokens ?? 0),
-    estimated: !defined(r?.inputTokens) || !defined(r?.outputTokens),
+    estimated: !inputKnown || !outputKnown,
   };
 }
 
