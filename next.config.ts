@@ -10,7 +10,7 @@ const nextConfig: NextConfig = {
   output: undefined,
   // Native, wasm or worker-thread packages that must be loaded by Node at run time rather
   // than bundled into the server build.
-  serverExternalPackages: ["unpdf", "mammoth", "@electric-sql/pglite", "pino", "ioredis", "postgres"],
+  serverExternalPackages: ["unpdf", "mammoth", "@electric-sql/pglite", "pino", "ioredis", "postgres", "prom-client"],
   // `next dev` opened as http://127.0.0.1:3000 (as printed by some scripts) may load dev assets.
   allowedDevOrigins: ["127.0.0.1", "localhost"],
 };

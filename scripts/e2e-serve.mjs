@@ -11,6 +11,13 @@
  *    prefix `E2E_REDIS_PREFIX`, and stops both when it is told to stop (SIGTERM/SIGINT) or
  *    when either of them dies.
  *
+ * `E2E_LLM_PORT=<port>` makes it the **model stack** instead: it also starts the fake
+ * OpenAI-compatible server (scripts/fake-llm/server.ts) on that port and points web and worker
+ * at it as model `gpt-4o-mini` of provider `openai` (a model the price catalog knows), so the
+ * specs under e2e/model/ see metered, priced calls. Two instances may start at once (Playwright
+ * starts every `webServer` together): the build is guarded by a lock directory, and the second
+ * one waits for the first one's build instead of building again.
+ *
  * The database is dropped by e2e/global-teardown.ts. That runs while web and worker still run,
  * and the worker may re-create its streams afterwards, so once both have stopped this script
  * drops the database (if still there) and deletes the prefix's Redis keys again
@@ -19,7 +26,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Redis from "ioredis";
@@ -62,6 +69,10 @@ const env = {
   BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64url"),
   PORT: String(port),
 };
+const llmPort = process.env.E2E_LLM_PORT ? Number(process.env.E2E_LLM_PORT) : null;
+if (llmPort) {
+  Object.assign(env, { LLM_PROVIDER: "openai", LLM_BASE_URL: `http://127.0.0.1:${llmPort}/v1`, LLM_API_KEY: "e2e", LLM_MODEL: "gpt-4o-mini" });
+}
 
 function log(msg) {
   console.log(`e2e-serve: ${msg}`);
@@ -140,6 +151,45 @@ function buildReason() {
   return stale ? `${stale} changed since the last build` : null;
 }
 
+const BUILD_LOCK = path.join(root, ".next-build.lock");
+
+/** True while the process `pid` exists. */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err?.code === "EPERM";
+  }
+}
+
+/**
+ * Builds when {@link buildReason} says so, holding {@link BUILD_LOCK} (mkdir is atomic) so a
+ * second e2e-serve started beside this one waits and then finds the build fresh. A lock left by
+ * a dead process is taken over.
+ */
+async function buildIfNeeded() {
+  for (;;) {
+    if (!buildReason()) return;
+    try {
+      mkdirSync(BUILD_LOCK);
+      writeFileSync(path.join(BUILD_LOCK, "pid"), String(process.pid));
+      break;
+    } catch (err) {
+      if (err?.code !== "EEXIST") throw err;
+      const holder = Number(readFileSync(path.join(BUILD_LOCK, "pid"), { encoding: "utf8", flag: "a+" }) || 0);
+      if (holder && !alive(holder)) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 1_000));
+    }
+  }
+  try {
+    const reason = buildReason();
+    if (reason) runStep(`next build (${reason})`, [nextCli, "build"], { NODE_ENV: "production" });
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
 const children = new Map();
 let stopping = false;
 
@@ -179,8 +229,8 @@ process.on("SIGHUP", () => void stop(0));
 await createDatabase();
 runStep("migrate", [tsxCli, "scripts/migrate.ts"]);
 runStep("seed demo accounts", [tsxCli, "scripts/seed.ts"], { PANELIST_DEMO: "1" });
-const reason = buildReason();
-if (reason) runStep(`next build (${reason})`, [nextCli, "build"], { NODE_ENV: "production" });
+await buildIfNeeded();
+if (llmPort) startChild("fake-llm", [tsxCli, "scripts/fake-llm/server.ts", "--port", String(llmPort)]);
 startChild("worker", [tsxCli, "worker/index.ts"]);
 startChild("web", [nextCli, "start", "-p", String(port), "-H", "127.0.0.1"]);
 log(`serving ${appUrl} on database ${dbName}, redis prefix ${redisPrefix}`);

@@ -1,7 +1,9 @@
 import { getLlmConfig } from "@/lib/ai/config";
+import { AlertEvaluator } from "@/lib/alerts/evaluator";
 import { loadLocalEnv } from "@/lib/config/local-env";
 import { closeDb, getDb } from "@/lib/db/client";
 import { createLogger } from "@/lib/log";
+import { startMetricsPublisher } from "@/lib/metrics/snapshots";
 import { StreamConsumer } from "@/lib/queue/consumer";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { redisSettingWarnings } from "@/lib/queue/redis-settings";
@@ -12,8 +14,8 @@ import { taskHandlers } from "./handlers";
 
 /**
  * The standalone worker (`npm run worker`): consumes the task streams and runs the outbox
- * relay. Any number of copies on any number of machines. SIGTERM/SIGINT: stop reading,
- * finish or release in-flight work, exit 0.
+ * relay, the webhook dispatcher and the alert evaluator. Any number of copies on any number of
+ * machines. SIGTERM/SIGINT: stop reading, finish or release in-flight work, exit 0.
  */
 async function main() {
   loadLocalEnv();
@@ -22,6 +24,8 @@ async function main() {
   const redis = getRedis();
   redis.on("error", (err) => log.warn({ err: String(err) }, "redis error"));
   const deps = { db, redis, log };
+  // Named before anything records, so this process's snapshot says "worker" (docs/finops.md, "Prometheus").
+  const metrics = startMetricsPublisher({ redis, role: "worker", log });
   const consumer = new StreamConsumer(deps, taskHandlers(db), {
     onTaskEnded: (tx, task) => enqueueTaskEvent(tx, { task }).then(() => undefined),
   });
@@ -31,6 +35,9 @@ async function main() {
   relay.start();
   const webhooks = new WebhookDispatcher({ db, log });
   webhooks.start();
+  // One worker at a time evaluates the alert rules (docs/finops.md, "Alerts").
+  const alerts = new AlertEvaluator(deps);
+  alerts.start();
   for (const warning of await redisSettingWarnings(redis)) log.warn(warning);
   const llm = getLlmConfig();
   log.info(
@@ -51,7 +58,9 @@ async function main() {
     // Stop reading first (consumer.stop() does that at once, then drains in-flight work for
     // its grace period); the relay and the webhook dispatcher stop alongside, so a slow
     // callback cannot keep the worker taking new tasks.
-    await Promise.all([consumer.stop(), relay.stop(), webhooks.stop()]);
+    await Promise.all([consumer.stop(), relay.stop(), webhooks.stop(), alerts.stop()]);
+    // After the last attempt ended: its timings are in the counts this process retires.
+    await metrics.stop().catch((err) => log.warn({ err: String(err) }, "metrics not retired; this process's counts leave the sum when its snapshot expires"));
     await closeRedis();
     await closeDb();
     log.info("worker stopped");

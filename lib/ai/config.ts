@@ -105,6 +105,15 @@ export function getFallbackConfig(primary: LlmConfig, env: Env = process.env): O
   return { ...primary, baseURL, apiKey, model, provider };
 }
 
+/**
+ * The model a call asks for first: the fallback when the caller prefers it (a task's last
+ * attempt) and one is configured, else the primary — as `generateStructured` chooses. The
+ * result cache files results under it.
+ */
+export function requestedModel(primary: OnlineLlmConfig, preferFallback: boolean | undefined, env: Env = process.env): OnlineLlmConfig {
+  return (preferFallback && getFallbackConfig(primary, env)) || primary;
+}
+
 /** Default of `LLM_STREAM_FIRST_TOKEN_MS`: how long a streamed call may take to say its first word, ms. */
 export const DEFAULT_STREAM_FIRST_TOKEN_MS = 15_000;
 /** Default of `LLM_STREAM_IDLE_MS`: how long a streamed call may go silent between two chunks, ms. */

@@ -14,7 +14,9 @@
 import { randomUUID } from "node:crypto";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { completeUsage, insertInFlightUsage } from "@/lib/db/queries/usage";
+import { observeLlmCall } from "@/lib/metrics/registry";
 import { estimateInputTokens, type TokenCounter } from "@/lib/ratelimit/tokens";
+import { tallyCall } from "./call-tally";
 import { oneHot } from "./latency-buckets";
 import { costMicroUsd, type ModelPrice, type ModelRef, priceFor } from "./prices";
 import { currentUsageScope, type UsageScope } from "./scope";
@@ -162,9 +164,10 @@ export async function startMeteredCall(a: { ref: ModelRef; request: RequestText;
           { latency: oneHot(usage.latencyMs), ttft: ttftMs === null ? [] : oneHot(ttftMs) },
         );
       } finally {
+        // Whether or not the row could be written: the call happened and cost what it cost.
         await settleBudgetSlot(reservation, cost);
+        upstreamCallCompleted({ ...a.ref, feature: scope.feature, outcome, ...usage, costMicroUsd: cost, ttftMs });
       }
-      observeLlmCallSlot({ ...a.ref, feature: scope.feature, outcome, ...usage, costMicroUsd: cost, ttftMs });
     },
   };
 }
@@ -175,12 +178,13 @@ function attribution(scope: UsageScope) {
 
 /**
  * Writes a completed usage row in one step, for work that makes no upstream request — the
- * offline engine, a result served from the cache (`cacheHit`, with what it saved) — under the
- * current usage scope, priced like any call (offline at 0), rolled up in the same transaction.
- * A no-op outside a usage scope.
+ * offline engine, a result served from the cache (`cacheHit`: cost 0, with what it saved) —
+ * under `a.scope` or else the current usage scope, priced like any call (offline at 0), rolled
+ * up in the same transaction. A no-op without a scope.
  * @throws the database's errors.
  */
 export async function recordUsage(a: {
+  scope?: UsageScope;
   ref: ModelRef;
   outcome: string;
   usage?: CallUsage;
@@ -188,7 +192,7 @@ export async function recordUsage(a: {
   cacheHit?: boolean;
   savedMicroUsd?: number;
 }): Promise<void> {
-  const scope = currentUsageScope();
+  const scope = a.scope ?? currentUsageScope();
   if (!scope) return;
   const usage = a.usage ?? { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0, estimated: false };
   const price = a.cacheHit ? null : await priceFor(scope.db, a.ref);
@@ -210,7 +214,8 @@ export async function recordUsage(a: {
     },
     { latency: oneHot(a.latencyMs), ttft: [] },
   );
-  observeLlmCallSlot({ ...a.ref, feature: scope.feature, outcome: a.outcome, ...usage, costMicroUsd: cost, latencyMs: a.latencyMs, ttftMs: null });
+  // Not an upstream call: no LLM metrics, but the result cache's tally counts it like any row.
+  tallyCall({ ...a.ref, outcome: a.outcome, costMicroUsd: cost });
 }
 
 /**
@@ -227,9 +232,30 @@ export async function meterOffline<T>(work: () => T): Promise<T> {
   return out;
 }
 
+/**
+ * After an upstream call's usage row is completed: the result cache's tally of what producing a
+ * result cost (lib/finops/call-tally.ts) and the Prometheus metrics (`observeLlmCall`,
+ * lib/metrics, which never throws).
+ */
+function upstreamCallCompleted(c: {
+  provider: string;
+  model: string;
+  feature: string;
+  outcome: string;
+  inputTokens: number;
+  cachedInputTokens: number;
+  outputTokens: number;
+  costMicroUsd: number | null;
+  latencyMs: number;
+  ttftMs: number | null;
+}): void {
+  tallyCall(c);
+  observeLlmCall(c);
+}
+
 // ── Slots wired by the lead ─────────────────────────────────────────────────────────────
-// The budget (lib/finops/budgets.ts) and metrics (lib/metrics/) pieces land separately; each
-// is called from exactly one place here, so wiring one is a change to one function body.
+// The budget piece (lib/finops/budgets.ts) lands separately; each of its calls is made from
+// exactly one place here, so wiring it is a change to these function bodies.
 
 /** What the budget slot holds between dispatch and settlement: H2's reservation id, or null. */
 type BudgetReservation = { reservationId: string } | null;
@@ -260,20 +286,3 @@ async function releaseBudgetSlot(_reservation: BudgetReservation): Promise<void>
  * expires with its lease). Runs whether or not the usage row could be completed.
  */
 async function settleBudgetSlot(_reservation: BudgetReservation, _cost: number | null): Promise<void> {}
-
-/**
- * SLOT (metrics): after a usage row is completed — `observeLlmCall({ provider, model, feature,
- * outcome, inputTokens, cachedInputTokens, outputTokens, costMicroUsd, latencyMs, ttftMs })`.
- */
-function observeLlmCallSlot(_c: {
-  provider: string;
-  model: string;
-  feature: string;
-  outcome: string;
-  inputTokens: number;
-  cachedInputTokens: number;
-  outputTokens: number;
-  costMicroUsd: number | null;
-  latencyMs: number;
-  ttftMs: number | null;
-}): void {}

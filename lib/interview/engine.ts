@@ -1,22 +1,32 @@
-import { getLlmConfig } from "@/lib/ai/config";
+import { getLlmConfig, requestedModel } from "@/lib/ai/config";
+import { type CacheScope, cachedResult } from "@/lib/finops/cache";
 import { meterOffline } from "@/lib/finops/meter";
 import { evaluateWithLlm } from "./llm/evaluate-with-llm";
+import { INTERVIEW_EVALUATE_PROMPT_VERSION } from "./llm/interview-evaluate";
+import { INTERVIEW_PLAN_PROMPT_VERSION } from "./llm/interview-plan";
 import { planWithLlm } from "./llm/plan-with-llm";
 import { evaluateOffline } from "./offline/evaluate";
 import { buildOfflinePlan } from "./offline/plan";
-import type { CandidateAnswer, Language, Level, Plan, ReportDraft } from "./schemas";
+import { type CandidateAnswer, type Language, type Level, type Plan, planSchema, type ReportDraft, reportDraftSchema } from "./schemas";
 
-/** How a task's model calls run: its abort signal, the governor's priority, the fallback model. */
+/**
+ * How a task's model calls run: its abort signal, the governor's priority, the fallback model,
+ * and where the result cache is looked up and whom a hit is charged to (no cache without it;
+ * docs/finops.md, "Cache").
+ */
 interface EngineCallOptions {
   signal?: AbortSignal;
   priority?: "interactive" | "batch";
   preferFallback?: boolean;
+  cache?: CacheScope;
 }
 
 /**
  * An interview's question plan: from the question bank (offline, seeded by `seed` so a retry
  * gives the same plan) or from the configured model (topped up from the bank when it returns
- * too few questions).
+ * too few questions). Each model call (or the offline plan) writes one usage row under the
+ * caller's usage scope. A model plan is served from the result cache when one was made for the same
+ * settings, resume text, job description, model and prompt version — the same plan again.
  * @returns the plan and the engine that made it (`offline` or the model id).
  * @throws the LLM layer's `LlmError`; `RangeError` for a question count out of range (offline).
  */
@@ -32,21 +42,37 @@ export async function planQuestions(
   } & EngineCallOptions,
 ): Promise<{ plan: Plan; engine: string }> {
   const config = getLlmConfig();
-  const { seed, signal, priority, preferFallback, ...settings } = input;
+  const { seed, signal, priority, preferFallback, cache, ...settings } = input;
   if (config.mode === "offline") {
     const plan = await meterOffline(() =>
       buildOfflinePlan({ ...settings, resumeText: settings.resumeText ?? undefined, jobDescription: settings.jobDescription ?? undefined, seed }),
     );
     return { plan, engine: "offline" };
   }
-  const plan = await planWithLlm(config, { ...settings, abortSignal: signal, priority, preferFallback });
+  const produce = () => planWithLlm(config, { ...settings, abortSignal: signal, priority, preferFallback });
+  const asked = requestedModel(config, preferFallback);
+  const plan = cache
+    ? await cachedResult(
+        {
+          ...cache,
+          provider: asked.provider,
+          model: asked.model,
+          promptVersion: INTERVIEW_PLAN_PROMPT_VERSION,
+          language: settings.language,
+          input: { ...settings, output: config.structuredOutput },
+          schema: planSchema,
+        },
+        produce,
+      )
+    : await produce();
   return { plan, engine: config.model };
 }
 
 /**
  * Scores an interview's answers against its plan: key-point coverage, length and structure
  * (offline, `docs/interview-scoring.md`) or the configured model in batches plus a summary.
- * The caller finalizes the draft (`finalizeReport`: scores recomputed on the server).
+ * The caller finalizes the draft (`finalizeReport`: scores recomputed on the server). A model
+ * draft is served from the result cache for the same plan, answers, role, model and prompt version.
  * @returns the draft and the engine that made it (`offline` or the model id).
  * @throws the LLM layer's `LlmError` (`invalid_output` when a batch leaves a question out).
  */
@@ -54,11 +80,26 @@ export async function evaluateAnswers(
   input: { plan: Plan; answers: CandidateAnswer[]; language: Language; role: string } & EngineCallOptions,
 ): Promise<{ draft: ReportDraft; engine: string }> {
   const config = getLlmConfig();
-  const { signal, priority, preferFallback, ...work } = input;
+  const { signal, priority, preferFallback, cache, ...work } = input;
   if (config.mode === "offline") {
     const draft = await meterOffline(() => evaluateOffline({ plan: work.plan, answers: work.answers, language: work.language }));
     return { draft, engine: "offline" };
   }
-  const draft = await evaluateWithLlm(config, { ...work, abortSignal: signal, priority, preferFallback });
+  const produce = () => evaluateWithLlm(config, { ...work, abortSignal: signal, priority, preferFallback });
+  const asked = requestedModel(config, preferFallback);
+  const draft = cache
+    ? await cachedResult(
+        {
+          ...cache,
+          provider: asked.provider,
+          model: asked.model,
+          promptVersion: INTERVIEW_EVALUATE_PROMPT_VERSION,
+          language: work.language,
+          input: { role: work.role, plan: work.plan, answers: work.answers, output: config.structuredOutput },
+          schema: reportDraftSchema,
+        },
+        produce,
+      )
+    : await produce();
   return { draft, engine: config.model };
 }

@@ -75,7 +75,8 @@ export async function planInterview(deps: { db: Db }, t: TaskAttempt & { intervi
   const interview = await getInterviewById(db, { id: t.interviewId });
   if (!interview || interview.ownerId !== t.ownerId) throw TaskError.policy("not_found", "The interview no longer exists.");
   const resumeText = interview.resumeId ? await readResumeText(db, { resumeId: interview.resumeId, ownerId: t.ownerId }) : null;
-  const { plan, engine } = await withUsageScope(usageScope(db, t, "interview.plan"), () =>
+  const scope = usageScope(db, t, "interview.plan");
+  const { plan, engine } = await withUsageScope(scope, () =>
     planQuestions({
       role: interview.role,
       level: interview.level,
@@ -87,6 +88,8 @@ export async function planInterview(deps: { db: Db }, t: TaskAttempt & { intervi
       signal: t.signal,
       priority: t.lane,
       preferFallback: t.preferFallback,
+      // A result-cache hit is charged to the same scope as the model calls.
+      cache: scope,
     }),
   );
   return (tx) => savePlan(tx, { interviewId: interview.id, plan, engine });
@@ -107,7 +110,8 @@ export async function evaluateInterview(deps: { db: Db }, t: TaskAttempt & { int
   if (!interview.plan) throw TaskError.policy("no_plan", "The interview has no question plan to evaluate.");
   const plan = planSchema.parse(interview.plan);
   const answers = answersFromTranscript(plan, toTranscript(await listMessages(db, { interviewId: interview.id })));
-  const { draft, engine } = await withUsageScope(usageScope(db, t, "interview.evaluate"), () =>
+  const scope = usageScope(db, t, "interview.evaluate");
+  const { draft, engine } = await withUsageScope(scope, () =>
     evaluateAnswers({
       plan,
       answers,
@@ -116,6 +120,7 @@ export async function evaluateInterview(deps: { db: Db }, t: TaskAttempt & { int
       signal: t.signal,
       priority: t.lane,
       preferFallback: t.preferFallback,
+      cache: scope,
     }),
   );
   let report: ReturnType<typeof finalizeReport>;

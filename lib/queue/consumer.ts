@@ -6,6 +6,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import { claimTask, extendLease, finishAttempt, getTaskById, releaseAttempt, type TaskRow } from "@/lib/db/queries/tasks";
 import { isDatabaseUnavailable } from "@/lib/errors";
 import type { Logger } from "@/lib/log";
+import { observeTaskTiming } from "@/lib/metrics/registry";
 import { backoffMs } from "./backoff";
 import { publishTaskEvent } from "./events";
 import { CONSUMER_GROUP, dlqKey, LANES, type Lane, streamKey, type TaskType } from "./names";
@@ -501,6 +502,9 @@ export class StreamConsumer {
     // still goes out before COMPLETED), so the handler need not wait a round trip for it.
     void publishTaskEvent(redis, { taskId: task.id, status: "PROCESSING" });
 
+    // Both on the database's clock: the claim's update sets updated_at (docs/finops.md, "Prometheus").
+    const queueWaitMs = Math.max(0, task.updatedAt.getTime() - task.availableAt.getTime());
+    const runStart = performance.now();
     const abort = new AbortController();
     const timeout = setTimeout(() => abort.abort(new TaskTimeout()), this.options.taskTimeoutMs);
     const onShutdown = () => abort.abort(shutdown.reason);
@@ -547,6 +551,7 @@ export class StreamConsumer {
       clearTimeout(timeout);
       clearInterval(heartbeat);
       shutdown.removeEventListener("abort", onShutdown);
+      observeTaskTiming({ type: task.type, lane: task.lane, queueWaitMs, runMs: performance.now() - runStart });
     }
   }
 

@@ -117,7 +117,8 @@ export async function analyseResume(deps: { db: Db }, t: TaskAttempt & { resumeI
   if (!extracted.ok) throw TaskError.policy(extracted.code, extracted.message);
   await setResumeLanguage(db, { id: row.resume.id, language: extracted.language });
 
-  const { analysis, promptVersion } = await withUsageScope(usageScope(db, t, "resume.analyze"), () =>
+  const scope = usageScope(db, t, "resume.analyze");
+  const { analysis, promptVersion } = await withUsageScope(scope, () =>
     analyzeResume({
       text: extracted.text,
       jobDescription: row.resume.jobDescription,
@@ -125,6 +126,8 @@ export async function analyseResume(deps: { db: Db }, t: TaskAttempt & { resumeI
       signal: t.signal,
       priority: t.lane,
       preferFallback: t.preferFallback,
+      // A result-cache hit is charged to the same scope as the model calls.
+      cache: scope,
     }),
   );
   return (tx) =>

@@ -59,6 +59,8 @@ export const EXPECTED: Record<string, Row> = {
 
   "GET /api/workspace": { permission: "workspace:read", expect: organization(200) },
   "GET /api/admin/users": { permission: "console:read", expect: platform(200) },
+  // Prometheus: a platform admin's session here; the METRICS_TOKEN bearer is tests/api/metrics.test.ts.
+  "GET /api/metrics": { permission: "console:read", expect: platform(200) },
 
   // Benchmarks only (PANELIST_BENCH_ROUTES=1, set by the test); the same door as an upload.
   "POST /api/bench/noop": { permission: "resume:create", expect: everyone(202) },

@@ -548,6 +548,7 @@ export type TaskEffects = {
   attempts: number;
   errorCode: string | null;
   analyses: number;
+  /** Usage rows of upstream calls (result-cache hits left out: they made none). */
   usage: number;
   /** Usage rows still `in_flight`: the call's worker died before completing the row. */
   inFlight: number;
@@ -572,7 +573,7 @@ export async function taskEffects(db: Db, ownerId: string): Promise<Map<string, 
   }>(sql`
     select t.id, t.status, t.attempts, t.error_code,
       (select count(*)::int from analyses a where a.task_id = t.id) as n_analyses,
-      (select count(*)::int from llm_usage u where u.task_id = t.id) as n_usage,
+      (select count(*)::int from llm_usage u where u.task_id = t.id and not u.cache_hit) as n_usage,
       (select count(*)::int from llm_usage u where u.task_id = t.id and u.outcome = 'in_flight') as n_in_flight,
       (select count(*)::int from llm_usage u where u.task_id = t.id and u.outcome in ('in_flight', 'timeout', 'network')) as n_unanswered
     from tasks t where t.owner_id = ${ownerId}`);

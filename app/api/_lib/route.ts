@@ -1,16 +1,18 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { ZodType, z } from "zod";
 import { type Actor, needsMembership, resolveActor, type Scope, scopeFor } from "@/lib/auth/guard";
 import { assertSameOrigin } from "@/lib/auth/origin";
-import type { Permission } from "@/lib/auth/permissions";
+import { type Permission, RESOURCES, type Resource } from "@/lib/auth/permissions";
 import { type ErrorCode, PanelistError, toErrorResponse } from "@/lib/errors";
 import { assertNoControlChars, parseWith, readJsonBody } from "./input";
 
 type RouteParams = Record<string, string | string[]>;
 
 /** What a guarded handler receives: everything already checked and parsed. */
-export type RouteContext<P extends Permission, Params, Query, Body> = {
+export type RouteContext<P extends Permission, Params, Query, Body, A = Actor> = {
   req: Request;
-  actor: Actor;
+  /** The signed-in person; null when a route's bearer token let the request in (a machine client). */
+  actor: A;
   /** The rows this request may touch: `{ownerId}`, `{organizationId}` or `{}` (platform). Queries take it. */
   scope: Scope<P>;
   params: Params;
@@ -27,7 +29,8 @@ export type GuardedHandler = ((req: Request, route: { params: Promise<RouteParam
  * The one door every route handler goes through (after dub's `withWorkspace` and
  * vercel/ai-chatbot's route shape), in this order:
  * 1. state-changing methods must come from the app's own origin (403 `forbidden:csrf`, lib/auth/origin.ts);
- * 2. authentication (401 `unauthorized:auth`);
+ * 2. authentication (401 `unauthorized:auth`): the session, or — on a route that names
+ *    `bearerTokenEnv` — `Authorization: Bearer <the variable's value>`, for machine clients;
  * 3. the permission the route declares, from the one map in lib/auth/permissions.ts (403 `forbidden:auth`);
  * 4. path params (a malformed id → 404 `notFound`, as a foreign or missing one), query and JSON
  *    body with their zod schemas (422 with field paths; malformed JSON 400; a non-JSON
@@ -44,8 +47,18 @@ export function route<
   PS extends ZodType = ZodType<RouteParams>,
   QS extends ZodType = ZodType<Record<string, never>>,
   BS extends ZodType = ZodType<undefined>,
+  const T extends string | undefined = undefined,
 >(def: {
   permission: P;
+  /**
+   * The name of an environment variable whose value, sent as `Authorization: Bearer <value>`, is
+   * accepted instead of a session (e.g. `METRICS_TOKEN` for a Prometheus scraper); the handler's
+   * `actor` is then null. Compared in constant time; with the variable unset or empty no token is
+   * accepted. Platform permissions only (a token has no owner or organisation to scope by). A
+   * request that sends a bearer token is judged by it alone: a wrong one is 401, whatever cookie
+   * comes with it.
+   */
+  bearerTokenEnv?: T;
   params?: PS;
   /** The 404 a params failure answers, e.g. `not_found:resume`. */
   notFound?: ErrorCode;
@@ -53,15 +66,28 @@ export function route<
   body?: BS | "multipart";
   /** JSON bodies larger than this are refused with 413 (default 1 MiB). */
   maxJsonBytes?: number;
-  handler: (ctx: RouteContext<P, z.infer<PS>, z.infer<QS>, z.infer<BS>>) => Promise<Response>;
+  handler: (ctx: RouteContext<P, z.infer<PS>, z.infer<QS>, z.infer<BS>, T extends string ? Actor | null : Actor>) => Promise<Response>;
 }): GuardedHandler {
+  if (def.bearerTokenEnv && RESOURCES[def.permission.split(":")[0] as Resource].scope !== "platform") {
+    throw new Error(`bearerTokenEnv is for platform permissions only (${def.permission} is scoped to a person or an organisation)`);
+  }
   const bodyKind: RouteGuard["body"] = def.body === "multipart" ? "multipart" : def.body ? "json" : "none";
   const fn = async (req: Request, route: { params: Promise<RouteParams> }): Promise<Response> => {
     try {
       assertSameOrigin(req);
-      const actor = await resolveActor(req.headers, { withMembership: needsMembership(def.permission) });
-      if (!actor) throw new PanelistError("unauthorized:auth", "Sign in first.");
-      const scope = scopeFor(actor, def.permission);
+      const token = def.bearerTokenEnv ? bearerToken(req) : null;
+      let actor: Actor | null = null;
+      let scope: Scope<P>;
+      if (token !== null) {
+        if (!tokenAccepted(token, process.env[def.bearerTokenEnv!])) {
+          throw new PanelistError("unauthorized:auth", "The token is not valid.", { headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' } });
+        }
+        scope = {} as Scope<P>;
+      } else {
+        actor = await resolveActor(req.headers, { withMembership: needsMembership(def.permission) });
+        if (!actor) throw new PanelistError("unauthorized:auth", "Sign in first.");
+        scope = scopeFor(actor, def.permission);
+      }
 
       const rawParams = await route.params;
       let params = rawParams as z.infer<PS>;
@@ -85,10 +111,27 @@ export function route<
         assertNoControlChars(raw, "");
         body = parseWith(def.body, raw) as z.infer<BS>;
       }
-      return await def.handler({ req, actor, scope, params, query, body });
+      return await def.handler({ req, actor: actor as T extends string ? Actor | null : Actor, scope, params, query, body });
     } catch (err) {
       return toErrorResponse(err);
     }
   };
   return Object.assign(fn, { guard: { permission: def.permission, body: bodyKind } });
+}
+
+/** The credentials of `Authorization: Bearer <token>` (RFC 6750 §2.1; the scheme is case-insensitive), or null. */
+function bearerToken(req: Request): string | null {
+  const m = /^Bearer[ ]+(\S+)[ ]*$/i.exec(req.headers.get("authorization") ?? "");
+  return m ? m[1]! : null;
+}
+
+/**
+ * Whether `given` is the configured token, compared in constant time: both are hashed first so
+ * `timingSafeEqual` gets equal lengths and the comparison says nothing about the token's length
+ * (Node.js, `crypto.timingSafeEqual`). No configured token accepts nothing.
+ */
+function tokenAccepted(given: string, expected: string | undefined): boolean {
+  if (!expected?.trim()) return false;
+  const digest = (s: string) => createHash("sha256").update(s).digest();
+  return timingSafeEqual(digest(given), digest(expected.trim()));
 }

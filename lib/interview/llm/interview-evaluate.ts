@@ -1,6 +1,7 @@
 import { fenceAsData } from "@/lib/ai/fence";
 
-const INTERVIEW_EVALUATE_PROMPT_VERSION = "interview-evaluate@1";
+/** Bump when the evaluation or summary prompt changes in a way that could change scores (it is in the result cache's key). */
+export const INTERVIEW_EVALUATE_PROMPT_VERSION = "interview-evaluate@1";
 
 /** System prompt for evaluating one batch of answered questions. */
 export const INTERVIEW_EVALUATE_SYSTEM_PROMPT = `You evaluate a candidate's answers in a mock interview on Panelist (prompt ${INTERVIEW_EVALUATE_PROMPT_VERSION}).

@@ -3,7 +3,8 @@ import { fenceAsData } from "@/lib/ai/fence";
 /** The fences of this prompt: a look-alike bracket in either one cannot fake the other's end. */
 const FENCES = ["resume", "job_description"] as const;
 
-const INTERVIEW_PLAN_PROMPT_VERSION = "interview-plan@1";
+/** Bump when the plan prompt changes in a way that could change plans (it is in the result cache's key). */
+export const INTERVIEW_PLAN_PROMPT_VERSION = "interview-plan@1";
 
 /** System prompt for the question plan (fixed text so providers can cache it). */
 export const INTERVIEW_PLAN_SYSTEM_PROMPT = `You are an experienced interviewer preparing a mock interview on Panelist (prompt ${INTERVIEW_PLAN_PROMPT_VERSION}).

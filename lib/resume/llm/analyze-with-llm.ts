@@ -11,7 +11,7 @@ import { getLlmConfig } from "@/lib/ai/config";
 import { LlmError } from "@/lib/ai/errors";
 import { generateStructured, type StructuredUsage } from "@/lib/ai/structured";
 import { type AnalysisDraft, analysisDraftSchema, DIMENSION_KEYS, DIMENSION_MAX, dimensionSchema, suggestionSchema } from "@/lib/resume/analysis-schema";
-import { type AnalysisLanguage, buildResumeAnalysisPrompt, RESUME_ANALYSIS_PROMPT_VERSION } from "./resume-analysis";
+import { type AnalysisLanguage, buildResumeAnalysisPrompt, RESUME_ANALYSIS_PROMPT_VERSION, RESUME_ANALYSIS_TEMPERATURE } from "./resume-analysis";
 
 const LARGEST_MAX = Math.max(...Object.values(DIMENSION_MAX));
 const SMALLEST_MAX = Math.min(...Object.values(DIMENSION_MAX));
@@ -84,7 +84,7 @@ export async function analyzeWithLlm(input: AnalyzeWithLlmInput): Promise<Analyz
     prompt: built.prompt,
     name: "resume_analysis",
     maxOutputTokens: 4000,
-    temperature: 0.2,
+    temperature: RESUME_ANALYSIS_TEMPERATURE,
     timeoutMs: input.timeoutMs,
     abortSignal: input.abortSignal,
     headers: input.headers,

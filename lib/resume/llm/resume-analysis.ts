@@ -13,6 +13,8 @@ import { fenceAsData, neutralizeTags as neutralizeFenceTags } from "@/lib/ai/fen
 import { DIMENSION_MAX, type DimensionKey } from "../analysis-schema";
 
 export const RESUME_ANALYSIS_PROMPT_VERSION = "resume-analysis@1";
+/** The analysis call's sampling temperature: low, so the same resume scores alike (in the result cache's key). */
+export const RESUME_ANALYSIS_TEMPERATURE = 0.2;
 
 /** Resume text beyond this many characters is left out (and the model is told so). */
 export const RESUME_TEXT_LIMIT = 60_000;
