@@ -13,6 +13,10 @@
  * - `content_policy` — the provider's safety filter refused the prompt or blocked the answer.
  * - `bad_request` — any other 4xx (bad key, unknown model, malformed request): our configuration.
  * - `circuit_open` — the model's circuit breaker is open; no request was sent.
+ * - `budget_exhausted` — a money budget that applies to the call (global, organisation, user or
+ *   feature; lib/finops/budgets.ts) has no room for its estimated cost; no request was sent.
+ *   Retryable and deferred: a task waits RETRYING until the budget resets or is raised, without
+ *   spending an attempt; the chat answers 429 with `Retry-After`.
  */
 export const LLM_ERROR_CODES = [
   "rate_limited",
@@ -24,5 +28,6 @@ export const LLM_ERROR_CODES = [
   "content_policy",
   "bad_request",
   "circuit_open",
+  "budget_exhausted",
 ] as const;
 export type LlmErrorCode = (typeof LLM_ERROR_CODES)[number];

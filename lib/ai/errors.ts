@@ -41,6 +41,7 @@ const RETRYABLE_BY_DEFAULT: Record<LlmErrorCode, boolean> = {
   content_policy: false,
   bad_request: false,
   circuit_open: true,
+  budget_exhausted: true,
 };
 
 export class LlmError extends Error {

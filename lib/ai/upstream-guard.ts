@@ -1,4 +1,5 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { BudgetExhaustedError } from "@/lib/finops/errors";
 import { type MeteredCall, type ReportedUsage, startMeteredCall } from "@/lib/finops/meter";
 import { isBreakerFailure } from "@/lib/ratelimit/circuit-breaker";
 import { DEFAULT_MAX_WAIT_MS, type Priority, QuotaWaitExceededError } from "@/lib/ratelimit/governor";
@@ -55,8 +56,8 @@ function reportedFrom(u: LlmError["usage"]): ReportedUsage | undefined {
 /**
  * Every upstream call goes through here (docs/governor.md, "Wiring"): the model's circuit breaker, then the
  * shared RPM/TPM governor (tokens reserved = input estimate + max output), then the meter
- * (lib/finops/meter.ts: the `in_flight` usage row, right before the request leaves, so a call
- * refused by the breaker or the governor leaves no row), then the call; after it, the usage row
+ * (lib/finops/meter.ts: the money budgets' hold and the `in_flight` usage row, right before the
+ * request leaves, so a call refused by the breaker, the governor or a budget leaves no row), then the call; after it, the usage row
  * is completed with the tokens (counted with the tokenizer where the provider reported none),
  * cost, latency, TTFT and outcome, the reservation is settled with the same tokens, the answer's
  * rate-limit headers are observed (a 429 pauses every process), and the breaker learns the
@@ -69,7 +70,9 @@ function reportedFrom(u: LlmError["usage"]): ReportedUsage | undefined {
  * own error, the write's error going to `onMeterError` if given.
  *
  * @throws {LlmError} `circuit_open` (retryable, with retryAfterMs) while the breaker is open;
- *   `rate_limited` when no quota frees up within the wait limit; the call's own errors.
+ *   `rate_limited` when no quota frees up within the wait limit; `budget_exhausted` (retryable,
+ *   with retryAfterMs; `cause` the BudgetExhaustedError) when a budget of the call's scope has
+ *   no room; the call's own errors.
  * @throws the database's errors when the in_flight row cannot be written: the request does not leave.
  */
 export async function guardUpstreamCall<T>(
@@ -120,9 +123,12 @@ export async function guardUpstreamCall<T>(
   try {
     meter = await startMeteredCall({ ref, request, maxOutputTokens: req.maxOutputTokens });
   } catch (err) {
-    // The ledger could not record the call (database down): it must not leave unrecorded.
-    // (The budget's refusal, once wired, is mapped to LlmError `budget_exhausted` here.)
+    // A budget without room, or a ledger that cannot record the call (database down): the
+    // request does not leave.
     await governor.release({ reservationId: grant.reservationId }).catch(() => undefined);
+    if (err instanceof BudgetExhaustedError) {
+      throw new LlmError({ code: "budget_exhausted", retryable: true, retryAfterMs: err.retryAfterMs, message: err.message, cause: err });
+    }
     throw err;
   }
   let said = "";

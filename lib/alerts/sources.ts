@@ -6,6 +6,7 @@
  */
 import type Redis from "ioredis";
 import type { Db } from "@/lib/db/client";
+import { budgetStatuses } from "@/lib/finops/budgets";
 import { queueStats, type StreamStats } from "@/lib/queue/stats";
 
 /**
@@ -31,13 +32,5 @@ export type AlertSources = {
   queueStats: (redis: Redis) => Promise<StreamStats[]>;
 };
 
-/**
- * The budget statuses. WIRING: this is `budgetStatuses` of lib/finops/budgets.ts; until that
- * module is merged there are no budgets to read, and the budget rules see none.
- */
-async function readBudgetStatuses(_db: Db): Promise<BudgetStatus[]> {
-  return [];
-}
-
 /** The sources of a running platform. */
-export const defaultAlertSources: AlertSources = { budgetStatuses: readBudgetStatuses, queueStats };
+export const defaultAlertSources: AlertSources = { budgetStatuses, queueStats };

@@ -15,7 +15,8 @@ import { randomUUID } from "node:crypto";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { completeUsage, insertInFlightUsage } from "@/lib/db/queries/usage";
 import { observeLlmCall } from "@/lib/metrics/registry";
-import { estimateInputTokens, type TokenCounter } from "@/lib/ratelimit/tokens";
+import { DEFAULT_MAX_OUTPUT_TOKENS, estimateInputTokens, type TokenCounter } from "@/lib/ratelimit/tokens";
+import { releaseSpend, reserveSpend, settleSpend } from "./budgets";
 import { tallyCall } from "./call-tally";
 import { oneHot } from "./latency-buckets";
 import { costMicroUsd, type ModelPrice, type ModelRef, priceFor } from "./prices";
@@ -123,7 +124,8 @@ export interface MeteredCall {
  * @param a.request the request's text, for the input count when the provider reports none
  *   and for the budget's estimate.
  * @param a.maxOutputTokens the call's output cap, for the budget's estimate.
- * @throws the database's errors (price lookup, in_flight row); the budget's refusal (slot below).
+ * @throws {BudgetExhaustedError} (lib/finops/errors.ts) when a budget of the scope has no room.
+ * @throws the database's errors (price lookup, in_flight row).
  */
 export async function startMeteredCall(a: { ref: ModelRef; request: RequestText; maxOutputTokens?: number }): Promise<MeteredCall> {
   const scope = currentUsageScope();
@@ -253,36 +255,49 @@ function upstreamCallCompleted(c: {
   observeLlmCall(c);
 }
 
-// ── Slots wired by the lead ─────────────────────────────────────────────────────────────
-// The budget piece (lib/finops/budgets.ts) lands separately; each of its calls is made from
-// exactly one place here, so wiring it is a change to these function bodies.
+// ── Budgets (lib/finops/budgets.ts, docs/finops.md "Budgets") ──────────────────────────────
+// Each call to the budgets is made from exactly one place here.
 
-/** What the budget slot holds between dispatch and settlement: H2's reservation id, or null. */
-type BudgetReservation = { reservationId: string } | null;
+/** A call's hold on the budgets between dispatch and settlement. */
+type BudgetReservation = { reservationId: string };
 
 /**
- * SLOT (budgets): reserve the call's estimated cost before it leaves — `reserveSpend({ db:
- * a.scope.db, scope: { userId, organizationId, feature }, estimatedMicroUsd })`, where the
- * estimate is `costMicroUsd(price, { inputTokens: estimateInputTokens(request), cachedInputTokens:
- * 0, outputTokens: maxOutputTokens })`, 0 when unpriced. Its `BudgetExhaustedError` propagates
- * (no row is written; the guard maps it to LlmError `budget_exhausted`).
+ * Holds the call's estimated cost on every budget of its scope before it leaves: input
+ * (the process's reservation counter, which leans high) plus the output cap, at the call's
+ * price; 0 when unpriced (admitted while the budgets have room). Its `BudgetExhaustedError`
+ * propagates: no row is written, and the guard maps it to LlmError `budget_exhausted`.
  */
-async function reserveBudgetSlot(_a: {
+async function reserveBudgetSlot(a: {
   scope: UsageScope;
   ref: ModelRef;
   price: ModelPrice | null;
   request: RequestText;
   maxOutputTokens?: number;
 }): Promise<BudgetReservation> {
-  return null;
+  const estimatedMicroUsd = a.price
+    ? costMicroUsd(a.price, {
+        inputTokens: estimateInputTokens(a.request),
+        cachedInputTokens: 0,
+        outputTokens: a.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+      })
+    : 0;
+  return reserveSpend({
+    db: a.scope.db,
+    scope: { userId: a.scope.userId, organizationId: a.scope.organizationId, feature: a.scope.feature },
+    estimatedMicroUsd,
+  });
 }
 
-/** SLOT (budgets): the call never left (its in_flight row failed) — `releaseSpend({ reservationId })`, errors ignored. */
-async function releaseBudgetSlot(_reservation: BudgetReservation): Promise<void> {}
+/** The call never left (its in_flight row failed): its hold is released. Errors ignored: an unreleased hold expires with its lease. */
+async function releaseBudgetSlot(reservation: BudgetReservation): Promise<void> {
+  await releaseSpend(reservation).catch(() => undefined);
+}
 
 /**
- * SLOT (budgets): settle the reservation with the call's actual cost — `settleSpend({
- * reservationId, actualMicroUsd: cost ?? 0 })`, errors ignored (an unsettled reservation
- * expires with its lease). Runs whether or not the usage row could be completed.
+ * Settles the hold with the call's actual cost (released when unpriced: nothing known to
+ * charge), whether or not the usage row could be completed. Errors ignored: an unsettled hold
+ * expires with its lease.
  */
-async function settleBudgetSlot(_reservation: BudgetReservation, _cost: number | null): Promise<void> {}
+async function settleBudgetSlot(reservation: BudgetReservation, cost: number | null): Promise<void> {
+  await (cost === null ? releaseSpend(reservation) : settleSpend({ ...reservation, actualMicroUsd: cost })).catch(() => undefined);
+}

@@ -6,6 +6,7 @@
 import type Redis from "ioredis";
 import { getFallbackConfig, getLlmConfig, type OnlineLlmConfig } from "@/lib/ai/config";
 import type { Db } from "@/lib/db/client";
+import { budgetStatuses } from "@/lib/finops/budgets";
 import { queueStats } from "@/lib/queue/stats";
 import type { ModelRef } from "@/lib/ratelimit/keys";
 import { getBreaker, getGovernor } from "@/lib/ratelimit/shared";
@@ -18,14 +19,9 @@ function configuredModels(): ModelRef[] {
   return online.map(({ provider, model }) => ({ provider, model }));
 }
 
-/**
- * Budgets for `budget_remaining_usd` / `budget_limit_usd`: `budgetStatuses(db)` of
- * lib/finops/budgets.ts once it is part of this build — until then null, and the gauges have
- * no series. Wiring: `return () => budgetStatuses(db)` (its rows carry key, limitMicroUsd and
- * remainingMicroUsd).
- */
-function budgetSource(_db: Db): (() => Promise<BudgetGaugeInput[]>) | null {
-  return null;
+/** Budgets for `budget_remaining_usd` / `budget_limit_usd`: `budgetStatuses(db)` of lib/finops/budgets.ts. */
+function budgetSource(db: Db): () => Promise<BudgetGaugeInput[]> {
+  return () => budgetStatuses(db);
 }
 
 /** The sources read from this deployment's Redis and PostgreSQL. */

@@ -3,6 +3,7 @@ import os from "node:os";
 import type Redis from "ioredis";
 import { ZodError, type ZodType } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
+import { insertTaskEvent } from "@/lib/db/queries/task-events";
 import { claimTask, extendLease, finishAttempt, getTaskById, releaseAttempt, type TaskRow } from "@/lib/db/queries/tasks";
 import { isDatabaseUnavailable } from "@/lib/errors";
 import type { Logger } from "@/lib/log";
@@ -586,17 +587,29 @@ export class StreamConsumer {
     if (!te.retryable) status = "TERMINATED_BY_POLICY";
     else if (attempt >= task.maxAttempts && te.spendsAttempt) status = "FAILED";
     else status = "RETRYING";
+    // A wait with a known end (a budget's reset) is due exactly then: no backoff, no jitter.
+    const availableAt = status === "RETRYING" ? te.wait?.until : undefined;
     const retryInMs =
-      status === "RETRYING"
+      status === "RETRYING" && !availableAt
         ? backoffMs(attempt, { baseMs: this.options.backoffBaseMs, capMs: this.options.backoffCapMs, retryAfterMs: te.retryAfterMs })
         : undefined;
     const ok = await db.transaction(async (tx) => {
-      const done = await finishAttempt(tx, { id: task.id, attempt, status, error, retryInMs, refundAttempt: !te.spendsAttempt });
+      const done = await finishAttempt(tx, { id: task.id, attempt, status, error, retryInMs, availableAt, refundAttempt: !te.spendsAttempt });
       if (done && status !== "RETRYING") await this.options.onTaskEnded?.(tx, task);
+      if (done && status === "RETRYING" && te.code === "budget_exhausted") {
+        await insertTaskEvent(tx, {
+          taskId: task.id,
+          kind: "budget_wait",
+          attempt,
+          errorCode: te.code,
+          message: te.message,
+          detail: { ...te.wait?.detail, retryAt: (availableAt ?? new Date(Date.now() + (retryInMs ?? 0))).toISOString() },
+        });
+      }
       return done;
     });
     if (!ok) return;
-    log.info({ taskId: task.id, attempt, status, code: te.code, retryInMs }, "attempt ended");
+    log.info({ taskId: task.id, attempt, status, code: te.code, retryInMs, availableAt }, "attempt ended");
     if (status === "FAILED") {
       await redis.xadd(
         dlqKey(task.type as TaskType),

@@ -16,6 +16,11 @@ export class TaskError extends Error {
     readonly retryAfterMs?: number,
     /** False when the attempt never reached the upstream (its circuit is open): it is not counted. */
     readonly spendsAttempt: boolean = true,
+    /**
+     * A wait with a known end (a budget's period reset): the task becomes due exactly then — no
+     * backoff, no jitter — instead of after `retryAfterMs`. `detail` goes into its task event.
+     */
+    readonly wait?: { until: Date; detail?: Record<string, unknown> },
   ) {
     super(message);
     this.name = "TaskError";
@@ -38,5 +43,14 @@ export class TaskError extends Error {
    */
   static deferred(code: TaskErrorCode, message: string, retryAfterMs: number): TaskError {
     return new TaskError(code, message, true, retryAfterMs, false);
+  }
+
+  /**
+   * Deferred until a known time: a budget is used up until its period resets. The task waits
+   * RETRYING with `available_at = until`, keeps its attempt, and the wait is recorded as a task
+   * event (`budget_wait` for `budget_exhausted`, lib/queue/consumer.ts).
+   */
+  static waitUntil(code: TaskErrorCode, message: string, until: Date, detail?: Record<string, unknown>): TaskError {
+    return new TaskError(code, message, true, Math.max(0, until.getTime() - Date.now()), false, { until, detail });
   }
 }

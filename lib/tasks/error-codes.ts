@@ -59,6 +59,8 @@ export const TASK_ERROR_BLAME: Record<TaskErrorCode, TaskErrorBlame> = {
   invalid_output: "service",
   bad_request: "service",
   circuit_open: "service",
+  // Our own spending limit, set by the administrators: neither the file nor the provider.
+  budget_exhausted: "service",
   internal: "service",
   attempts_exhausted: "service",
   unknown_task_type: "service",

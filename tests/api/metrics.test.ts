@@ -9,6 +9,7 @@ import { route } from "@/app/api/_lib/route";
 import { GET } from "@/app/api/metrics/route";
 import { getLlmConfig, type OnlineLlmConfig } from "@/lib/ai/config";
 import { closeDb, getDb } from "@/lib/db/client";
+import { deleteBudget, releaseSpend, reserveSpend, setBudget } from "@/lib/finops/budgets";
 import { CONSUMER_GROUP, dlqKey, streamKey } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { getBreaker, getGovernor } from "@/lib/ratelimit/shared";
@@ -113,6 +114,9 @@ describe("GET /api/metrics: scrape-time gauges", () => {
     expect(grant.granted).toBe(true);
     const breaker = getBreaker(ref);
     while ((await breaker.snapshot()).state !== "open") await breaker.recordFailure();
+    // A global day budget of 2 USD with 0.5 USD held by a call in flight.
+    await setBudget(db, { scope: "global", scopeId: "", period: "day", limitMicroUsd: 2_000_000, actorId: null });
+    const held = await reserveSpend({ db, scope: { userId: null, organizationId: null, feature: "resume.analyze" }, estimatedMicroUsd: 500_000 });
 
     const res = await scrape({ authorization: `Bearer ${TOKEN}` });
     expect(res.status).toBe(200);
@@ -131,7 +135,11 @@ describe("GET /api/metrics: scrape-time gauges", () => {
     expect(sumOf(e, "upstream_quota_utilization", { model: "gauge-model", kind: "rpm" })).toBeCloseTo(1 / 10, 12);
     expect(sumOf(e, "upstream_quota_utilization", { model: "gauge-model", kind: "tpm" })).toBeCloseTo(100 / 1000, 12);
     expect(sumOf(e, "circuit_breaker_open", { model: "gauge-model" })).toBe(1);
-    for (const source of ["queues", "quota", "breaker"]) expect(sumOf(e, "metrics_source_up", { source }), source).toBe(1);
+    expect(sumOf(e, "budget_limit_usd", { budget: "global:day" })).toBe(2);
+    expect(sumOf(e, "budget_remaining_usd", { budget: "global:day" })).toBe(1.5);
+    await releaseSpend(held);
+    await deleteBudget(db, { scope: "global", scopeId: "", period: "day", actorId: null });
+    for (const source of ["queues", "budgets", "quota", "breaker"]) expect(sumOf(e, "metrics_source_up", { source }), source).toBe(1);
     // Shared state is read once per scrape, never summed across processes.
     expect(e.types.get("stream_length")).toBe("gauge");
   });

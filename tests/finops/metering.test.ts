@@ -23,6 +23,7 @@ import { listMessages } from "@/lib/db/queries/interviews";
 import { getTaskById } from "@/lib/db/queries/tasks";
 import { insertInFlightUsage } from "@/lib/db/queries/usage";
 import { auditLog, llmUsage, llmUsageRollups } from "@/lib/db/schema";
+import { budgetStatuses, deleteBudget, setBudget } from "@/lib/finops/budgets";
 import { bucketIndex, HISTOGRAM_LENGTH } from "@/lib/finops/latency-buckets";
 import { deletePriceOverride, priceFor, setPriceOverride } from "@/lib/finops/prices";
 import { withUsageScope } from "@/lib/finops/scope";
@@ -300,6 +301,46 @@ describe("metering: one usage row per upstream call, written by the guard", () =
       ["upstream_5xx", organizationId, false, true],
       ["ok", organizationId, true, false],
     ]);
+  });
+});
+
+describe("metering and budgets", () => {
+  it("a call holds its estimate on its scope's budgets while it runs and settles at its row's cost", async () => {
+    useModel();
+    const { userId } = await recruiter(db);
+    users.push(userId);
+    await setBudget(db, { scope: "user", scopeId: userId, period: "day", limitMicroUsd: 1_000_000, actorId: null });
+    let heldWhileRunning: number | undefined;
+    const config = getLlmConfig() as OnlineLlmConfig;
+    await withUsageScope({ db, userId, organizationId: null, feature: "test.budget", taskId: null, attempt: null }, () =>
+      guardUpstreamCall(config, { system: "JSON.", prompt: "Hi.", maxOutputTokens: 1_000, priority: "interactive" }, async () => {
+        heldWhileRunning = (await budgetStatuses(db)).find((b) => b.key === `user:${userId}:day`)?.reservedMicroUsd;
+        return { value: null, usage: { inputTokens: 1_000, outputTokens: 100 } };
+      }),
+    );
+    // Held: the estimate, input + the 1 000-token output cap at gpt-4o-mini's rates (≥ 600 µUSD).
+    expect(heldWhileRunning).toBeGreaterThanOrEqual(600);
+    const [row] = await rowsOf("test.budget");
+    expect(row!.costMicroUsd).toBe(Math.round(1_000 * MINI.input + 100 * MINI.output));
+    const after = (await budgetStatuses(db)).find((b) => b.key === `user:${userId}:day`);
+    expect(after).toMatchObject({ spentMicroUsd: row!.costMicroUsd, reservedMicroUsd: 0 });
+    await deleteBudget(db, { scope: "user", scopeId: userId, period: "day", actorId: null });
+  });
+
+  it("a scope whose budget has no room is refused before anything leaves: budget_exhausted, no usage row", async () => {
+    useModel();
+    const { userId } = await recruiter(db);
+    users.push(userId);
+    await setBudget(db, { scope: "user", scopeId: userId, period: "day", limitMicroUsd: 0, actorId: null });
+    const sent = chatCalls().length;
+    await expect(
+      withUsageScope({ db, userId, organizationId: null, feature: "test.budget-refused", taskId: null, attempt: null }, () =>
+        generateStructured({ schema: z.object({ answer: z.string() }), system: "JSON.", prompt: "Hi.", name: "answer" }),
+      ),
+    ).rejects.toMatchObject({ code: "budget_exhausted", retryable: true });
+    expect(chatCalls().length).toBe(sent);
+    expect(await rowsOf("test.budget-refused")).toEqual([]);
+    await deleteBudget(db, { scope: "user", scopeId: userId, period: "day", actorId: null });
   });
 });
 

@@ -2,13 +2,13 @@ import type { Db, Tx } from "../client";
 import { auditLog } from "../schema";
 
 /**
- * Appends one entry to the audit log: who (`actorId`, null for the system) did what
- * (`action`, e.g. `price.set`) to what (`target`, e.g. `openai/gpt-4o-mini`), with the state
- * before and after (JSON, null when there was none). Call it in the transaction of the change.
+ * One console change in `audit_log`: who (`actorId`, a user id), what (`action`, e.g.
+ * `budget.set`), on what (`target`, e.g. `user:*:day`), and the values before and after (null
+ * for a creation or a deletion). Written in the transaction of the change itself.
  */
 export async function insertAuditEntry(
   db: Db | Tx,
-  e: { actorId: string | null; action: string; target: string; before: unknown; after: unknown },
+  entry: { actorId: string | null; action: string; target: string; before: unknown; after: unknown },
 ): Promise<void> {
-  await db.insert(auditLog).values({ actorId: e.actorId, action: e.action, target: e.target, before: e.before ?? null, after: e.after ?? null });
+  await db.insert(auditLog).values({ actorId: entry.actorId, action: entry.action, target: entry.target, before: entry.before, after: entry.after });
 }

@@ -140,7 +140,8 @@ export async function extendLease(db: Db, { id, attempt, leaseMs }: { id: string
 /**
  * Ends the attempt `attempt` with `status`, fenced: it only applies while that attempt still
  * holds the task, so the late result of an abandoned attempt is discarded.
- * For RETRYING, `retryInMs` sets when the relay makes it PENDING again.
+ * For RETRYING, `retryInMs` (from now, PostgreSQL's clock) or `availableAt` (a fixed time: a
+ * budget's reset) sets when the relay makes it PENDING again.
  * @returns true when the transition happened.
  */
 export async function finishAttempt(
@@ -151,6 +152,7 @@ export async function finishAttempt(
     status: Exclude<TaskStatus, "PENDING" | "PROCESSING">;
     error?: { code: string; message: string } | null;
     retryInMs?: number;
+    availableAt?: Date;
     /** The attempt is not counted (`TaskError.deferred`): `attempts` goes back by one. */
     refundAttempt?: boolean;
   },
@@ -165,7 +167,7 @@ export async function finishAttempt(
       leaseExpiresAt: null,
       updatedAt: sql`now()`,
       finishedAt: ended ? sql`now()` : null,
-      availableAt: f.retryInMs !== undefined ? sql`now() + make_interval(secs => ${f.retryInMs / 1000})` : undefined,
+      availableAt: f.availableAt ?? (f.retryInMs !== undefined ? sql`now() + make_interval(secs => ${f.retryInMs / 1000})` : undefined),
       attempts: f.refundAttempt ? sql`${tasks.attempts} - 1` : undefined,
     })
     .where(and(eq(tasks.id, f.id), eq(tasks.status, "PROCESSING"), eq(tasks.attempts, f.attempt)))

@@ -199,8 +199,9 @@ function chatDeadlines(): StreamDeadlineConfig & { totalMs: number } {
  * Starts phrasing with the primary model, or with the fallback model while the primary's
  * circuit is open, and resolves once one of them is let through.
  * @returns the started call, or null when the call was refused for another reason than an open
- *   circuit (e.g. no quota within the governor's wait): the offline wording serves, as before.
+ *   circuit or a budget (e.g. no quota within the governor's wait): the offline wording serves, as before.
  * @throws {PanelistError} `unavailable:llm` with `Retry-After` when every circuit is open.
+ * @throws {PanelistError} `rate_limit:budget` (429) with `Retry-After` when a money budget has no room.
  */
 async function openModelTurn(
   deps: { db: Db; log: Logger },
@@ -212,6 +213,7 @@ async function openModelTurn(
     const started = startPhrasing(deps, { ...a, config });
     const gate = await started.gate;
     if (gate === "passed") return { config, pipe: started.pipe };
+    if (gate.code === "budget_exhausted") throw budgetExhausted(deps, a.interview.id, gate);
     if (gate.code !== "circuit_open") {
       deps.log.warn(
         { err: gate.message, code: gate.code, interviewId: a.interview.id, model: config.model },
@@ -230,6 +232,25 @@ async function openModelTurn(
   throw new PanelistError("unavailable:llm", `The AI interviewer is unavailable right now. Please try again in ${seconds} s.`, {
     headers: { "Retry-After": String(seconds) },
   });
+}
+
+/**
+ * A money budget that covers the chat has no room (docs/finops.md, "Budgets"): 429
+ * `rate_limit:budget` with `Retry-After` in whole seconds (≥ 1, RFC 9110 §10.2.3) — until the
+ * budget's period resets, or a few seconds when calls in flight hold its room. Not the offline
+ * wording: a used-up budget is the operator's decision to stop spending, not a fault to paper over.
+ */
+function budgetExhausted(deps: { log: Logger }, interviewId: string, refusal: LlmError): PanelistError {
+  const seconds = Math.max(1, Math.ceil((refusal.retryAfterMs ?? 1_000) / 1_000));
+  const at = new Date(Date.now() + seconds * 1_000);
+  deps.log.warn({ interviewId, err: refusal.message, retryAfterS: seconds }, "interviewer call refused by a budget; answering 429");
+  return new PanelistError(
+    "rate_limit:budget",
+    `The AI spending limit is used up for now. Please try again after ${at.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
+    {
+      headers: { "Retry-After": String(seconds) },
+    },
+  );
 }
 
 /**

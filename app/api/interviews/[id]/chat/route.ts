@@ -23,6 +23,8 @@ const log = createLogger("web");
  * 503 `unavailable:llm` with `Retry-After` while the chat model's circuit breaker is open (and
  * no fallback model can serve): the candidate's message stays stored, the turn lock is
  * released, and the same request (same message id) asks again once the cool-down is over.
+ * 429 `rate_limit:budget` with `Retry-After` while a money budget that covers the chat is used up
+ * (docs/finops.md, "Budgets"), kept and released the same way.
  */
 export const POST = route({
   permission: "interview:chat",
