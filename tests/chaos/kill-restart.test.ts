@@ -121,8 +121,8 @@ describe("chaos: SIGKILL and restart a worker every few seconds", () => {
   }, 280_000);
 
   it("an upstream call in flight when its worker is SIGKILLed keeps its usage row (left in_flight)", async () => {
-    // Usage rows are two-phase (lib/ai/metered.ts, lib/resume/analyze.ts): written `in_flight`
-    // before the request leaves, completed after; a worker killed mid-call leaves the first.
+    // Usage rows are two-phase (lib/finops/meter.ts, called by lib/ai/upstream-guard.ts): written
+    // `in_flight` before the request leaves, completed after; a worker killed mid-call leaves the first.
     const tag = chaosTag("usage");
     const owner = await createUser(db);
     const fleet = new Fleet({
