@@ -326,7 +326,8 @@ export const llmUsage = pgTable(
 export const llmUsageRollups = pgTable(
   "llm_usage_rollups",
   {
-    granularity: text("granularity", { enum: ["hour", "day"] }).notNull(),
+    /** `hour` and `day` for the totals cube; `day` and `month` for the per-user and per-organisation cubes. */
+    granularity: text("granularity", { enum: ["hour", "day", "month"] }).notNull(),
     bucketStart: timestamp("bucket_start", { withTimezone: true }).notNull(),
     provider: text("provider").notNull(),
     model: text("model").notNull(),
@@ -360,6 +361,11 @@ export const llmUsageRollups = pgTable(
       columns: [t.granularity, t.bucketStart, t.provider, t.model, t.feature, t.userId, t.organizationId],
     }),
     index("llm_usage_rollups_bucket_idx").on(t.granularity, t.bucketStart),
+    // One index range per cube for the console's reads: the totals cube is a small share of a
+    // day's rows (the per-user cube is most of them), and the primary key cannot seek past
+    // provider, model and feature to user_id (docs/finops.md, "Console").
+    index("llm_usage_rollups_totals_idx").on(t.granularity, t.bucketStart).where(sql`user_id = '' and organization_id = ''`),
+    index("llm_usage_rollups_orgs_idx").on(t.granularity, t.bucketStart).where(sql`user_id = '' and organization_id <> ''`),
   ],
 );
 

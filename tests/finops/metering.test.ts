@@ -21,10 +21,10 @@ import { guardUpstreamCall } from "@/lib/ai/upstream-guard";
 import { closeDb, createDb, getDb } from "@/lib/db/client";
 import { listMessages } from "@/lib/db/queries/interviews";
 import { getTaskById } from "@/lib/db/queries/tasks";
-import { insertInFlightUsage } from "@/lib/db/queries/usage";
+import { completeUsage, insertInFlightUsage } from "@/lib/db/queries/usage";
 import { auditLog, llmUsage, llmUsageRollups } from "@/lib/db/schema";
 import { budgetStatuses, deleteBudget, setBudget } from "@/lib/finops/budgets";
-import { bucketIndex, HISTOGRAM_LENGTH } from "@/lib/finops/latency-buckets";
+import { bucketIndex, HISTOGRAM_LENGTH, oneHot } from "@/lib/finops/latency-buckets";
 import { deletePriceOverride, priceFor, setPriceOverride } from "@/lib/finops/prices";
 import { withUsageScope } from "@/lib/finops/scope";
 import { createLogger } from "@/lib/log";
@@ -383,7 +383,7 @@ describe("the ledger when the database fails", () => {
 });
 
 describe("rollups", () => {
-  it("the hour and day rollups equal the sums of the completed usage rows; in_flight rows are not in them", async () => {
+  it("the per-user cube (day and month) equals the sums of the completed usage rows; in_flight rows are not in it", async () => {
     // What a worker killed mid-call leaves: an in_flight row that never completes.
     await insertInFlightUsage(db, {
       callId: crypto.randomUUID(),
@@ -403,11 +403,13 @@ describe("rollups", () => {
 
     const pad = (a: number[]) => [...a, ...new Array<number>(Math.max(0, HISTOGRAM_LENGTH - a.length)).fill(0)];
     const expected = new Map<string, Record<string, unknown>>();
-    for (const granularity of ["hour", "day"] as const) {
-      const size = granularity === "hour" ? 3_600_000 : 86_400_000;
+    for (const granularity of ["day", "month"] as const) {
       for (const r of completed) {
-        const bucketStart = new Date(Math.floor(r.createdAt.getTime() / size) * size);
-        const key = [granularity, bucketStart.toISOString(), r.provider, r.model, r.feature, r.userId ?? "", r.organizationId ?? ""].join("|");
+        const t = r.createdAt;
+        const bucketStart =
+          granularity === "day" ? new Date(Math.floor(t.getTime() / 86_400_000) * 86_400_000) : new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), 1));
+        // The per-user cube: the user's id, organisation ''.
+        const key = [granularity, bucketStart.toISOString(), r.provider, r.model, r.feature, r.userId ?? "", ""].join("|");
         const e = (expected.get(key) ?? {
           requests: 0,
           errors: 0,
@@ -449,7 +451,11 @@ describe("rollups", () => {
         expected.set(key, e);
       }
     }
-    const rollups = await db.select().from(llmUsageRollups).where(inArray(llmUsageRollups.userId, users));
+    // The other cubes hold every file's calls (one database per run); the test below checks them in isolation.
+    const rollups = await db
+      .select()
+      .from(llmUsageRollups)
+      .where(and(inArray(llmUsageRollups.userId, users), eq(llmUsageRollups.organizationId, "")));
     const actual = new Map(
       rollups.map(({ granularity, bucketStart, provider, model, feature, userId, organizationId, latencyBuckets, ttftBuckets, ...sums }) => [
         [granularity, bucketStart.toISOString(), provider, model, feature, userId, organizationId].join("|"),
@@ -458,5 +464,54 @@ describe("rollups", () => {
     );
     expect(actual).toEqual(expected);
     expect(rollups.some((r) => r.feature === "test.orphan")).toBe(false);
+  });
+
+  it("one completed row adds to every cube it belongs to: totals by hour and day, its user's and its organisation's by day and month", async () => {
+    const owner = await recruiter(db);
+    const feature = `test.cubes-${crypto.randomUUID().slice(0, 8)}`;
+    const row = {
+      callId: crypto.randomUUID(),
+      userId: owner.userId,
+      organizationId: owner.organizationId,
+      feature,
+      taskId: null,
+      attempt: null,
+      provider: "openai",
+      model: "gpt-4o-mini",
+      inputTokens: 1200,
+      cachedInputTokens: 200,
+      outputTokens: 300,
+      reasoningTokens: 0,
+      estimated: false,
+      costMicroUsd: 420,
+      latencyMs: 1800,
+      ttftMs: null,
+      outcome: "ok",
+    };
+    await completeUsage(db, row, { latency: oneHot(1800), ttft: [] });
+    const [stored] = await db.select().from(llmUsage).where(eq(llmUsage.callId, row.callId));
+    const t = stored!.createdAt;
+    const hour = new Date(Math.floor(t.getTime() / 3_600_000) * 3_600_000);
+    const day = new Date(Math.floor(t.getTime() / 86_400_000) * 86_400_000);
+    const month = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), 1));
+    const cubes = await db.select().from(llmUsageRollups).where(eq(llmUsageRollups.feature, feature));
+    const keyOf = (c: { granularity: string; bucketStart: Date; userId: string; organizationId: string }) =>
+      [c.granularity, c.bucketStart.toISOString(), c.userId, c.organizationId].join("|");
+    expect(cubes.map(keyOf).sort()).toEqual(
+      [
+        ["hour", hour, "", ""],
+        ["day", day, "", ""],
+        ["day", day, owner.userId, ""],
+        ["month", month, owner.userId, ""],
+        ["day", day, "", owner.organizationId],
+        ["month", month, "", owner.organizationId],
+      ]
+        .map(([granularity, bucketStart, userId, organizationId]) => keyOf({ granularity, bucketStart, userId, organizationId } as never))
+        .sort(),
+    );
+    for (const c of cubes) {
+      expect(c).toMatchObject({ requests: 1, inputTokens: 1200, cachedInputTokens: 200, outputTokens: 300, costMicroUsd: 420, latencyMsSum: 1800 });
+      expect(c.latencyBuckets[bucketIndex(1800)]).toBe(1);
+    }
   });
 });

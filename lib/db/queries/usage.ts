@@ -97,15 +97,41 @@ export async function completeUsage(db: Db, c: UsageCompletion, histograms: Call
   });
 }
 
-/** Adds one completed usage row to its hour and day rollup rows (upserts; histograms summed element-wise). */
+/** The rollup keys one usage row adds to: every cube it belongs to, at each of the cube's granularities. */
+function cubeRows(row: UsageRow, at: number): { granularity: "hour" | "day" | "month"; bucketStart: Date; userId: string; organizationId: string }[] {
+  const d = new Date(at);
+  const hour = new Date(Math.floor(at / HOUR_MS) * HOUR_MS);
+  const day = new Date(Math.floor(at / DAY_MS) * DAY_MS);
+  const month = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+  const keys: ReturnType<typeof cubeRows> = [
+    { granularity: "hour", bucketStart: hour, userId: "", organizationId: "" },
+    { granularity: "day", bucketStart: day, userId: "", organizationId: "" },
+  ];
+  if (row.userId) {
+    keys.push({ granularity: "day", bucketStart: day, userId: row.userId, organizationId: "" });
+    keys.push({ granularity: "month", bucketStart: month, userId: row.userId, organizationId: "" });
+  }
+  if (row.organizationId) {
+    keys.push({ granularity: "day", bucketStart: day, userId: "", organizationId: row.organizationId });
+    keys.push({ granularity: "month", bucketStart: month, userId: "", organizationId: row.organizationId });
+  }
+  return keys;
+}
+
+/**
+ * Adds one completed usage row to the rollup cubes (docs/finops.md, "Rollups"), in one upsert
+ * statement: the totals cube by hour and day (user and organisation ''), the per-user cube by
+ * day and month (organisation ''), the per-organisation cube by day and month (user ''). Keyed
+ * per user for every hour, the table would be as large as `llm_usage` itself once users are
+ * many; cut this way, each question reads one small cube. Buckets are UTC. Histograms are summed
+ * element-wise.
+ */
 async function addToRollups(tx: Tx, row: UsageRow, histograms: CallHistograms): Promise<void> {
   const at = row.createdAt.getTime();
   const delta = {
     provider: row.provider,
     model: row.model,
     feature: row.feature,
-    userId: row.userId ?? "",
-    organizationId: row.organizationId ?? "",
     requests: 1,
     errors: row.outcome === "ok" ? 0 : 1,
     rateLimited: row.outcome === "rate_limited" ? 1 : 0,
@@ -128,10 +154,7 @@ async function addToRollups(tx: Tx, row: UsageRow, histograms: CallHistograms): 
   const sum = (col: AnyPgColumn) => sql`${col} + excluded.${sql.identifier(col.name)}`;
   await tx
     .insert(r)
-    .values([
-      { granularity: "hour", bucketStart: new Date(Math.floor(at / HOUR_MS) * HOUR_MS), ...delta },
-      { granularity: "day", bucketStart: new Date(Math.floor(at / DAY_MS) * DAY_MS), ...delta },
-    ])
+    .values(cubeRows(row, at).map((k) => ({ ...k, ...delta })))
     .onConflictDoUpdate({
       target: [r.granularity, r.bucketStart, r.provider, r.model, r.feature, r.userId, r.organizationId],
       set: {
