@@ -563,8 +563,10 @@ export async function pendingEntries(redis: Redis): Promise<number> {
     try {
       const summary = (await redis.xpending(streamKey("resume.analyze", lane), CONSUMER_GROUP)) as [number];
       n += Number(summary[0]);
-    } catch {
-      /* no stream or group: nothing pending */
+    } catch (err) {
+      // No stream or group: nothing pending. Anything else (Redis unreachable) is no answer,
+      // and must not read as "0 pending".
+      if (!/NOGROUP|no such key/i.test(String(err))) throw err;
     }
   }
   return n;
