@@ -8,13 +8,16 @@
  * helpers (`tests/helpers/`, `tests/corpus-dir.ts`), which production code never reaches.
  */
 
-/**
- * The domains: one folder each; the pipeline, the model layer and the database know none.
- * lib/finops is a platform layer (like lib/ratelimit): the upstream guard reserves spend there.
- */
+/** The domains: one folder each; the pipeline, the model layer, the platform layers and the database know none. */
 const DOMAINS = "(resume|interview|jobs|knowledge)";
 /** Domains whose folders other domains may enter only through `service.ts` or `index.ts`. */
-const FEATURE_DOMAINS = "(resume|interview|jobs|knowledge)";
+const FEATURE_DOMAINS = DOMAINS;
+/**
+ * Platform layers beside the pipeline and the model layer: usage, prices, budgets and the
+ * result cache (finops), alerts, metrics, the rate limiter. Any domain or layer above may use
+ * them; they use no domain, and the database layer uses none of them.
+ */
+const PLATFORM = "(finops|alerts|metrics|ratelimit)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -50,9 +53,24 @@ module.exports = {
     {
       name: "db-not-domain",
       severity: "error",
-      comment: "lib/db imports no domain: schema, client and queries only, no business rules.",
+      comment: "lib/db imports no domain and no platform layer: schema, client and queries only, no business rules.",
       from: { path: "^lib/db/" },
+      to: { path: [`^lib/${DOMAINS}/`, `^lib/${PLATFORM}/`] },
+    },
+    {
+      name: "platform-not-domain",
+      severity: "error",
+      comment: "The platform layers (lib/finops, lib/alerts, lib/metrics, lib/ratelimit) know no domain: the services call them, never the reverse.",
+      from: { path: `^lib/${PLATFORM}/` },
       to: { path: `^lib/${DOMAINS}/` },
+    },
+    {
+      name: "finops-not-ai",
+      severity: "error",
+      comment:
+        "lib/finops never imports lib/ai: the upstream guard (lib/ai) calls the meter, so the reverse would be a cycle; finops throws its own errors and the guard maps them to LlmError.",
+      from: { path: "^lib/finops/" },
+      to: { path: "^lib/ai/" },
     },
     {
       name: "ai-not-domain",

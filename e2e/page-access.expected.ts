@@ -28,8 +28,14 @@ const signedOutOnly: Record<PageActor, PageCell> = {
   admin: "→/resumes",
 };
 
-/** The operator's console: the platform admin only; an organisation's owner is not one. */
-const consoleOnly: Record<PageActor, PageCell> = { anonymous: "→/sign-in", candidate: 404, otherCandidate: 404, recruiter: 404, admin: 200 };
+/** The operator's console: the platform admin only; everyone else signed in gets the 404 page. */
+const adminOnly = (cell: PageCell): Record<PageActor, PageCell> => ({
+  anonymous: "→/sign-in",
+  candidate: 404,
+  otherCandidate: 404,
+  recruiter: 404,
+  admin: cell,
+});
 
 export const PAGES: Record<string, Record<PageActor, PageCell>> = {
   "/": signedOutOnly,
@@ -40,8 +46,13 @@ export const PAGES: Record<string, Record<PageActor, PageCell>> = {
   "/interviews": signedInOnly(200),
   "/interviews/[id]": signedInOnly(personal),
   "/workspace": { anonymous: "→/sign-in", candidate: 404, otherCandidate: 404, recruiter: 200, admin: 404 },
-  "/admin": consoleOnly,
-  "/admin/cost": consoleOnly,
-  "/admin/users": consoleOnly,
-  "/admin/settings": consoleOnly,
+  "/admin": adminOnly(200),
+  "/admin/cost": adminOnly(200),
+  "/admin/queues": adminOnly(200),
+  "/admin/tasks": adminOnly(200),
+  // The console shows any owner's task: "foreign" is another person's.
+  "/admin/tasks/[id]": adminOnly({ own: 200, foreign: 200, missing: 404, malformed: 404 }),
+  "/admin/dlq": adminOnly(200),
+  "/admin/users": adminOnly(200),
+  "/admin/settings": adminOnly(200),
 };

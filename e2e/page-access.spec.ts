@@ -25,7 +25,7 @@ function discoverPages(dir = APP_DIR, segments: string[] = []): string[] {
   return found;
 }
 
-type Signed = { context: BrowserContext; page: Page; resumeId: string; interviewId: string };
+type Signed = { context: BrowserContext; page: Page; resumeId: string; taskId: string; interviewId: string };
 
 async function signedIn(browser: Browser, actor: Exclude<PageActor, "anonymous">): Promise<Signed> {
   const context = await browser.newContext();
@@ -39,7 +39,8 @@ async function signedIn(browser: Browser, actor: Exclude<PageActor, "anonymous">
   const upload = await browserFetch(page, "/api/resumes", { method: "POST", file: { name: "cv.txt", type: "text/plain", base64: bytes } });
   const interview = await browserFetch(page, "/api/interviews", { method: "POST", json: { role: "backend engineer", level: "mid", questionCount: 5 } });
   expect([upload.status, interview.status]).toEqual([202, 201]);
-  return { context, page, resumeId: (upload.body as { resumeId: string }).resumeId, interviewId: (interview.body as { id: string }).id };
+  const { resumeId, taskId } = upload.body as { resumeId: string; taskId: string };
+  return { context, page, resumeId, taskId, interviewId: (interview.body as { id: string }).id };
 }
 
 test.describe("page access", () => {
@@ -89,6 +90,7 @@ test.describe("page access", () => {
     if (kind === "missing") return "00000000-0000-4000-8000-000000000000";
     if (kind === "malformed") return "not-an-id";
     const whose = kind === "own" && actor !== "anonymous" ? actors[actor] : actor === "otherCandidate" ? actors.candidate : actors.otherCandidate;
+    if (pagePath.startsWith("/admin/tasks/")) return whose.taskId;
     return pagePath.startsWith("/resumes/") ? whose.resumeId : whose.interviewId;
   }
 

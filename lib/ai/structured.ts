@@ -11,7 +11,7 @@
  *   default) get JSON mode plus the JSON Schema in the system prompt; the answer is then
  *   validated with the same zod schema here.
  */
-import { generateText, Output } from "ai";
+import { generateText, type LanguageModelUsage, Output } from "ai";
 import { type ZodType, z } from "zod";
 import type { Priority } from "@/lib/ratelimit/governor";
 import { parseRateLimitHeaders, type RateLimitInfo } from "@/lib/ratelimit/headers";
@@ -65,7 +65,12 @@ interface GenerateStructuredOptions<T> {
 
 export interface StructuredResult<T> {
   object: T;
+  /** Tokens as reported, 0 where the provider reported none (the usage row counts those with the tokenizer). */
   usage: StructuredUsage;
+  /** The usage exactly as the AI SDK gave it: undefined fields were not reported. */
+  reportedUsage: LanguageModelUsage;
+  /** The answer's raw text (the JSON before parsing). */
+  text: string;
   /** The model id that was asked for (stable, for price lookup). */
   model: string;
   /** The model id the server says answered (may carry a date suffix). */
@@ -108,7 +113,8 @@ function jsonModeInstructions(schema: ZodType): string {
 }
 
 /**
- * One structured call through the upstream guard (breaker → governor → call → settle/observe),
+ * One structured call through the upstream guard (breaker → governor → meter → call →
+ * usage row, settle/observe; metered under the caller's `withUsageScope`),
  * with the fallback model serving when the primary's circuit is open or when the caller asks
  * for it (`preferFallback`, a task's last attempt). The result's `model` says which served.
  * @throws {LlmError} as {@link generateStructuredOnce}, plus `circuit_open` / `rate_limited` from the guard.
@@ -130,7 +136,7 @@ export async function generateStructured<T>(opts: GenerateStructuredOptions<T>):
       },
       async () => {
         const r = await generateStructuredOnce({ ...opts, config });
-        return { value: r, usedTokens: r.usage.inputTokens + r.usage.outputTokens, rateLimit: r.rateLimit };
+        return { value: r, usage: r.reportedUsage, outputText: r.text, rateLimit: r.rateLimit };
       },
     );
   if (opts.preferFallback && fallback) return run(fallback);
@@ -210,6 +216,8 @@ async function generateStructuredOnce<T>(opts: GenerateStructuredOptions<T>): Pr
     return {
       object,
       usage: usageFrom(result.totalUsage),
+      reportedUsage: result.totalUsage,
+      text: result.text,
       model: config.model,
       responseModel: result.response?.modelId,
       provider: config.provider,

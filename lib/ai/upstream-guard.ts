@@ -1,14 +1,12 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { getDb } from "@/lib/db/client";
-import { releaseSpend, reserveSpend, settleSpend } from "@/lib/finops/budgets";
 import { BudgetExhaustedError } from "@/lib/finops/errors";
+import { type MeteredCall, type ReportedUsage, startMeteredCall } from "@/lib/finops/meter";
 import { isBreakerFailure } from "@/lib/ratelimit/circuit-breaker";
 import { DEFAULT_MAX_WAIT_MS, type Priority, QuotaWaitExceededError } from "@/lib/ratelimit/governor";
 import { getBreaker, getGovernor } from "@/lib/ratelimit/shared";
 import { estimateTokens, setTokenCounter } from "@/lib/ratelimit/tokens";
 import type { OnlineLlmConfig } from "./config";
 import { LlmError, type RateLimitInfo, toLlmError } from "./errors";
-import { beforeDispatch } from "./metered";
 
 // Reservations must not fall short of what upstream's limiter charges. The real tokenizer
 // (o200k_base, OpenAI's current encoding) gives the tokens billed, but OpenAI's rate limiter
@@ -31,61 +29,53 @@ function maxQuotaWaitMs(priority: Priority, effectiveWindowMs: number): number {
   return priority === "batch" ? 2 * effectiveWindowMs : DEFAULT_MAX_WAIT_MS;
 }
 
+/** What the guarded call reports back besides its value. */
 type UpstreamCallOutcome = {
-  /** Real tokens used (input + output), when known. */
-  usedTokens?: number;
+  /** Usage as the provider reported it (AI SDK 6 `totalUsage` / `usage`); fields left undefined were not reported. */
+  usage?: ReportedUsage;
+  /** The whole output text, when the call did not stream it through {@link UpstreamCallContext.output}. */
+  outputText?: string;
   headers?: Headers | Record<string, string | string[] | undefined> | null;
   rateLimit?: RateLimitInfo;
 };
 
-type GuardRequest = Parameters<typeof guardedCall>[1];
+/** What the guard gives the call it runs: marks for the meter while the answer streams. */
+export type UpstreamCallContext = {
+  /** The first token (text or reasoning) of a streamed answer arrived: the TTFT mark. */
+  firstToken(): void;
+  /** A piece of output text, counted by the tokenizer if the provider reports no usage. */
+  output(delta: string): void;
+};
 
-/**
- * The money budgets' slot (docs/finops.md, "Budgets"): holds the call's estimated cost on every
- * budget that applies before anything else, and settles or releases it when the call is over.
- * Prices and the caller's scope are not known here yet: every call reserves 0 (unpriced) against
- * the global budgets only, so a used-up global budget (or one of 0) stops every call.
- * @returns a function to call once the call is over, with its real cost in micro-dollars (null:
- *   unknown or never sent — the hold is released). It never throws.
- * @throws {LlmError} `budget_exhausted` (retryable; `retryAfterMs`; `cause` the {@link BudgetExhaustedError}).
- */
-async function admitSpend(): Promise<(costMicroUsd: number | null) => Promise<void>> {
-  let reservationId: string;
-  try {
-    ({ reservationId } = await reserveSpend({ db: getDb(), scope: { userId: null, organizationId: null, feature: "" }, estimatedMicroUsd: 0 }));
-  } catch (err) {
-    if (!(err instanceof BudgetExhaustedError)) throw err;
-    throw new LlmError({ code: "budget_exhausted", retryable: true, retryAfterMs: err.retryAfterMs, message: err.message, cause: err });
-  }
-  return (cost) => (cost === null ? releaseSpend({ reservationId }) : settleSpend({ reservationId, actualMicroUsd: cost })).catch(() => undefined);
-}
-
-/**
- * Every upstream call goes through here: the money budgets ({@link admitSpend}), then
- * {@link guardedCall} (breaker, governor, the call).
- * @throws {LlmError} `budget_exhausted` when a budget has no room; and what {@link guardedCall} throws.
- */
-export async function guardUpstreamCall<T>(config: OnlineLlmConfig, req: GuardRequest, call: () => Promise<{ value: T } & UpstreamCallOutcome>): Promise<T> {
-  const finishSpend = await admitSpend();
-  try {
-    return await guardedCall(config, req, call);
-  } finally {
-    await finishSpend(null);
-  }
+/** A failed call's usage as LlmError carries it, in the provider's reported shape. */
+function reportedFrom(u: LlmError["usage"]): ReportedUsage | undefined {
+  if (!u) return undefined;
+  return { inputTokens: u.inputTokens, outputTokens: u.outputTokens, inputTokenDetails: { cacheReadTokens: u.cachedInputTokens } };
 }
 
 /**
  * Every upstream call goes through here (docs/governor.md, "Wiring"): the model's circuit breaker, then the
- * shared RPM/TPM governor (tokens reserved = input estimate + max output), then the call; after
- * it, the reservation is settled with the real usage, the answer's rate-limit headers are
- * observed (a 429 pauses every process), and the breaker learns the outcome. Right before the
- * request leaves it tells the usage ledger (`beforeDispatch`, see `metered.ts`), so a call
- * refused by the breaker or the governor leaves no usage row.
+ * shared RPM/TPM governor (tokens reserved = input estimate + max output), then the meter
+ * (lib/finops/meter.ts: the money budgets' hold and the `in_flight` usage row, right before the
+ * request leaves, so a call refused by the breaker, the governor or a budget leaves no row), then the call; after it, the usage row
+ * is completed with the tokens (counted with the tokenizer where the provider reported none),
+ * cost, latency, TTFT and outcome, the reservation is settled with the same tokens, the answer's
+ * rate-limit headers are observed (a 429 pauses every process), and the breaker learns the
+ * outcome. This is the only place usage is metered (docs/finops.md, "Metering"); who a row is
+ * for comes from the caller's `withUsageScope`.
+ *
+ * When the completed row cannot be written (database gone), a call that succeeded rejects with
+ * the database's error (its row stays `in_flight`) unless `req.onMeterError` takes it — the
+ * streamed chat, whose text a person has already read; a failed call always rejects with its
+ * own error, the write's error going to `onMeterError` if given.
  *
  * @throws {LlmError} `circuit_open` (retryable, with retryAfterMs) while the breaker is open;
- *   `rate_limited` when no quota frees up within the wait limit; the call's own errors.
+ *   `rate_limited` when no quota frees up within the wait limit; `budget_exhausted` (retryable,
+ *   with retryAfterMs; `cause` the BudgetExhaustedError) when a budget of the call's scope has
+ *   no room; the call's own errors.
+ * @throws the database's errors when the in_flight row cannot be written: the request does not leave.
  */
-async function guardedCall<T>(
+export async function guardUpstreamCall<T>(
   config: OnlineLlmConfig,
   req: {
     system?: string;
@@ -96,8 +86,10 @@ async function guardedCall<T>(
     maxOutputTokens?: number;
     priority: Priority;
     signal?: AbortSignal;
+    /** Takes the meter's write errors instead of failing the call with them (see above). */
+    onMeterError?: (err: unknown) => void;
   },
-  call: () => Promise<{ value: T } & UpstreamCallOutcome>,
+  call: (ctx: UpstreamCallContext) => Promise<{ value: T } & UpstreamCallOutcome>,
 ): Promise<T> {
   const ref = { provider: config.provider, model: config.model };
   const breaker = getBreaker(ref);
@@ -111,17 +103,12 @@ async function guardedCall<T>(
     });
   }
   const governor = getGovernor();
+  const request = { system: req.system, prompt: req.prompt, messages: req.messages, extra: req.extra };
   let grant: Awaited<ReturnType<typeof governor.acquire>>;
   try {
     grant = await governor.acquire({
       ...ref,
-      estimatedTokens: estimateTokens({
-        system: req.system,
-        prompt: req.prompt,
-        messages: req.messages,
-        extra: req.extra,
-        maxOutputTokens: req.maxOutputTokens,
-      }),
+      estimatedTokens: estimateTokens({ ...request, maxOutputTokens: req.maxOutputTokens }),
       priority: req.priority,
       signal: req.signal,
       maxWaitMs: maxQuotaWaitMs(req.priority, governor.effectiveWindowMs),
@@ -132,29 +119,50 @@ async function guardedCall<T>(
     }
     throw err;
   }
+  let meter: MeteredCall;
   try {
-    await beforeDispatch(ref);
+    meter = await startMeteredCall({ ref, request, maxOutputTokens: req.maxOutputTokens });
   } catch (err) {
-    // The ledger could not record the call (database down): it must not leave unrecorded.
+    // A budget without room, or a ledger that cannot record the call (database down): the
+    // request does not leave.
     await governor.release({ reservationId: grant.reservationId }).catch(() => undefined);
+    if (err instanceof BudgetExhaustedError) {
+      throw new LlmError({ code: "budget_exhausted", retryable: true, retryAfterMs: err.retryAfterMs, message: err.message, cause: err });
+    }
     throw err;
   }
+  let said = "";
+  const ctx: UpstreamCallContext = {
+    firstToken: () => meter.firstToken(),
+    output: (delta) => {
+      said += delta;
+    },
+  };
+  let out: { value: T } & UpstreamCallOutcome;
   try {
-    const out = await call();
-    if (out.usedTokens !== undefined) await governor.settle({ reservationId: grant.reservationId, actualTokens: out.usedTokens }).catch(() => undefined);
-    await governor.observe({ ...ref, status: 200, headers: out.headers, rateLimit: out.rateLimit }).catch(() => undefined);
-    await breaker.recordSuccess().catch(() => undefined);
-    return out.value;
+    out = await call(ctx);
   } catch (err) {
     const e = err instanceof LlmError ? err : toLlmError(err);
+    const used = meter.finish({ reported: reportedFrom(e.usage), outputText: said, failed: true });
     await governor.observe({ ...ref, status: e.status, rateLimit: e.rateLimit, retryAfterMs: e.retryAfterMs }).catch(() => undefined);
-    if (e.usage) {
-      await governor.settle({ reservationId: grant.reservationId, actualTokens: e.usage.inputTokens + e.usage.outputTokens }).catch(() => undefined);
+    if (e.usage || said) {
+      await governor.settle({ reservationId: grant.reservationId, actualTokens: used.inputTokens + used.outputTokens }).catch(() => undefined);
     } else if (e.code === "network" && e.status === undefined) {
       await governor.release({ reservationId: grant.reservationId }).catch(() => undefined);
     }
     if (isBreakerFailure(e) && !req.signal?.aborted) await breaker.recordFailure().catch(() => undefined);
     else await breaker.recordSuccess().catch(() => undefined);
+    // The call's error is what happened; a failed write leaves its row in_flight.
+    await meter.record(e.code).catch((writeErr: unknown) => req.onMeterError?.(writeErr));
     throw e;
   }
+  const used = meter.finish({ reported: out.usage, outputText: out.outputText ?? said, failed: false });
+  await governor.settle({ reservationId: grant.reservationId, actualTokens: used.inputTokens + used.outputTokens }).catch(() => undefined);
+  await governor.observe({ ...ref, status: 200, headers: out.headers, rateLimit: out.rateLimit }).catch(() => undefined);
+  await breaker.recordSuccess().catch(() => undefined);
+  // Outside the catch above: a failure to write the ok row must not relabel a call that
+  // succeeded with the database's error; the row stays in_flight.
+  if (req.onMeterError) await meter.record("ok").catch(req.onMeterError);
+  else await meter.record("ok");
+  return out.value;
 }

@@ -1,16 +1,11 @@
 import * as alerts from "@/lib/alerts";
 import type { Db } from "@/lib/db/client";
-import { deletePriceOverrideRow, listPriceOverrideRows, upsertPriceOverrideRow } from "@/lib/db/queries/console-settings";
 
 /*
- * The one place the console calls the pieces it does not own: budgets (lib/finops/budgets.ts),
+ * The one place the console calls the pieces it does not own — budgets (lib/finops/budgets.ts),
  * alert rules and events (lib/alerts/), price overrides (lib/finops/prices.ts) and queue stats
- * (lib/queue/stats.ts). Budgets, alerts and queue stats are wired. WIRING: the price overrides
- * are stand-ins with the contract's signatures over the same table
- * (lib/db/queries/console-settings.ts), each change written to audit_log with its actor, until
- * lib/finops/prices.ts lands; then each body becomes a call to the real function (or a
- * re-export) and the stand-in queries go. The types are what the console reads; an adapter here maps a module's own
- * shape onto them.
+ * (lib/queue/stats.ts) — so a change of their signatures is met here. Where a module's shape
+ * is not the console's, the adapter is here too (active alerts).
  */
 
 // Alert rules: the catalogue with thresholds, units, bounds and switches; `updateAlertRule`
@@ -38,33 +33,8 @@ export async function listActiveAlerts(db: Db): Promise<ActiveAlert[]> {
   return rows.map(({ id, kind, title, subject, message, value, threshold, firedAt }) => ({ id, kind, title, subject, message, value, threshold, firedAt }));
 }
 
-/** A model's price override, micro-dollars per million tokens. */
-export type PriceOverride = {
-  provider: string;
-  model: string;
-  inputMicroUsdPerMTok: number;
-  cachedInputMicroUsdPerMTok: number;
-  outputMicroUsdPerMTok: number;
-  updatedBy: string | null;
-  updatedAt: Date;
-};
-
-/** Every price override. */
-export async function listPriceOverrides(db: Db): Promise<PriceOverride[]> {
-  return listPriceOverrideRows(db);
-}
-
-/** Creates or changes a model's price override; audit row. */
-export async function setPriceOverride(
-  db: Db,
-  p: { provider: string; model: string; inputMicroUsdPerMTok: number; cachedInputMicroUsdPerMTok: number; outputMicroUsdPerMTok: number; actorId: string },
-): Promise<void> {
-  await upsertPriceOverrideRow(db, p);
-}
-
-/** Removes a model's price override (nothing happens when there is none); audit row. */
-export async function deletePriceOverride(db: Db, p: { provider: string; model: string; actorId: string }): Promise<void> {
-  await deletePriceOverrideRow(db, p);
-}
+export type { ModelPriceRow as PriceOverride } from "@/lib/db/queries/prices";
+// Price overrides (lib/finops/prices.ts): each change writes its audit row and drops the price cache.
+export { deletePriceOverride, listPriceOverrides, setPriceOverride } from "@/lib/finops/prices";
 
 export { queueStats, type StreamStats } from "@/lib/queue/stats";

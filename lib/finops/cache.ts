@@ -11,7 +11,7 @@ import type { ZodType } from "zod";
 import type { Db } from "@/lib/db/client";
 import { type CacheEntryRow, countCacheHit, getFreshCacheEntry, storeCacheEntry } from "@/lib/db/queries/cache";
 import { type TalliedCall, withCallTally } from "./call-tally";
-import { recordUsage } from "./usage";
+import { recordUsage } from "./meter";
 
 /** Default of `LLM_CACHE_MAX_AGE_DAYS`: how long a stored result is served, days. */
 export const DEFAULT_CACHE_MAX_AGE_DAYS = 30;
@@ -162,20 +162,11 @@ function producedCost(calls: TalliedCall[]): number | null {
  * the entry's hit count. The row is attributed to the request's scope.
  */
 async function recordCacheHit(scope: CacheScope, entry: CacheEntryRow, latencyMs: number): Promise<void> {
-  await recordUsage(scope.db, {
-    userId: scope.userId,
-    organizationId: scope.organizationId,
-    feature: scope.feature,
-    taskId: scope.taskId,
-    attempt: scope.attempt,
-    provider: entry.provider,
-    model: entry.model,
-    inputTokens: 0,
-    cachedInputTokens: 0,
-    outputTokens: 0,
-    costMicroUsd: 0,
-    latencyMs,
+  await recordUsage({
+    scope,
+    ref: { provider: entry.provider, model: entry.model },
     outcome: "ok",
+    latencyMs,
     cacheHit: true,
     savedMicroUsd: entry.costMicroUsd ?? 0,
   });

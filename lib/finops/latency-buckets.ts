@@ -1,16 +1,41 @@
 /**
- * Upper bounds of the latency (and TTFT) histogram buckets of `llm_usage_rollups`, ms. A count
- * array has one entry per bound plus a last one for everything slower than the last bound
- * (Prometheus' `+Inf` bucket); counts are per bucket, not cumulative. The bounds cover the
- * range that matters for model calls: sub-second cache hits and first tokens, the 30 s p99
- * alert (docs/finops.md, "Alerts"), and the 120 s ceiling of a structured call's deadline.
+ * The histogram buckets of LLM call latency and TTFT (time to first token) in the usage rollups
+ * (`llm_usage_rollups.latency_buckets` / `ttft_buckets`, docs/finops.md "Rollups").
+ *
+ * A histogram is an array of counts, one per bucket — per bucket, not cumulative like
+ * Prometheus' `le` buckets: `counts[i]` counts the calls with `LATENCY_BUCKETS_MS[i - 1] < ms ≤
+ * LATENCY_BUCKETS_MS[i]` — plus a last one for everything slower than the last bound
+ * (Prometheus' `+Inf` bucket), so a histogram has {@link HISTOGRAM_LENGTH} counts. Rollups add
+ * histograms element-wise (`panelist_int_array_add`, migration 0004), which zero-pads the shorter
+ * one: bounds may only ever be appended, never changed or removed, or stored counts would sit in
+ * the wrong buckets.
+ */
+
+/**
+ * Upper bounds of the buckets, ms. They cover the range that matters for model calls:
+ * sub-second cache hits and first tokens, the 30 s p99 alert (docs/finops.md, "Alerts"), and the
+ * 120 s ceiling of a structured call's deadline.
  */
 export const LATENCY_BUCKETS_MS: readonly number[] = [50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 20_000, 30_000, 60_000, 120_000];
 
-/** The bucket of one observation, ms: the first bound ≥ `ms`, or the overflow bucket (index `LATENCY_BUCKETS_MS.length`). */
+/** Counts in a histogram: one per bound plus the overflow bucket. */
+export const HISTOGRAM_LENGTH = LATENCY_BUCKETS_MS.length + 1;
+
+/**
+ * The bucket of one observation, ms: the first bound ≥ `ms`, or the overflow bucket (index
+ * `LATENCY_BUCKETS_MS.length`). A negative or NaN duration counts as 0 ms.
+ */
 export function bucketIndex(ms: number): number {
-  const i = LATENCY_BUCKETS_MS.findIndex((bound) => ms <= bound);
+  const v = Number.isFinite(ms) && ms > 0 ? ms : 0;
+  const i = LATENCY_BUCKETS_MS.findIndex((bound) => v <= bound);
   return i === -1 ? LATENCY_BUCKETS_MS.length : i;
+}
+
+/** The histogram of one observation: {@link HISTOGRAM_LENGTH} zeros but a 1 at its bucket (what a usage row adds to its rollups). */
+export function oneHot(ms: number): number[] {
+  const counts = new Array<number>(HISTOGRAM_LENGTH).fill(0);
+  counts[bucketIndex(ms)] = 1;
+  return counts;
 }
 
 /**
@@ -27,19 +52,19 @@ export function bucketIndex(ms: number): number {
  */
 export function percentileFromBuckets(counts: number[], q: number): number | null {
   if (!(q >= 0 && q <= 1)) throw new RangeError(`quantile must be within [0, 1], got ${q}`);
-  const total = counts.reduce((s, c) => s + c, 0);
+  const total = counts.reduce((s, c) => s + Math.max(c, 0), 0);
   if (total === 0) return null;
   const rank = q * total;
   let below = 0;
   for (let i = 0; i < counts.length; i++) {
-    const c = counts[i] ?? 0;
+    const c = Math.max(counts[i] ?? 0, 0);
     if (c > 0 && below + c >= rank) {
-      if (i >= LATENCY_BUCKETS_MS.length) return LATENCY_BUCKETS_MS[LATENCY_BUCKETS_MS.length - 1];
-      const lower = i === 0 ? 0 : LATENCY_BUCKETS_MS[i - 1];
-      const upper = LATENCY_BUCKETS_MS[i];
+      if (i >= LATENCY_BUCKETS_MS.length) return LATENCY_BUCKETS_MS[LATENCY_BUCKETS_MS.length - 1]!;
+      const lower = i === 0 ? 0 : LATENCY_BUCKETS_MS[i - 1]!;
+      const upper = LATENCY_BUCKETS_MS[i]!;
       return lower + (upper - lower) * ((rank - below) / c);
     }
     below += c;
   }
-  return LATENCY_BUCKETS_MS[LATENCY_BUCKETS_MS.length - 1];
+  return LATENCY_BUCKETS_MS[LATENCY_BUCKETS_MS.length - 1]!;
 }

@@ -1,6 +1,6 @@
 import { getLlmConfig, requestedModel } from "@/lib/ai/config";
-import { type MeteredCall, meterOffline } from "@/lib/ai/metered";
 import { type CacheScope, cachedResult } from "@/lib/finops/cache";
+import { meterOffline } from "@/lib/finops/meter";
 import { evaluateWithLlm } from "./llm/evaluate-with-llm";
 import { INTERVIEW_EVALUATE_PROMPT_VERSION } from "./llm/interview-evaluate";
 import { INTERVIEW_PLAN_PROMPT_VERSION } from "./llm/interview-plan";
@@ -24,7 +24,8 @@ interface EngineCallOptions {
 /**
  * An interview's question plan: from the question bank (offline, seeded by `seed` so a retry
  * gives the same plan) or from the configured model (topped up from the bank when it returns
- * too few questions). A model plan is served from the result cache when one was made for the same
+ * too few questions). Each model call (or the offline plan) writes one usage row under the
+ * caller's usage scope. A model plan is served from the result cache when one was made for the same
  * settings, resume text, job description, model and prompt version — the same plan again.
  * @returns the plan and the engine that made it (`offline` or the model id).
  * @throws the LLM layer's `LlmError`; `RangeError` for a question count out of range (offline).
@@ -39,18 +40,16 @@ export async function planQuestions(
     jobDescription: string | null;
     seed: string;
   } & EngineCallOptions,
-  onCall: (c: MeteredCall) => Promise<void>,
 ): Promise<{ plan: Plan; engine: string }> {
   const config = getLlmConfig();
   const { seed, signal, priority, preferFallback, cache, ...settings } = input;
   if (config.mode === "offline") {
-    const plan = await meterOffline(
-      () => buildOfflinePlan({ ...settings, resumeText: settings.resumeText ?? undefined, jobDescription: settings.jobDescription ?? undefined, seed }),
-      onCall,
+    const plan = await meterOffline(() =>
+      buildOfflinePlan({ ...settings, resumeText: settings.resumeText ?? undefined, jobDescription: settings.jobDescription ?? undefined, seed }),
     );
     return { plan, engine: "offline" };
   }
-  const produce = () => planWithLlm(config, { ...settings, abortSignal: signal, priority, preferFallback }, onCall);
+  const produce = () => planWithLlm(config, { ...settings, abortSignal: signal, priority, preferFallback });
   const asked = requestedModel(config, preferFallback);
   const plan = cache
     ? await cachedResult(
@@ -79,15 +78,14 @@ export async function planQuestions(
  */
 export async function evaluateAnswers(
   input: { plan: Plan; answers: CandidateAnswer[]; language: Language; role: string } & EngineCallOptions,
-  onCall: (c: MeteredCall) => Promise<void>,
 ): Promise<{ draft: ReportDraft; engine: string }> {
   const config = getLlmConfig();
   const { signal, priority, preferFallback, cache, ...work } = input;
   if (config.mode === "offline") {
-    const draft = await meterOffline(() => evaluateOffline({ plan: work.plan, answers: work.answers, language: work.language }), onCall);
+    const draft = await meterOffline(() => evaluateOffline({ plan: work.plan, answers: work.answers, language: work.language }));
     return { draft, engine: "offline" };
   }
-  const produce = () => evaluateWithLlm(config, { ...work, abortSignal: signal, priority, preferFallback }, onCall);
+  const produce = () => evaluateWithLlm(config, { ...work, abortSignal: signal, priority, preferFallback });
   const asked = requestedModel(config, preferFallback);
   const draft = cache
     ? await cachedResult(

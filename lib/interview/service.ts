@@ -14,7 +14,7 @@ import {
   savePlan,
   saveReport,
 } from "@/lib/db/queries/interviews";
-import { recordUsage } from "@/lib/finops/usage";
+import { type UsageScope, withUsageScope } from "@/lib/finops/scope";
 import type { Logger } from "@/lib/log";
 import { submitTask } from "@/lib/queue/producer";
 import { TaskError } from "@/lib/queue/task-error";
@@ -27,6 +27,11 @@ import { toTranscript } from "./session/interviewer-turn";
 import { answersFromTranscript } from "./transcript";
 
 type Deps = { db: Db; redis: Redis; log: Logger };
+
+/** The usage scope of a task attempt's model calls (lib/finops/scope.ts): the guard meters each under it. */
+function usageScope(db: Db, t: TaskAttempt, feature: string): UsageScope {
+  return { db, userId: t.ownerId, organizationId: t.organizationId, feature, taskId: t.taskId, attempt: t.attempt };
+}
 
 /**
  * Creates an interview and its `interview.plan` task in one transaction, then submits the task
@@ -70,8 +75,9 @@ export async function planInterview(deps: { db: Db }, t: TaskAttempt & { intervi
   const interview = await getInterviewById(db, { id: t.interviewId });
   if (!interview || interview.ownerId !== t.ownerId) throw TaskError.policy("not_found", "The interview no longer exists.");
   const resumeText = interview.resumeId ? await readResumeText(db, { resumeId: interview.resumeId, ownerId: t.ownerId }) : null;
-  const { plan, engine } = await planQuestions(
-    {
+  const scope = usageScope(db, t, "interview.plan");
+  const { plan, engine } = await withUsageScope(scope, () =>
+    planQuestions({
       role: interview.role,
       level: interview.level,
       questionCount: interview.questionCount,
@@ -82,9 +88,9 @@ export async function planInterview(deps: { db: Db }, t: TaskAttempt & { intervi
       signal: t.signal,
       priority: t.lane,
       preferFallback: t.preferFallback,
-      cache: { db, userId: t.ownerId, organizationId: null, feature: "interview.plan", taskId: t.taskId, attempt: t.attempt },
-    },
-    (c) => recordUsage(db, { ...c, userId: t.ownerId, feature: "interview.plan", taskId: t.taskId, attempt: t.attempt, costMicroUsd: 0 }),
+      // A result-cache hit is charged to the same scope as the model calls.
+      cache: scope,
+    }),
   );
   return (tx) => savePlan(tx, { interviewId: interview.id, plan, engine });
 }
@@ -104,10 +110,18 @@ export async function evaluateInterview(deps: { db: Db }, t: TaskAttempt & { int
   if (!interview.plan) throw TaskError.policy("no_plan", "The interview has no question plan to evaluate.");
   const plan = planSchema.parse(interview.plan);
   const answers = answersFromTranscript(plan, toTranscript(await listMessages(db, { interviewId: interview.id })));
-  const cache = { db, userId: t.ownerId, organizationId: null, feature: "interview.evaluate", taskId: t.taskId, attempt: t.attempt };
-  const { draft, engine } = await evaluateAnswers(
-    { plan, answers, language: interview.language, role: interview.role, signal: t.signal, priority: t.lane, preferFallback: t.preferFallback, cache },
-    (c) => recordUsage(db, { ...c, userId: t.ownerId, feature: "interview.evaluate", taskId: t.taskId, attempt: t.attempt, costMicroUsd: 0 }),
+  const scope = usageScope(db, t, "interview.evaluate");
+  const { draft, engine } = await withUsageScope(scope, () =>
+    evaluateAnswers({
+      plan,
+      answers,
+      language: interview.language,
+      role: interview.role,
+      signal: t.signal,
+      priority: t.lane,
+      preferFallback: t.preferFallback,
+      cache: scope,
+    }),
   );
   let report: ReturnType<typeof finalizeReport>;
   try {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedis } from "@/lib/queue/redis";
 import { BREAKER_DEFAULTS, type BreakerOptions, breakerOptionsFromEnv, CircuitBreaker, isBreakerFailure } from "./circuit-breaker";
-import { deletePrefix, uniquePrefix, wait } from "./test-redis";
+import { bracketed, deletePrefix, uniquePrefix, wait } from "./test-redis";
 
 const PREFIX = uniquePrefix("breaker");
 const redisA = createRedis("test-breaker-a");
@@ -27,11 +27,13 @@ describe("circuit breaker", () => {
     expect(await a.canCall()).toEqual({ allowed: true, retryAfterMs: 0, state: "closed", probe: false });
     expect(await a.recordFailure()).toBe("closed");
     expect(await b.recordFailure()).toBe("closed");
-    expect(await a.recordFailure()).toBe("open");
-    const r = await b.canCall();
+    const opened = await bracketed(redisA, () => a.recordFailure());
+    expect(opened.value).toBe("open");
+    const { value: r, before, after } = await bracketed(redisB, () => b.canCall());
     expect(r).toMatchObject({ allowed: false, state: "open", probe: false });
-    expect(r.retryAfterMs).toBeGreaterThan(59_000);
-    expect(r.retryAfterMs).toBeLessThanOrEqual(60_000);
+    // Until the cool-down that began with the opening failure ends, by Redis' clock.
+    expect(r.retryAfterMs).toBeGreaterThanOrEqual(opened.before + 60_000 - after);
+    expect(r.retryAfterMs).toBeLessThanOrEqual(opened.after + 60_000 - before);
     expect(await a.snapshot()).toMatchObject({ state: "open", timesOpened: 1 });
   });
 
@@ -90,20 +92,25 @@ describe("circuit breaker", () => {
     await a.recordFailure();
     await wait(320);
     expect(await a.canCall()).toMatchObject({ allowed: true, probe: true });
-    expect(await a.recordFailure()).toBe("open");
-    const r = await b.canCall();
+    const reopened = await bracketed(redisA, () => a.recordFailure());
+    expect(reopened.value).toBe("open");
+    const { value: r, before, after } = await bracketed(redisB, () => b.canCall());
     expect(r).toMatchObject({ allowed: false, state: "open" });
-    expect(r.retryAfterMs).toBeGreaterThan(200);
+    // A new cool-down, counted from the failed probe (Redis' clock).
+    expect(r.retryAfterMs).toBeGreaterThanOrEqual(reopened.before + 300 - after);
+    expect(r.retryAfterMs).toBeLessThanOrEqual(reopened.after + 300 - before);
     expect((await a.snapshot()).timesOpened).toBe(2);
   });
 
   it("a probe that never reports is given up after its lease, and the next caller probes", async () => {
-    const [a, b] = pair({ failureThreshold: 1, cooldownMs: 200, probeLeaseMs: 600 });
+    // The lease is long next to a round trip, so "still held" cannot lapse on a busy machine;
+    // the waits only let time pass (each at least the span it stands for).
+    const [a, b] = pair({ failureThreshold: 1, cooldownMs: 200, probeLeaseMs: 2_000 });
     await a.recordFailure();
     await wait(220);
     expect(await a.canCall()).toMatchObject({ allowed: true, probe: true });
     expect(await b.canCall()).toMatchObject({ allowed: false, state: "half_open" });
-    await wait(620);
+    await wait(2_020);
     expect(await b.canCall()).toMatchObject({ allowed: true, probe: true });
     expect(await a.canCall()).toMatchObject({ allowed: false });
   });

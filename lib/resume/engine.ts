@@ -1,14 +1,11 @@
 import { z } from "zod";
 import { getLlmConfig, requestedModel } from "@/lib/ai/config";
-import { type MeteredCall, meterOffline } from "@/lib/ai/metered";
 import { type CacheScope, cachedResult } from "@/lib/finops/cache";
+import { meterOffline } from "@/lib/finops/meter";
 import { type Analysis, analysisDraftSchema, finalizeAnalysis } from "./analysis-schema";
 import { analyzeWithLlm } from "./llm/analyze-with-llm";
 import { RESUME_ANALYSIS_PROMPT_VERSION, RESUME_ANALYSIS_TEMPERATURE } from "./llm/resume-analysis";
 import { analyzeOffline } from "./offline";
-
-/** One model call (or one offline analysis), reported for the usage ledger (upserted by `callId`). */
-type AnalysisCall = MeteredCall;
 
 /** What the result cache keeps of a model analysis: the checked draft (finalized again on every use) and the model that wrote it. */
 const cachedDraftSchema = z.object({ draft: analysisDraftSchema, model: z.string() });
@@ -18,31 +15,28 @@ const cachedDraftSchema = z.object({ draft: analysisDraftSchema, model: z.string
  * `LLM_BASE_URL`/`LLM_API_KEY` are set, else the offline analysers. Either way the server
  * finalizes the result (clamped dimensions, overall = Σ dimensions).
  *
- * `onCall` reports each model call under one `callId`: `in_flight` before the request leaves,
- * then its outcome (also for a failed one) before this function returns or throws — so the
- * caller writes exactly one usage row per call, even if the process dies mid-call.
+ * Each model call (or the offline analysis) writes one usage row under the caller's usage
+ * scope (`withUsageScope`, lib/finops/scope.ts): the upstream guard meters model calls,
+ * `meterOffline` the offline engine.
  * With `cache`, the model's draft comes from the result cache when an identical analysis (text,
  * job description, language, prompt version, model, settings) was made before (docs/finops.md,
  * "Cache"); the offline engine is never cached.
  * @throws the LLM layer's `LlmError` when the model call fails; zod/Error when the draft is unusable.
  */
-export async function analyzeResume(
-  input: {
-    text: string;
-    jobDescription: string | null;
-    language: "en" | "zh";
-    signal?: AbortSignal;
-    priority?: "interactive" | "batch";
-    preferFallback?: boolean;
-    /** Where the result cache is looked up and whom a hit is charged to; without it, no cache. */
-    cache?: CacheScope;
-  },
-  onCall: (call: AnalysisCall) => Promise<void>,
-): Promise<{ analysis: Analysis; promptVersion: string | null }> {
+export async function analyzeResume(input: {
+  text: string;
+  jobDescription: string | null;
+  language: "en" | "zh";
+  signal?: AbortSignal;
+  priority?: "interactive" | "batch";
+  preferFallback?: boolean;
+  /** Where the result cache is looked up and whom a hit is charged to; without it, no cache. */
+  cache?: CacheScope;
+}): Promise<{ analysis: Analysis; promptVersion: string | null }> {
   const config = getLlmConfig();
   const hasJobDescription = Boolean(input.jobDescription?.trim());
   if (config.mode === "offline") {
-    const draft = await meterOffline(() => analyzeOffline({ text: input.text, jobDescription: input.jobDescription, language: input.language }), onCall);
+    const draft = await meterOffline(() => analyzeOffline({ text: input.text, jobDescription: input.jobDescription, language: input.language }));
     return { analysis: finalizeAnalysis(draft, { engine: "offline", language: input.language, hasJobDescription }), promptVersion: null };
   }
   const produce = () =>
@@ -53,7 +47,6 @@ export async function analyzeResume(
       abortSignal: input.signal,
       priority: input.priority,
       preferFallback: input.preferFallback,
-      onCall,
     }).then((r) => ({ draft: r.draft, model: r.model }));
   const asked = requestedModel(config, input.preferFallback);
   const result = input.cache

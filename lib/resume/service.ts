@@ -10,7 +10,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import { createResumeUpload, getResumeWithFile, saveAnalysis, setResumeLanguage } from "@/lib/db/queries/resumes";
 import { countOpenInteractiveTasks } from "@/lib/db/queries/tasks";
 import { PanelistError } from "@/lib/errors";
-import { recordUsage } from "@/lib/finops/usage";
+import { type UsageScope, withUsageScope } from "@/lib/finops/scope";
 import type { Logger } from "@/lib/log";
 import { submitTask } from "@/lib/queue/producer";
 import { TaskError } from "@/lib/queue/task-error";
@@ -101,8 +101,9 @@ export async function acceptResumeUpload(
 
 /**
  * The `resume.analyze` task's work: load the file → extract its text (a refusal ends the task
- * by policy) → record the language → analyse with the configured engine (one usage row per
- * model call, feature `resume.analyze`). Nothing is written in a transaction here.
+ * by policy) → record the language → analyse with the configured engine under the task's
+ * usage scope (one usage row per model call, feature `resume.analyze`). Nothing is written in
+ * a transaction here.
  * @returns the write that stores the analysis, to run in the task's completing transaction.
  * @throws {TaskError} policy `not_found` (no such resume of the task's owner) or the
  *   extraction's refusal code; the engine's `LlmError` and errors as `analyzeResume` throws them.
@@ -116,17 +117,18 @@ export async function analyseResume(deps: { db: Db }, t: TaskAttempt & { resumeI
   if (!extracted.ok) throw TaskError.policy(extracted.code, extracted.message);
   await setResumeLanguage(db, { id: row.resume.id, language: extracted.language });
 
-  const { analysis, promptVersion } = await analyzeResume(
-    {
+  const scope = usageScope(db, t, "resume.analyze");
+  const { analysis, promptVersion } = await withUsageScope(scope, () =>
+    analyzeResume({
       text: extracted.text,
       jobDescription: row.resume.jobDescription,
       language: extracted.language,
       signal: t.signal,
       priority: t.lane,
       preferFallback: t.preferFallback,
-      cache: { db, userId: t.ownerId, organizationId: null, feature: "resume.analyze", taskId: t.taskId, attempt: t.attempt },
-    },
-    (call) => recordUsage(db, { ...call, userId: t.ownerId, feature: "resume.analyze", taskId: t.taskId, attempt: t.attempt, costMicroUsd: 0 }),
+      // A result-cache hit is charged to the same scope as the model calls.
+      cache: scope,
+    }),
   );
   return (tx) =>
     saveAnalysis(tx, {
@@ -138,6 +140,11 @@ export async function analyseResume(deps: { db: Db }, t: TaskAttempt & { resumeI
       language: analysis.language,
       result: analysis,
     });
+}
+
+/** The usage scope of a task attempt's model calls (lib/finops/scope.ts). */
+function usageScope(db: Db, t: TaskAttempt, feature: string): UsageScope {
+  return { db, userId: t.ownerId, organizationId: t.organizationId, feature, taskId: t.taskId, attempt: t.attempt };
 }
 
 /**

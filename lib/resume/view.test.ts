@@ -34,7 +34,7 @@ beforeAll(async () => {
   // The offline engine's real output (no LLM configured), so the contract meets what is stored.
   delete process.env.LLM_BASE_URL;
   delete process.env.LLM_API_KEY;
-  ({ analysis } = await analyzeResume({ text: RESUME, jobDescription: resumeRow.jobDescription, language: "en" }, async () => {}));
+  ({ analysis } = await analyzeResume({ text: RESUME, jobDescription: resumeRow.jobDescription, language: "en" }));
 });
 
 describe("resume bodies", () => {

@@ -120,6 +120,23 @@ describe("fake LLM server", () => {
     expect(without.slice(0, -1).some((d) => JSON.parse(d).usage)).toBe(false);
   });
 
+  it("leaves usage out when told to, by header for one request or by control until reset, streamed or not", async () => {
+    const streamed = await sseData(await chat({ stream: true, stream_options: { include_usage: true } }, { "x-fake-usage": "omit" }));
+    expect(streamed.at(-1)).toBe("[DONE]");
+    const chunks = streamed.slice(0, -1).map((d) => JSON.parse(d));
+    expect(chunks.some((c) => "usage" in c)).toBe(false);
+    expect(chunks.map((c) => c.choices[0]?.delta?.content ?? "").join("")).toMatch(/Hello there/);
+    expect(llm.requests().at(-1)).toMatchObject({ usageOmitted: true });
+
+    llm.control({ omitUsage: true });
+    const plain = await (await chat({})).json();
+    expect(plain.choices[0].message.content).toMatch(/Hello there/);
+    expect("usage" in plain).toBe(false);
+    llm.reset();
+    expect((await (await chat({})).json()).usage.prompt_tokens).toBeGreaterThan(0);
+    expect(llm.requests().at(-1)?.usageOmitted).toBeUndefined();
+  });
+
   it("faults per request by header and by marker in the last user message", async () => {
     const r429 = await chat({}, { "x-fake-fault": "429:7" });
     expect(r429.status).toBe(429);

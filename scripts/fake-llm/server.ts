@@ -12,6 +12,9 @@
  * `[[fault:<mode>[:<n>]]]` marker in the last user message (n = Retry-After seconds for
  * 429, delay ms for slow), for the next `count` requests through `POST /__control`, or by a
  * scripted sequence of phases (`{script: [{mode, forMs | count, ...}, ...]}`).
+ * Usage can be left out of answers, as some OpenAI-compatible servers do in streams: per
+ * request with `x-fake-usage: omit`, or for every request with `{omitUsage: true}` (control,
+ * option, `--omit-usage`).
  * The optional quota (`rpm`, `tpm`) is a sliding 60-second window, like upstream's rolling minute.
  * See docs/testing.md.
  *
@@ -66,6 +69,8 @@ export interface ControlBody extends Partial<FaultSettings> {
   tpm?: number | null;
   /** Base latency added to every successful answer (ms). */
   latencyMs?: number;
+  /** Send no usage (no `usage` field, no final usage chunk in streams) until reset or set false. */
+  omitUsage?: boolean;
 }
 
 export interface RecordedRequest {
@@ -90,7 +95,10 @@ export interface RecordedRequest {
   finishedAt?: number;
   /** Epoch ms when the connection closed before the response finished: the client aborted, or `close()` dropped it. */
   abortedAt?: number;
+  /** What the answer's usage was (also when it was not sent). */
   usage?: Usage;
+  /** The answer left its usage out (`x-fake-usage: omit` or `omitUsage`). */
+  usageOmitted?: boolean;
 }
 
 export interface Usage {
@@ -117,6 +125,8 @@ export interface FakeLlmOptions {
   rpm?: number;
   tpm?: number;
   latencyMs?: number;
+  /** Leave usage out of every answer (see {@link ControlBody.omitUsage}). */
+  omitUsage?: boolean;
   /** Keep at most this many recorded requests (oldest dropped). Default 1000. */
   maxRecorded?: number;
   /** Log one line per request to stderr. */
@@ -153,6 +163,7 @@ interface ControlState {
   rpm: number | null;
   tpm: number | null;
   latencyMs: number;
+  omitUsage: boolean;
 }
 
 interface ChosenFault extends FaultSettings {
@@ -178,6 +189,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     rpm: opts.rpm ?? null,
     tpm: opts.tpm ?? null,
     latencyMs: opts.latencyMs ?? 0,
+    omitUsage: opts.omitUsage ?? false,
   };
   // Sliding one-minute window for the optional quota and the x-ratelimit-* headers: the arrival
   // times of admitted requests, and their tokens (counted from arrival once they are known).
@@ -214,6 +226,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     if (body.rpm !== undefined) control.rpm = body.rpm || null;
     if (body.tpm !== undefined) control.tpm = body.tpm || null;
     if (body.latencyMs !== undefined) control.latencyMs = Math.max(0, body.latencyMs);
+    if (body.omitUsage !== undefined) control.omitUsage = body.omitUsage === true;
   }
 
   function reset(): void {
@@ -222,6 +235,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     control.rpm = opts.rpm ?? null;
     control.tpm = opts.tpm ?? null;
     control.latencyMs = opts.latencyMs ?? 0;
+    control.omitUsage = opts.omitUsage ?? false;
     control.script = [];
     control.step = 0;
     control.stepStartedAt = undefined;
@@ -455,6 +469,8 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     const usage = makeUsage(promptTokens, completionTokens, cached);
     insertTokens(now, promptTokens + completionTokens);
     rec.usage = usage;
+    const omitUsage = control.omitUsage || req.headers["x-fake-usage"] === "omit";
+    if (omitUsage) rec.usageOmitted = true;
 
     const id = `chatcmpl-${randomUUID().replace(/-/g, "").slice(0, 24)}`;
     const created = Math.floor(Date.now() / 1000);
@@ -490,7 +506,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
           created,
           model: body.model,
           choices: [{ index: 0, message, logprobs: null, finish_reason: finish }],
-          usage,
+          ...(omitUsage ? {} : { usage }),
           system_fingerprint: "fp_fake",
           service_tier: "default",
         },
@@ -506,7 +522,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       ...headers,
     });
     rec.status = 200;
-    const includeUsage = body.stream_options?.include_usage === true;
+    const includeUsage = body.stream_options?.include_usage === true && !omitUsage;
     const base = { id, object: "chat.completion.chunk", created, model: body.model, system_fingerprint: "fp_fake" };
     const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
       `data: ${JSON.stringify({ ...base, choices, ...(includeUsage ? { usage: null } : {}), ...extra })}\n\n`;
@@ -656,6 +672,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       rpm: control.rpm,
       tpm: control.tpm,
       latencyMs: control.latencyMs,
+      omitUsage: control.omitUsage,
     };
   }
 
@@ -990,10 +1007,13 @@ function parseArgs(argv: string[]): FakeLlmOptions {
       case "--quiet":
         opts.log = false;
         break;
+      case "--omit-usage":
+        opts.omitUsage = true;
+        break;
       case "--help":
       case "-h":
         process.stdout.write(
-          "usage: tsx scripts/fake-llm/server.ts [--port 4010] [--host 127.0.0.1] [--rpm N] [--tpm N] [--latency-ms N] [--context-window N] [--quiet]\n",
+          "usage: tsx scripts/fake-llm/server.ts [--port 4010] [--host 127.0.0.1] [--rpm N] [--tpm N] [--latency-ms N] [--context-window N] [--omit-usage] [--quiet]\n",
         );
         process.exit(0);
     }

@@ -518,12 +518,13 @@ describe("settings", () => {
     const price = { ...LLAMA, inputMicroUsdPerMTok: 100_000, cachedInputMicroUsdPerMTok: 50_000, outputMicroUsdPerMTok: 400_000 };
     const set = pricesBodySchema.parse(await (await putPrice(send("PUT", "/api/admin/settings/prices", admin.cookie, price), noParams)).json());
     expect(set.items).toEqual([expect.objectContaining({ ...price, updatedBy: admin.userId })]);
+    expect(set.unpricedModels).toEqual([]);
     const gone = pricesBodySchema.parse(await (await deletePrice(send("DELETE", "/api/admin/settings/prices", admin.cookie, LLAMA), noParams)).json());
     expect(gone.items).toEqual([]);
     const rows = await db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.target, "price:selfhosted/llama-local"), eq(auditLog.actorId, admin.userId)))
+      .where(and(eq(auditLog.target, "selfhosted/llama-local"), eq(auditLog.actorId, admin.userId)))
       .orderBy(auditLog.createdAt);
     expect(rows.map((r) => r.action)).toEqual(["price.set", "price.delete"]);
     const negative = await putPrice(send("PUT", "/api/admin/settings/prices", admin.cookie, { ...price, outputMicroUsdPerMTok: -1 }), noParams);

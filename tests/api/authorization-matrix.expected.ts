@@ -40,7 +40,7 @@ const organization = (ok: number): Record<ActorName, Cell> => ({
   admin: 403,
 });
 /** The operator's console: the platform admin only; an organisation's owner is not one. */
-const platform = (ok: number): Record<ActorName, Cell> => ({ anonymous: 401, candidateA: 403, candidateB: 403, recruiterX: 403, recruiterY: 403, admin: ok });
+const platform = (ok: Cell): Record<ActorName, Cell> => ({ anonymous: 401, candidateA: 403, candidateB: 403, recruiterX: 403, recruiterY: 403, admin: ok });
 
 export const EXPECTED: Record<string, Row> = {
   "GET /api/resumes": { permission: "resume:read", expect: everyone(200) },
@@ -75,6 +75,14 @@ export const EXPECTED: Record<string, Row> = {
   "GET /api/admin/settings/prices": { permission: "console:read", expect: platform(200) },
   "PUT /api/admin/settings/prices": { permission: "console:configure", expect: platform(200) },
   "DELETE /api/admin/settings/prices": { permission: "console:configure", expect: platform(200) },
+  "GET /api/admin/queues": { permission: "console:read", expect: platform(200) },
+  "GET /api/admin/tasks": { permission: "console:read", expect: platform(200) },
+  // Any owner's task: "foreign" is another person's, which the console shows too.
+  "GET /api/admin/tasks/[id]": { permission: "console:read", expect: platform({ own: 200, foreign: 200, missing: 404, malformed: 404 }) },
+  "GET /api/admin/dlq": { permission: "console:read", expect: platform(200) },
+  // 200 with the id skipped: the builder names a task that is not FAILED.
+  "POST /api/admin/dlq/replay": { permission: "console:operate", expect: platform(200) },
+  "POST /api/admin/dlq/discard": { permission: "console:operate", expect: platform(200) },
   // Prometheus: a platform admin's session here; the METRICS_TOKEN bearer is tests/api/metrics.test.ts.
   "GET /api/metrics": { permission: "console:read", expect: platform(200) },
 

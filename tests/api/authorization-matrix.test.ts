@@ -79,7 +79,7 @@ function idFor(path: string, actor: Exclude<ActorName, "anonymous">, kind: IdKin
   if (path.startsWith("/api/admin/users/")) return actors[whose].userId;
   const r = owned[whose];
   if (path.startsWith("/api/resumes/")) return r.resumeId;
-  if (path.startsWith("/api/tasks/")) return r.taskId;
+  if (path.startsWith("/api/tasks/") || path.startsWith("/api/admin/tasks/")) return r.taskId;
   if (path.startsWith("/api/interviews/")) return r.interviewId;
   throw new Error(`no fixture for the [id] of ${path}: add one to idFor()`);
 }
@@ -117,6 +117,10 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
       return json({ ...matrixModel, inputMicroUsdPerMTok: 1, cachedInputMicroUsdPerMTok: 1, outputMicroUsdPerMTok: 1 }, "PUT");
     case "DELETE /api/admin/settings/prices":
       return json(matrixModel, "DELETE");
+    case "POST /api/admin/dlq/replay":
+    case "POST /api/admin/dlq/discard":
+      // A task that is not FAILED: the request is valid, and nothing is replayed or discarded.
+      return json({ taskIds: [owned.candidateA.taskId] });
     case "POST /api/interviews/[id]/end":
       return new Request(url, { method: "POST", headers });
     case "GET /api/auth/[...all]":

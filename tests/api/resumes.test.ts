@@ -14,7 +14,7 @@ import { streamKey } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { INTERACTIVE_OPEN_PER_OWNER } from "@/lib/resume/service";
 import { CORPUS_DIR } from "../corpus-dir";
-import { clearPrefix } from "../helpers/fixtures";
+import { clearPrefix, eventually } from "../helpers/fixtures";
 import { get, params, signUpCandidate, uploadRequest } from "../helpers/http";
 
 const CORPUS = CORPUS_DIR;
@@ -243,8 +243,10 @@ describe("reading resumes and tasks", () => {
   it("?wait=N is woken by the status-change event before N seconds pass", async () => {
     const up = await json(await upload(uploadRequest({ cookie: alice.cookie, bytes: unique(RESUME_TEXT), fileName: "w.txt" }), params({})));
     const started = Date.now();
+    const parkedBefore = getTaskEventHub().stats().parked;
     const pending = getTask(get(`/api/tasks/${up.taskId}?wait=20`, alice.cookie), params({ id: up.taskId }));
-    await new Promise((r) => setTimeout(r, 300));
+    // The long-poll has read the task and parked on the hub: the change comes after that.
+    await eventually(async () => getTaskEventHub().stats().parked > parkedBefore);
     await db.update(tasks).set({ status: "PROCESSING" }).where(eq(tasks.id, up.taskId));
     await publishTaskEvent(getRedis(), { taskId: up.taskId, status: "PROCESSING" });
     const body = await json(await pending);
@@ -265,15 +267,30 @@ describe("reading resumes and tasks", () => {
     const up = await json(await upload(uploadRequest({ cookie: alice.cookie, bytes: unique(RESUME_TEXT), fileName: "s.txt" }), params({})));
     const res = await taskEvents(get(`/api/tasks/${up.taskId}/events`, alice.cookie), params({ id: up.taskId }));
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
-    const textPromise = res.text();
-    await new Promise((r) => setTimeout(r, 200));
+    // Read event by event: each change is made once the previous event has arrived.
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffered = "";
+    const statuses: string[] = [];
+    const nextStatus = async (): Promise<string | null> => {
+      for (;;) {
+        const m = /event: status\ndata: (.*)\n\n/.exec(buffered);
+        if (m) {
+          buffered = buffered.slice(m.index + m[0].length);
+          statuses.push(JSON.parse(m[1]).status);
+          return statuses.at(-1)!;
+        }
+        const { value, done } = await reader.read();
+        if (done) return null;
+        buffered += value;
+      }
+    };
+    expect(await nextStatus()).toBe("PENDING"); // the snapshot
     for (const status of ["PROCESSING", "COMPLETED"] as const) {
       await db.update(tasks).set({ status }).where(eq(tasks.id, up.taskId));
       await publishTaskEvent(getRedis(), { taskId: up.taskId, status });
-      await new Promise((r) => setTimeout(r, 100));
+      expect(await nextStatus()).toBe(status);
     }
-    const text = await textPromise; // resolves only because the stream closed after COMPLETED
-    const statuses = [...text.matchAll(/event: status\ndata: (.*)\n/g)].map((m) => JSON.parse(m[1]).status);
+    expect(await nextStatus()).toBeNull(); // closed after the end state
     expect(statuses).toEqual(["PENDING", "PROCESSING", "COMPLETED"]);
   });
 });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerFromBaseUrl } from "@/lib/ai/config";
 import { dlqKey } from "@/lib/queue/names";
 import { type BreakerSnapshot, CircuitBreaker } from "@/lib/ratelimit/circuit-breaker";
+import { breakerKey } from "@/lib/ratelimit/keys";
 import type { FakeLlm, RecordedRequest } from "@/scripts/fake-llm/server";
 import {
   chaosTag,
@@ -60,7 +61,12 @@ const chatCalls = (): RecordedRequest[] =>
     .sort((a, b) => a.time - b.time);
 const arrivedIn = (from: number, to: number) => chatCalls().filter((r) => r.time >= from && r.time < to);
 
-/** The circuit's open period (epoch ms, the machine's clock, which Redis shares here). */
+/**
+ * The circuit's open period, epoch ms, as the breaker stored it (its `openUntil`, Redis'
+ * clock — the one the workers' breakers judge by; the fake server's arrival times are this
+ * machine's clock, which Redis shares here). Never `Date.now() + openForMs`: that adds the
+ * snapshot's round trip to the period and lets a probe that came on time look early.
+ */
 type OpenPeriod = { openedAt: number; openUntil: number };
 
 describe("chaos: the circuit breaker in front of the workers", () => {
@@ -75,7 +81,8 @@ describe("chaos: the circuit breaker in front of the workers", () => {
     const first = new Fleet({ ...cfg, concurrency: 1 });
     const more = new Fleet({ ...cfg, concurrency: 3 });
     const diagnose = () => `${first.describe()}\n${more.describe()}`;
-    const breaker = new CircuitBreaker(redis, { provider: providerFromBaseUrl(llm.url), model: "gpt-4o-mini" }, { prefix });
+    const ref = { provider: providerFromBaseUrl(llm.url), model: "gpt-4o-mini" };
+    const breaker = new CircuitBreaker(redis, ref, { prefix });
     const snapshot = () => breaker.snapshot();
     const openPeriod = async (timesOpened: number): Promise<OpenPeriod> => {
       const s = await until<BreakerSnapshot>(
@@ -85,7 +92,8 @@ describe("chaos: the circuit breaker in front of the workers", () => {
         },
         { timeoutMs: 60_000, stepMs: 50, what: () => `the circuit did not open a ${timesOpened}. time\n${diagnose()}` },
       );
-      const openUntil = Date.now() + s.openForMs;
+      const openUntil = Number(await redis.hget(breakerKey(ref, prefix), "openUntil"));
+      expect(openUntil, `openUntil of the ${timesOpened}. opening (open for ${s.openForMs} ms more)`).toBeGreaterThan(0);
       return { openedAt: openUntil - COOLDOWN_MS, openUntil };
     };
 

@@ -15,7 +15,6 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import Redis from "ioredis";
-import postgres from "postgres";
 import type { Db } from "@/lib/db/client";
 import { createLogger } from "@/lib/log";
 import { CONSUMER_GROUP, LANES, streamKey } from "@/lib/queue/names";
@@ -94,6 +93,9 @@ export function freePort(): Promise<number> {
 
 // ── workers ────────────────────────────────────────────────────────────────────────────
 
+/** Lines of one worker's log kept for {@link Fleet.logged} (at LOG_LEVEL=warn a run writes far fewer). */
+const MAX_LOG_LINES = 200_000;
+
 export type WorkerEnv = {
   databaseUrl: string;
   redisUrl: string;
@@ -113,6 +115,8 @@ export type WorkerProc = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** The last lines the worker wrote (stdout + stderr). */
   tail: string[];
+  /** Every complete line it wrote (stdout + stderr, up to {@link MAX_LOG_LINES}), for {@link Fleet.logged}. */
+  lines: string[];
   /** Set when the test signalled it; an exit without it is a crash. */
   signalled: boolean;
 };
@@ -160,22 +164,30 @@ export class Fleet {
     });
     live.add(child);
     const tail: string[] = [];
+    const lines: string[] = [];
     const file = process.env.CHAOS_LOG_DIR ? path.join(process.env.CHAOS_LOG_DIR, `${name}-${child.pid}.log`) : undefined;
-    const keep = (chunk: Buffer) => {
-      if (file) appendFileSync(file, chunk);
-      for (const line of chunk.toString("utf8").split("\n")) {
-        if (!line.trim()) continue;
-        tail.push(line.length > 400 ? `${line.slice(0, 400)}…` : line);
-        if (tail.length > 60) tail.shift();
-      }
+    // A chunk may end mid-line: each stream keeps its unfinished line until the rest arrives.
+    const keeper = () => {
+      let partial = "";
+      return (chunk: Buffer) => {
+        if (file) appendFileSync(file, chunk);
+        const parts = (partial + chunk.toString("utf8")).split("\n");
+        partial = parts.pop()!;
+        for (const line of parts) {
+          if (!line.trim()) continue;
+          if (lines.length < MAX_LOG_LINES) lines.push(line);
+          tail.push(line.length > 400 ? `${line.slice(0, 400)}…` : line);
+          if (tail.length > 60) tail.shift();
+        }
+      };
     };
-    child.stdout!.on("data", keep);
-    child.stderr!.on("data", keep);
+    child.stdout!.on("data", keeper());
+    child.stderr!.on("data", keeper());
     const exited = exitOf(child).then((r) => {
       live.delete(child);
       return r;
     });
-    const w: WorkerProc = { name, pid: child.pid!, child, exited, tail, signalled: false };
+    const w: WorkerProc = { name, pid: child.pid!, child, exited, tail, lines, signalled: false };
     this.workers.push(w);
     return w;
   }
@@ -186,6 +198,17 @@ export class Fleet {
       .filter((w) => !w.signalled && (w.child.exitCode !== null || w.child.signalCode !== null))
       .map((w) => `worker ${w.name} pid ${w.pid} died on its own (code=${w.child.exitCode} signal=${w.child.signalCode}):\n${w.tail.slice(-8).join("\n")}`)
       .join("\n");
+  }
+
+  /**
+   * How many log lines of this fleet's workers (every one it started, dead or alive) match
+   * `pattern` — how a test proves that a fault reached the code path it is about (a relay pass
+   * run again, a reader reconnected), rather than inferring it from timing.
+   */
+  logged(pattern: RegExp): number {
+    let n = 0;
+    for (const w of this.workers) for (const line of w.lines) if (pattern.test(line)) n++;
+    return n;
   }
 
   alive(): WorkerProc[] {
@@ -224,14 +247,32 @@ export class Fleet {
 
 export type PrivateRedis = { url: string; port: number; client: Redis; stop(): Promise<void> };
 
-/** A `redis-server` of this test alone (no persistence), on a free port: safe to FLUSHALL. */
+/**
+ * A `redis-server` of this test alone (no persistence), on a free port: safe to FLUSHALL.
+ * {@link freePort}'s port is only free until somebody else binds it: a server that exits
+ * saying its address is in use is started again on another port (up to 5 times); any other
+ * early exit fails with the server's own output.
+ */
 export async function startPrivateRedis(): Promise<PrivateRedis> {
-  const port = await freePort();
+  for (let tries = 1; ; tries++) {
+    const started = await startRedisOn(await freePort());
+    if (started.ok) return started.redis;
+    if (!started.portTaken || tries >= 5) throw new Error(started.reason);
+  }
+}
+
+async function startRedisOn(port: number): Promise<{ ok: true; redis: PrivateRedis } | { ok: false; portTaken: boolean; reason: string }> {
   const child = spawn("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"], {
     detached: true,
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
   });
   live.add(child);
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    if (output.length < 20_000) output += chunk.toString("utf8");
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
   const exited = exitOf(child).then((r) => {
     live.delete(child);
     return r;
@@ -241,36 +282,46 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   client.on("error", () => undefined);
   const deadline = Date.now() + 15_000;
   for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      client.disconnect();
+      await exited;
+      return {
+        ok: false,
+        portTaken: /address already in use/i.test(output),
+        reason: `redis-server on port ${port} exited (code ${child.exitCode}, signal ${child.signalCode}):\n${output.slice(-2_000)}`,
+      };
+    }
     try {
       if (client.status === "wait") await client.connect();
-      if ((await client.ping()) === "PONG") break;
+      // The server answering must be the one started here, not another that took the port.
+      if ((await client.ping()) === "PONG" && (await client.info("server")).includes(`process_id:${child.pid}`)) break;
     } catch {
       /* not up yet */
     }
-    if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer PING`);
+    if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer PING:\n${output.slice(-2_000)}`);
     await sleep(100);
   }
   return {
-    url,
-    port,
-    client,
-    async stop() {
-      client.disconnect();
-      killGroup(child, "SIGKILL");
-      await exited;
+    ok: true,
+    redis: {
+      url,
+      port,
+      client,
+      async stop() {
+        client.disconnect();
+        killGroup(child, "SIGKILL");
+        await exited;
+      },
     },
   };
 }
 
 // ── private PostgreSQL cluster ─────────────────────────────────────────────────────────
 
-export type ChaosPostgres = {
-  /** `restart`: a private cluster restarted with `pg_ctl restart -m fast`; `terminate`: fallback, connections cut. */
-  kind: "restart" | "terminate";
+export type PrivatePostgres = {
   url: string;
-  /** Restarts the cluster (or cuts every connection to the dedicated database). */
-  disrupt(): Promise<void>;
+  /** Restarts the cluster (`pg_ctl restart -m fast`): every connection is cut, the server comes back. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -296,9 +347,11 @@ function runPg(cmd: string[], timeoutMs = 60_000): { ok: boolean; out: string } 
 
 /**
  * A PostgreSQL cluster of this test alone: `initdb` into a temp dir owned by `postgres`, trust
- * auth, a free port, no fsync. Throws when it cannot be started here (see {@link chaosPostgres}).
+ * auth, a free port, no fsync. Throws when it cannot be started here (no server binaries — set
+ * `PG_BIN` — or, as root, no `postgres` user): the restart scenario then fails rather than
+ * running a weaker fault under its name (docs/testing.md, "Rules").
  */
-export async function startPrivatePostgres(): Promise<ChaosPostgres> {
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = pgBinDir();
   if (!bin) throw new Error("no PostgreSQL server binaries (initdb) found; set PG_BIN");
   const dir = mkdtempSync(path.join(os.tmpdir(), "panelist-chaos-pg-"));
@@ -322,11 +375,9 @@ export async function startPrivatePostgres(): Promise<ChaosPostgres> {
     }
     const init = runPg([path.join(bin, "initdb"), "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]);
     if (!init.ok) throw new Error(`initdb failed: ${init.out}`);
-    const port = await freePort();
     appendFileSync(
       path.join(data, "postgresql.conf"),
       [
-        `port = ${port}`,
         `listen_addresses = '127.0.0.1'`,
         `unix_socket_directories = '${dir}'`,
         "fsync = off",
@@ -337,14 +388,22 @@ export async function startPrivatePostgres(): Promise<ChaosPostgres> {
         "",
       ].join("\n"),
     );
-    const start = runPg([pgCtl, "-D", data, "-l", logFile, "-w", "-t", "60", "start"]);
-    if (!start.ok) throw new Error(`pg_ctl start failed: ${start.out}\n${safeRead(logFile)}`);
+    // freePort()'s port is free only until somebody else binds it: a start that fails because
+    // the address is taken is tried again on another port (the last `port` line wins).
+    let port = 0;
+    for (let tries = 1; ; tries++) {
+      port = await freePort();
+      appendFileSync(path.join(data, "postgresql.conf"), `port = ${port}\n`);
+      const start = runPg([pgCtl, "-D", data, "-l", logFile, "-w", "-t", "60", "start"]);
+      if (start.ok) break;
+      const log = safeRead(logFile);
+      if (!/could not bind|address already in use/i.test(log) || tries >= 5) throw new Error(`pg_ctl start failed: ${start.out}\n${log}`);
+    }
     started = true;
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     return {
-      kind: "restart",
       url,
-      async disrupt() {
+      async restart() {
         const r = runPg([pgCtl, "-D", data, "-l", logFile, "-m", "fast", "-w", "-t", "60", "restart"]);
         if (!r.ok) throw new Error(`pg_ctl restart failed: ${r.out}\n${safeRead(logFile)}`);
       },
@@ -368,35 +427,6 @@ function safeRead(file: string): string {
   } catch {
     return "";
   }
-}
-
-/**
- * The PostgreSQL of the restart scenario: a private cluster when one can be started here;
- * otherwise (no binaries, no `postgres` user) a dedicated database on the shared server whose
- * connections are cut with `pg_terminate_backend` — the weaker fault, reported by `kind`.
- */
-export async function chaosPostgres(sharedServerUrl: string): Promise<ChaosPostgres> {
-  try {
-    return await startPrivatePostgres();
-  } catch (err) {
-    console.warn(`chaos: private PostgreSQL unavailable (${String(err).slice(0, 300)}); falling back to pg_terminate_backend`);
-  }
-  const name = `panelist_chaos_${Date.now()}_${process.pid}`;
-  const admin = postgres(sharedServerUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(sharedServerUrl);
-  url.pathname = `/${name}`;
-  return {
-    kind: "terminate",
-    url: url.toString(),
-    async disrupt() {
-      await admin.unsafe(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
-    },
-    async stop() {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => undefined);
-      await admin.end();
-    },
-  };
 }
 
 // ── tasks ──────────────────────────────────────────────────────────────────────────────
@@ -533,8 +563,10 @@ export async function pendingEntries(redis: Redis): Promise<number> {
     try {
       const summary = (await redis.xpending(streamKey("resume.analyze", lane), CONSUMER_GROUP)) as [number];
       n += Number(summary[0]);
-    } catch {
-      /* no stream or group: nothing pending */
+    } catch (err) {
+      // No stream or group: nothing pending. Anything else (Redis unreachable) is no answer,
+      // and must not read as "0 pending".
+      if (!/NOGROUP|no such key/i.test(String(err))) throw err;
     }
   }
   return n;
@@ -679,14 +711,6 @@ export async function deletePrefix(redis: Redis, prefix: string): Promise<void> 
 /** The shared Redis of the test run (never flushed: tests delete their own prefix). */
 export function sharedRedisUrl(): string {
   return process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-}
-
-/** The PostgreSQL server of the test run, at its maintenance database. */
-export function adminDatabaseUrl(): string {
-  if (process.env.PANELIST_ADMIN_DATABASE_URL) return process.env.PANELIST_ADMIN_DATABASE_URL;
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = "/postgres";
-  return url.toString();
 }
 
 /** Polls `fn` until truthy; throws `what()` on timeout. Errors from `fn` count as "not yet". */

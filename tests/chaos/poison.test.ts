@@ -22,9 +22,9 @@ import {
   Fleet,
   pendingEntries,
   resumeBytes,
-  sleep,
   streamsReport,
   taskEffects,
+  until,
   upstreamCallsByMarker,
   waitForAllEnded,
 } from "./harness";
@@ -83,8 +83,10 @@ describe("chaos: poison tasks", () => {
     const counts = await waitForAllEnded(db, { ownerId, expected: GOOD + poison.length, timeoutMs: 120_000, redis, diagnose: () => fleet.describe() });
     expect(counts).toEqual({ COMPLETED: GOOD, TERMINATED_BY_POLICY: poison.length });
 
-    // Give any wrongful retry or redelivery time to show (lease 3 s, relay tick 1 s).
-    await sleep(7_000);
+    // Every entry ACKed (an ACK follows its commit by a moment). From here nothing can change:
+    // an ended task cannot be claimed again, and with nothing pending nothing is redelivered —
+    // so the checks below need no waiting period for a wrongful retry to show.
+    await until(async () => (await pendingEntries(redis)) === 0, { timeoutMs: 30_000, what: () => "entries still pending after every task ended" });
     const effects = await taskEffects(db, ownerId);
     const calls = upstreamCallsByMarker(llm, tag);
     for (const p of poison) {

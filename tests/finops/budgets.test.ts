@@ -49,21 +49,29 @@ afterAll(async () => {
 const today = () => periodAt("day", Date.now());
 const thisMonth = () => periodAt("month", Date.now());
 
-/** Day rows of the usage rollups, as the metering writes them: the truth a counter is seeded from. */
+/**
+ * Day rows of the usage rollups, as the metering writes them (docs/finops.md, "Rollups"): each
+ * call's cost in the totals cube, and in its user's and its organisation's cubes. The truth a
+ * counter is seeded from.
+ */
 async function rollup(rows: { day?: Date; userId?: string; organizationId?: string; feature?: string; cost: number }[]) {
-  await db.insert(llmUsageRollups).values(
-    rows.map((r) => ({
+  const cubes = rows.flatMap((r) => {
+    const base = {
       granularity: "day" as const,
       bucketStart: r.day ?? today().start,
       provider: "openai",
       model: `m-${randomUUID()}`,
       feature: r.feature ?? "resume.analyze",
-      userId: r.userId ?? "",
-      organizationId: r.organizationId ?? "",
       requests: 1,
       costMicroUsd: r.cost,
-    })),
-  );
+    };
+    return [
+      { ...base, userId: "", organizationId: "" },
+      ...(r.userId ? [{ ...base, userId: r.userId, organizationId: "" }] : []),
+      ...(r.organizationId ? [{ ...base, userId: "", organizationId: r.organizationId }] : []),
+    ];
+  });
+  await db.insert(llmUsageRollups).values(cubes);
 }
 
 const scope = (s: Partial<SpendScope> = {}): SpendScope => ({ userId: null, organizationId: null, feature: "none", ...s });

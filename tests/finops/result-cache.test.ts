@@ -9,7 +9,7 @@ import { cacheSummary, storeCacheEntry } from "@/lib/db/queries/cache";
 import { appendMessage, getInterviewById } from "@/lib/db/queries/interviews";
 import { analyses, interviewReports, llmCache, llmUsage } from "@/lib/db/schema";
 import { cachedResult } from "@/lib/finops/cache";
-import { recordUsage } from "@/lib/finops/usage";
+import { tallyCall } from "@/lib/finops/call-tally";
 import { createInterview, endInterview, evaluateInterview, planInterview } from "@/lib/interview/service";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
@@ -34,7 +34,7 @@ afterAll(closeDb);
 
 /** The first attempt of task `taskId`, as the worker hands it to a service. */
 function attempt<P>(taskId: string, ownerId: string, payload: P): TaskAttempt & P {
-  return { taskId, ownerId, attempt: 1, lane: "interactive", signal: new AbortController().signal, preferFallback: false, ...payload };
+  return { taskId, ownerId, organizationId: null, attempt: 1, lane: "interactive", signal: new AbortController().signal, preferFallback: false, ...payload };
 }
 
 function usageOf(taskId: string) {
@@ -74,12 +74,14 @@ const sumCost = (rows: { costMicroUsd: number | null }[]) => rows.reduce((s, r) 
 
 describe("the result cache on the model path of resume.analyze", () => {
   it("serves a second identical analysis from the cache: no upstream request, the same analysis, one hit row (cost 0, saved = the first's cost)", async () => {
+    process.env.LLM_PROVIDER = "openai"; // the fake serves gpt-4o-mini under a label the price catalog knows
     const text = resumeText(randomUUID());
     const jd = "Senior backend engineer: Go, PostgreSQL, Kafka.";
     const first = await analyse(text, jd);
     expect(chatRequests()).toHaveLength(1);
     expect(first.usage).toHaveLength(1);
     expect(first.usage[0]).toMatchObject({ cacheHit: false, outcome: "ok" });
+    expect(first.usage[0].costMicroUsd).toBeGreaterThan(0);
 
     const second = await analyse(text, jd);
     expect(chatRequests()).toHaveLength(1);
@@ -247,17 +249,12 @@ describe("cachedResult", () => {
     };
   }
 
-  /** A producer whose model calls write usage rows with these costs (micro-dollars; null = unpriced), as the usage ledger would. */
+  /** A producer whose model calls complete with these costs (micro-dollars; null = unpriced), reported as the meter reports each completed row. */
   function producer(costs: (number | null)[], served = { provider: "openai", model: "gpt-4o-mini" }, value: unknown = { answer: "42" }) {
     const runs = { count: 0 };
     const produce = async () => {
       runs.count++;
-      for (const costMicroUsd of costs) {
-        const call = { userId, feature: "test", taskId: null, attempt: null, ...served, inputTokens: 10, cachedInputTokens: 0, outputTokens: 5, latencyMs: 3 };
-        const callId = randomUUID();
-        await recordUsage(db, { ...call, callId, costMicroUsd: 0, outcome: "in_flight" });
-        await recordUsage(db, { ...call, callId, costMicroUsd: costMicroUsd as number, outcome: "ok" });
-      }
+      for (const costMicroUsd of costs) tallyCall({ ...served, costMicroUsd, outcome: "ok" });
       return value as { answer: string };
     };
     return { runs, produce };

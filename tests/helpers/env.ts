@@ -10,34 +10,43 @@ import { inject } from "vitest";
  * copy: fast). Files run in parallel, and anything that scans the whole database — the outbox
  * relay promoting due retries, the webhook dispatcher — would otherwise take another file's
  * rows into its own Redis prefix, its own workers and its own fake LLM. The global teardown
- * drops every copy. Where the server cannot copy a template (the embedded PGlite of a machine
- * without PostgreSQL), the file uses the template itself, as before.
+ * drops every copy. Only on the embedded PGlite (`PANELIST_EMBEDDED_PG=1`, set by
+ * `scripts/setup.mjs` on a machine without PostgreSQL), where one session cannot copy a
+ * template, do the files share the template — decided up front, never as a fallback: a copy
+ * that fails on a real server fails the file (docs/testing.md, "Rules": no silent downgrades).
  */
 const templateUrl = new URL(inject("databaseUrl"));
 const template = templateUrl.pathname.slice(1);
 const name = `${template}_${randomUUID().slice(0, 8)}`;
-const admin = postgres(inject("adminDatabaseUrl"), { max: 1, onnotice: () => {} });
 const fileUrl = new URL(templateUrl);
 fileUrl.pathname = `/${name}`;
-process.env.DATABASE_URL = await copyTemplate()
-  .then(() => fileUrl.toString())
-  .catch((err: unknown) => {
-    console.warn(`[tests] no database of this file's own (${String(err)}); sharing ${template}`);
-    return templateUrl.toString();
-  })
-  .finally(() => admin.end({ timeout: 5 }));
+if (process.env.PANELIST_EMBEDDED_PG === "1") {
+  process.env.DATABASE_URL = templateUrl.toString();
+} else {
+  const admin = postgres(inject("adminDatabaseUrl"), { max: 1, onnotice: () => {} });
+  try {
+    await copyTemplate(admin);
+  } catch (err) {
+    throw new Error(`tests/helpers/env.ts: could not give this file a database of its own (${String(err)}); not sharing ${template} in its place`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  process.env.DATABASE_URL = fileUrl.toString();
+}
 process.env.PANELIST_REDIS_PREFIX = `test:${randomUUID().slice(0, 8)}:`;
 process.env.BETTER_AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
 
-/** Another file's copy in progress holds the template for a moment (55006): try again. */
-async function copyTemplate(): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await admin.unsafe(`create database "${name}" template "${template}"`);
-      return;
-    } catch (err) {
-      if ((err as { code?: string }).code !== "55006" || attempt >= 50) throw err;
-      await new Promise((r) => setTimeout(r, 50 + Math.random() * 150));
-    }
+/**
+ * Copies the template. Two copies at once fail (55006: the template is in use by the other
+ * copy), so the files' copies take turns under an advisory lock of the template's name —
+ * waiting for the other copy to end rather than sleeping and trying again. `admin` has one
+ * connection, so the lock, the copy and the unlock share a session.
+ */
+async function copyTemplate(admin: postgres.Sql): Promise<void> {
+  await admin`select pg_advisory_lock(hashtext(${template}))`;
+  try {
+    await admin.unsafe(`create database "${name}" template "${template}"`);
+  } finally {
+    await admin`select pg_advisory_unlock(hashtext(${template}))`;
   }
 }

@@ -15,6 +15,7 @@ import { getTaskById, insertTask } from "@/lib/db/queries/tasks";
 import { llmUsageRollups } from "@/lib/db/schema";
 import { periodAt } from "@/lib/finops/budget-keys";
 import { deleteBudget, listBudgets, setBudget } from "@/lib/finops/budgets";
+import { withUsageScope } from "@/lib/finops/scope";
 import { StreamConsumer } from "@/lib/queue/consumer";
 import { publishTask } from "@/lib/queue/producer";
 import { OutboxRelay } from "@/lib/queue/relay";
@@ -51,11 +52,15 @@ describe("a task and a used-up budget", () => {
     await setBudget(db, { scope: "global", scopeId: "", period: "day", limitMicroUsd: 1_000, actorId: admin });
 
     let upstreamCalls = 0;
-    const handler = taskHandler("resume.analyze", async () => {
-      await guardUpstreamCall(MODEL, { prompt: "Analyse this resume.", maxOutputTokens: 64, priority: "batch" }, async () => {
-        upstreamCalls++;
-        return { value: "ok", usedTokens: 40 };
-      });
+    // As a service does: the task's usage scope around its model call (budgets apply per scope).
+    const handler = taskHandler("resume.analyze", async (_payload, t) => {
+      const scope = { db, userId: t.ownerId, organizationId: t.organizationId, feature: "resume.analyze", taskId: t.taskId, attempt: t.attempt };
+      await withUsageScope(scope, () =>
+        guardUpstreamCall(MODEL, { prompt: "Analyse this resume.", maxOutputTokens: 64, priority: "batch" }, async () => {
+          upstreamCalls++;
+          return { value: "ok", usage: { inputTokens: 30, outputTokens: 10 } };
+        }),
+      );
       return async () => undefined;
     });
     const consumer = new StreamConsumer(deps, [handler], { blockMs: 100, leaseMs: 2_000, shutdownGraceMs: 2_000 });

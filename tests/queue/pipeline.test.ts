@@ -1,6 +1,6 @@
 import "../helpers/env";
 import net from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { claimTask, finishAttempt, getTaskById, insertTask } from "@/lib/db/queries/tasks";
@@ -12,6 +12,7 @@ import { OutboxRelay } from "@/lib/queue/relay";
 import { TaskError } from "@/lib/queue/task-error";
 import { trimAcked } from "@/lib/queue/trim";
 import { eventually } from "../helpers/fixtures";
+import { captureLog } from "../helpers/log-capture";
 import { queueTestKit } from "./kit";
 
 const STREAM = () => streamKey("resume.analyze", "interactive");
@@ -31,8 +32,8 @@ function handler(process: (taskId: string, attempt: number) => Promise<void>): T
   };
 }
 
-async function startConsumer(h: TaskHandler<unknown>, opts: Partial<ConstructorParameters<typeof StreamConsumer>[2]> = {}) {
-  const c = new StreamConsumer(deps, [h], { blockMs: 100, backoffBaseMs: 20, backoffCapMs: 50, leaseMs: 2_000, shutdownGraceMs: 2_000, ...opts });
+async function startConsumer(h: TaskHandler<unknown>, opts: Partial<ConstructorParameters<typeof StreamConsumer>[2]> = {}, log = deps.log) {
+  const c = new StreamConsumer({ ...deps, log }, [h], { blockMs: 100, backoffBaseMs: 20, backoffCapMs: 50, leaseMs: 2_000, shutdownGraceMs: 2_000, ...opts });
   await c.start();
   running.push(c);
   return c;
@@ -206,8 +207,9 @@ describe("the task pipeline", () => {
 
   it("the late result of an abandoned attempt is discarded (fenced by the attempt number)", async () => {
     const task = await newTask();
-    await claimTask(db, { id: task.id, leaseMs: 1 });
-    await new Promise((r) => setTimeout(r, 20));
+    await claimTask(db, { id: task.id, leaseMs: 60_000 });
+    // Its worker died: the lease ran out (the database's clock, the one the claim reads).
+    await db.update(tasks).set({ leaseExpiresAt: sql`now() - interval '1 second'` }).where(eq(tasks.id, task.id));
     const second = await claimTask(db, { id: task.id, leaseMs: 60_000 });
     expect(second?.attempts).toBe(2);
     expect(await finishAttempt(db, { id: task.id, attempt: 1, status: "COMPLETED" })).toBe(false);
@@ -215,12 +217,18 @@ describe("the task pipeline", () => {
   });
 
   it("after Redis lost the streams, the consumer recreates its group and the relay republishes from PostgreSQL", async () => {
-    await startConsumer(handler(async () => undefined));
+    const captured = captureLog("warn");
+    await startConsumer(
+      handler(async () => undefined),
+      {},
+      captured.log,
+    );
     // A task that was published once (it has a message id) but whose message Redis lost:
     const task = await newTask();
     await db.update(tasks).set({ messageId: "1-0" }).where(eq(tasks.id, task.id));
     await redis.del(STREAM(), relayEpochKey());
-    await new Promise((r) => setTimeout(r, 300)); // the blocked reader now meets NOGROUP
+    // The reader meets NOGROUP and recreates the group (it says so) before the relay runs.
+    await eventually(async () => captured.count(/consumer group missing, recreating/) > 0);
     startRelay();
     await eventually(async () => (await status(task.id)).status === "COMPLETED");
     expect(await redis.exists(relayEpochKey())).toBe(1);
@@ -314,9 +322,10 @@ describe("the task pipeline", () => {
 describe("reader watchdog", () => {
   it("a read on a connection that went silent (half-open TCP) is abandoned and the reader reconnects", async () => {
     // A TCP proxy to Redis that can silence the connections it already has (no FIN, no RST).
+    const target = new URL(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
     const pairs: { client: net.Socket; upstream: net.Socket; silent: boolean }[] = [];
     const proxy = net.createServer((client) => {
-      const pair = { client, upstream: net.connect(6379, "127.0.0.1"), silent: false };
+      const pair = { client, upstream: net.connect(Number(target.port || 6379), target.hostname), silent: false };
       pairs.push(pair);
       client.on("data", (d) => void (!pair.silent && pair.upstream.write(d)));
       pair.upstream.on("data", (d) => void (!pair.silent && client.write(d)));
@@ -325,19 +334,34 @@ describe("reader watchdog", () => {
     });
     await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
     const saved = process.env.REDIS_URL;
+    // Only the consumer's reader is created from here on; its other commands use the kit's connection.
     process.env.REDIS_URL = `redis://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
     try {
       const done: string[] = [];
-      await startConsumer(
+      const captured = captureLog("warn");
+      const c = await startConsumer(
         handler(async (id) => void done.push(id)),
         { blockMs: 200, watchdogSlackMs: 300 },
+        captured.log,
       );
-      await new Promise((r) => setTimeout(r, 100));
+      // The reader is parked in its blocking XREAD, through the proxy: silence that connection.
+      const readerName = `panelist:reader:${c.options.consumerName}`;
+      await eventually(async () => {
+        const list = await redis.client("LIST");
+        return String(list)
+          .split("\n")
+          .some((l) => l.includes(`name=${readerName} `) && / cmd=xread /.test(l) && / flags=b /.test(l));
+      });
+      expect(pairs).toHaveLength(1);
       for (const p of pairs) p.silent = true;
       const task = await newTask();
       await publishTask(redis, db, task);
       await eventually(async () => (await status(task.id)).status === "COMPLETED");
       expect(done).toEqual([task.id]);
+      // It was a reconnect that read it: the watchdog gave up on the silent read and a second
+      // connection went through the proxy.
+      expect(captured.count(/reader stalled; reconnecting/)).toBeGreaterThanOrEqual(1);
+      expect(pairs.length).toBeGreaterThanOrEqual(2);
     } finally {
       process.env.REDIS_URL = saved;
       while (running.length) await running.pop()!.stop();

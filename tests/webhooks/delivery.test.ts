@@ -199,16 +199,15 @@ describe("WebhookDispatcher", () => {
   it("a hanging receiver times out and the event is retried with the same webhook-id", async () => {
     const r = await receiver(["hang", { status: 204 }]);
     const task = await endTask(r.url);
-    const started = Date.now();
     dispatcher({ timeoutMs: 300 }).start();
     const d = await settled(task.id);
 
+    // The first attempt ended by its deadline (recorded as a timeout, not before the 300 ms);
+    // how promptly after it is no test's business (docs/testing.md, "Rules").
     expect(d).toMatchObject({ status: "delivered", attempts: 2, lastStatusCode: 204 });
     expect(d.attemptLog[0]).toMatchObject({ attempt: 1, statusCode: null, error: "timeout" });
     expect(d.attemptLog[0].durationMs).toBeGreaterThanOrEqual(290);
-    expect(d.attemptLog[0].durationMs).toBeLessThan(2_000);
     expect(r.received.map((q) => q.headers["webhook-id"])).toEqual([webhookIdOf(d), webhookIdOf(d)]);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("410 Gone stops the retries at once", async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as upload } from "@/app/api/resumes/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { getTaskById } from "@/lib/db/queries/tasks";
+import { listDeliveriesForTask } from "@/lib/db/queries/webhooks";
 import { createLogger } from "@/lib/log";
 import { StreamConsumer } from "@/lib/queue/consumer";
 import { getTaskEventHub } from "@/lib/queue/events";
@@ -72,7 +73,13 @@ describe("task callbacks", () => {
     }) as { type: string; data: { taskId: string; status: string } };
     expect(event.data).toMatchObject({ taskId, status: task!.status });
     expect(["task.completed", "task.terminated"]).toContain(event.type);
-    await new Promise((r) => setTimeout(r, 300));
+    // One event was enqueued, and it is done: delivered on its first attempt, nothing left due
+    // (the rows are what the dispatcher sends from), so no second POST can follow.
+    const deliveries = await eventually(async () => {
+      const rows = await listDeliveriesForTask(db, { taskId });
+      return rows.every((d) => d.status === "delivered") ? rows : undefined;
+    });
+    expect(deliveries.map((d) => [d.status, d.attempts])).toEqual([["delivered", 1]]);
     expect(receiver.received).toHaveLength(1);
   });
 

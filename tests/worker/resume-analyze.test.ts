@@ -124,8 +124,10 @@ describe("resume.analyze end to end (upload → stream → worker → analysis)"
     expect(analysis.matchPercent).toBeNull();
     const usage = await usageOf(task.id);
     expect(usage).toHaveLength(1);
-    expect(usage[0].inputTokens).toBeGreaterThan(0);
-    expect(usage[0].outputTokens).toBeGreaterThan(0);
+    // The row carries the tokens upstream counted for the call, not just some.
+    const counted = llm.requests().at(-1)!.usage!;
+    expect(counted.prompt_tokens).toBeGreaterThan(0);
+    expect([usage[0].inputTokens, usage[0].outputTokens]).toEqual([counted.prompt_tokens, counted.completion_tokens]);
     // The whole resume went upstream, fenced as data.
     const sent = JSON.stringify(llm.requests().at(-1));
     expect(sent).toContain("<resume>");

@@ -22,6 +22,7 @@ export function taskHandler<T extends TaskType>(
         return await run(payload, {
           taskId: task.id,
           ownerId: task.ownerId,
+          organizationId: task.organizationId,
           attempt,
           lane: task.lane as TaskAttempt["lane"],
           signal,

@@ -125,12 +125,15 @@ CREATE UNIQUE INDEX "alert_events_once_uq" ON "alert_events" USING btree ("kind"
 CREATE INDEX "alert_events_active_idx" ON "alert_events" USING btree ("fired_at") WHERE cleared_at is null;--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "llm_usage_rollups_bucket_idx" ON "llm_usage_rollups" USING btree ("granularity","bucket_start");--> statement-breakpoint
+CREATE INDEX "llm_usage_rollups_totals_idx" ON "llm_usage_rollups" USING btree ("granularity","bucket_start") WHERE user_id = '' and organization_id = '';--> statement-breakpoint
+CREATE INDEX "llm_usage_rollups_orgs_idx" ON "llm_usage_rollups" USING btree ("granularity","bucket_start") WHERE user_id = '' and organization_id <> '';--> statement-breakpoint
 CREATE INDEX "task_events_task_idx" ON "task_events" USING btree ("task_id","created_at");--> statement-breakpoint
 ALTER TABLE "llm_usage" ADD CONSTRAINT "llm_usage_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "llm_usage_created_idx" ON "llm_usage" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "tasks_status_created_idx" ON "tasks" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "tasks_org_created_idx" ON "tasks" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "tasks_finished_idx" ON "tasks" USING btree ("finished_at") WHERE finished_at is not null;--> statement-breakpoint
 -- Element-wise sum of two histograms (the rollups' latency and TTFT buckets); the shorter one is padded with zeros.
 CREATE OR REPLACE FUNCTION panelist_int_array_add(a integer[], b integer[]) RETURNS integer[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

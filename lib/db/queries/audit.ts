@@ -8,7 +8,7 @@ export type AuditEntryInput = {
   actorId: string | null;
   /** `<thing>.<verb>`, e.g. `user.set_role`, `budget.set`, `price.delete`. */
   action: string;
-  /** What it changed, e.g. `user:<id>`, `global:month` (a budget), `price:openai/gpt-4o`. */
+  /** What it changed, e.g. `user:<id>`, `global:month` (a budget), `openai/gpt-4o` (a price). */
   target: string;
   /** The value before the change (null: it did not exist). */
   before: unknown;
@@ -42,4 +42,16 @@ export async function listAuditEntries(db: Db, { limit }: { limit: number }) {
     .leftJoin(user, eq(user.id, auditLog.actorId))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(Math.min(limit, 200));
+}
+
+/**
+ * The bulk form of {@link insertAuditEntry}: many rows with one multi-row INSERT (a replay or a
+ * discard of many tasks), in the transaction of the change.
+ */
+export async function insertAuditEntries(
+  db: Db | Tx,
+  rows: { actorId: string | null; action: string; target: string; before: unknown; after: unknown }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(auditLog).values(rows.map((e) => ({ actorId: e.actorId, action: e.action, target: e.target, before: e.before, after: e.after })));
 }

@@ -44,7 +44,11 @@ export async function deleteBudgetRow(tx: Tx, id: BudgetId): Promise<BudgetRow |
   return row;
 }
 
-/** The rollup column a scope's subject is matched on ('' matches every row: global). */
+/**
+ * The rollup column a scope's subject is matched on. Global and feature budgets read the
+ * totals cube (user and organisation ''); a user's and an organisation's budgets read their own
+ * cube, which matching the id alone selects (docs/finops.md, "Rollups").
+ */
 function subjectColumn(scope: BudgetScope) {
   if (scope === "organization") return llmUsageRollups.organizationId;
   if (scope === "user") return llmUsageRollups.userId;
@@ -67,7 +71,9 @@ export async function sumDayRollupCost(
   const to = new Date(Math.max(...counters.map((c) => c.to.getTime())));
   const sums = counters.map((c, i) => {
     const column = subjectColumn(c.scope);
-    const bySubject = column ? sql` and ${column} = ${c.subjectId}` : sql``;
+    const totals = sql` and ${llmUsageRollups.userId} = '' and ${llmUsageRollups.organizationId} = ''`;
+    const bySubject =
+      c.scope === "global" ? totals : c.scope === "feature" ? sql`${totals} and ${column} = ${c.subjectId}` : sql` and ${column} = ${c.subjectId}`;
     const filter = sql`${llmUsageRollups.bucketStart} >= ${c.from.toISOString()} and ${llmUsageRollups.bucketStart} < ${c.to.toISOString()}${bySubject}`;
     return sql`coalesce(sum(${llmUsageRollups.costMicroUsd}) filter (where ${filter}), 0)::text as ${sql.identifier(`c${i}`)}`;
   });
@@ -96,6 +102,8 @@ export async function spendBySubject(
         eq(llmUsageRollups.granularity, "day"),
         sql`${llmUsageRollups.bucketStart} >= ${from.toISOString()} and ${llmUsageRollups.bucketStart} < ${to.toISOString()}`,
         sql`${column} <> ''`,
+        // Features are counted in the totals cube; users and organisations in their own.
+        ...(scope === "feature" ? [eq(llmUsageRollups.userId, ""), eq(llmUsageRollups.organizationId, "")] : []),
       ),
     )
     .groupBy(column);

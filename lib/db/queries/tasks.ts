@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { TaskStatus } from "@/lib/tasks/status";
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { TASK_STATUSES, type TaskStatus } from "@/lib/tasks/status";
 import type { Db, Tx } from "../client";
-import { tasks } from "../schema";
+import { llmUsage, organization, tasks, user } from "../schema";
 
 export type TaskRow = typeof tasks.$inferSelect;
 
@@ -243,4 +243,193 @@ export async function listPendingTasks(db: Db, { afterId, limit }: { afterId: st
     .where(and(eq(tasks.status, "PENDING"), afterId ? gt(tasks.id, afterId) : undefined))
     .orderBy(tasks.id)
     .limit(limit);
+}
+
+// ── The console: task search, the DLQ, replay and discard, throughput (docs/finops.md, "Queues, tasks and the DLQ") ──
+
+/** A task of the console's lists: the row, its owner's e-mail and its organisation's name (null when gone or none). */
+export type AdminTaskRow = TaskRow & { ownerEmail: string | null; organizationName: string | null };
+
+/**
+ * One page of tasks for the console, newest first (`created_at desc, id desc`), with keyset
+ * paging: `before` is the last task id of the previous page (a cursor by id keeps the
+ * microseconds of `created_at`, which a JavaScript Date would cut to milliseconds).
+ *
+ * Index use: the page is the union of one branch per status asked for (all six when none is),
+ * each an ordered scan of `tasks_status_created_idx` (status, created_at) stopping after `limit`
+ * rows, so an unfiltered search never sorts the whole table; an owner or an organisation
+ * narrows each branch, where PostgreSQL may choose `tasks_owner_idx` / `tasks_org_created_idx`.
+ * `type` is a filter on what those scans return.
+ *
+ * @param ownerEmail matched exactly (e-mail addresses are stored lower-case); no such user → no rows.
+ * @param organization an organisation id or slug; no such organisation → no rows.
+ * @param discarded `false`: only rows not discarded (the DLQ view); `true`: only discarded; omitted: both.
+ * @param limit rows per page (the caller caps it); one more is read to tell whether another page follows.
+ * @returns the rows and `hasMore`.
+ */
+export async function searchTasks(
+  db: Db,
+  f: { status?: TaskStatus; type?: string; ownerEmail?: string; organization?: string; discarded?: boolean; before?: string; limit: number },
+): Promise<{ rows: AdminTaskRow[]; hasMore: boolean }> {
+  let ownerId: string | undefined;
+  let organizationId: string | undefined;
+  if (f.ownerEmail !== undefined) {
+    const [u] = await db.select({ id: user.id }).from(user).where(eq(user.email, f.ownerEmail.toLowerCase())).limit(1);
+    if (!u) return { rows: [], hasMore: false };
+    ownerId = u.id;
+  }
+  if (f.organization !== undefined) {
+    const [o] = await db
+      .select({ id: organization.id })
+      .from(organization)
+      .where(or(eq(organization.id, f.organization), eq(organization.slug, f.organization.toLowerCase())))
+      .limit(1);
+    if (!o) return { rows: [], hasMore: false };
+    organizationId = o.id;
+  }
+  const n = f.limit + 1;
+  const conds = sql.join(
+    [
+      f.type !== undefined ? sql`and t.type = ${f.type}` : undefined,
+      ownerId !== undefined ? sql`and t.owner_id = ${ownerId}` : undefined,
+      organizationId !== undefined ? sql`and t.organization_id = ${organizationId}` : undefined,
+      f.discarded === false ? sql`and t.discarded_at is null` : f.discarded === true ? sql`and t.discarded_at is not null` : undefined,
+      f.before !== undefined ? sql`and (t.created_at, t.id) < (select c.created_at, c.id from tasks c where c.id = ${f.before})` : undefined,
+    ].filter((c) => c !== undefined),
+    sql` `,
+  );
+  const branches = (f.status ? [f.status] : TASK_STATUSES).map(
+    (s) => sql`(select t.id, t.created_at from tasks t where t.status = ${s} ${conds} order by t.created_at desc, t.id desc limit ${n})`,
+  );
+  const page = await db.execute<{ id: string }>(sql`
+    select p.id from (${sql.join(branches, sql` union all `)}) p
+    order by p.created_at desc, p.id desc limit ${n}`);
+  const ids = page.map((r) => r.id);
+  const rows = await adminTaskRows(db, ids.slice(0, f.limit));
+  return { rows, hasMore: ids.length > f.limit };
+}
+
+/** The rows of `ids` with owner e-mail and organisation name, in the order of `ids`. */
+async function adminTaskRows(db: Db, ids: string[]): Promise<AdminTaskRow[]> {
+  if (ids.length === 0) return [];
+  const found = await db
+    .select({ task: tasks, ownerEmail: user.email, organizationName: organization.name })
+    .from(tasks)
+    .leftJoin(user, eq(user.id, tasks.ownerId))
+    .leftJoin(organization, eq(organization.id, tasks.organizationId))
+    .where(inArray(tasks.id, ids));
+  const byId = new Map(found.map((r) => [r.task.id, { ...r.task, ownerEmail: r.ownerEmail, organizationName: r.organizationName }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** One task for the console (any owner), with owner e-mail and organisation name; undefined when missing. */
+export async function getAdminTask(db: Db, { id }: { id: string }): Promise<AdminTaskRow | undefined> {
+  const [row] = await adminTaskRows(db, [id]);
+  return row;
+}
+
+/**
+ * How many FAILED tasks are not discarded (the DLQ's size), counted up to `upTo` (the count
+ * stops there; uses tasks_status_created_idx).
+ */
+export async function countDeadLetters(db: Db, { upTo }: { upTo: number }): Promise<number> {
+  const [row] = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select 1 from ${tasks} where ${tasks.status} = 'FAILED' and ${tasks.discardedAt} is null limit ${upTo}
+    ) dead`);
+  return row?.n ?? 0;
+}
+
+export type TaskUsageRow = typeof llmUsage.$inferSelect;
+
+/** A task's usage rows (one per model call, offline analysis or cache hit), oldest first, at most `limit` (uses llm_usage_task_idx). */
+export async function listTaskUsage(db: Db, { taskId, limit }: { taskId: string; limit: number }): Promise<TaskUsageRow[]> {
+  return db.select().from(llmUsage).where(eq(llmUsage.taskId, taskId)).orderBy(asc(llmUsage.createdAt), asc(llmUsage.id)).limit(limit);
+}
+
+/** What a FAILED task looked like before a replay or a discard: the audit row's `before`. */
+export type DeadLetterRow = {
+  id: string;
+  type: string;
+  lane: "interactive" | "batch";
+  attempts: number;
+  errorCode: string | null;
+  errorMessage: string | null;
+};
+
+/**
+ * Locks FAILED, not discarded tasks for a replay inside the caller's transaction: those of `ids`
+ * (the ones that are not FAILED, discarded or locked by a concurrent replay are left out), or
+ * with `ids` omitted the oldest `limit` of the DLQ. `FOR UPDATE SKIP LOCKED`: two admins
+ * replaying at once never replay one task twice.
+ */
+export async function lockDeadLetters(tx: Tx, { ids, limit }: { ids?: string[]; limit: number }): Promise<DeadLetterRow[]> {
+  if (ids?.length === 0) return [];
+  return tx
+    .select({ id: tasks.id, type: tasks.type, lane: tasks.lane, attempts: tasks.attempts, errorCode: tasks.errorCode, errorMessage: tasks.errorMessage })
+    .from(tasks)
+    .where(and(eq(tasks.status, "FAILED"), isNull(tasks.discardedAt), ids ? inArray(tasks.id, ids) : undefined))
+    .orderBy(asc(tasks.createdAt), asc(tasks.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+}
+
+/**
+ * A FAILED task's fresh start for a replay, fenced (only FAILED, not discarded rows change):
+ * PENDING on `lane`, attempts 0, no error, due now, no lease, unpublished (`message_id` null,
+ * so the relay's orphan pass publishes it if the caller's XADD fails), no start or finish time
+ * (a later end is a new end: a new webhook event, a new row in the throughput count).
+ * @returns the rows that changed.
+ */
+export async function resetDeadLetters(
+  tx: Tx,
+  list: { id: string; lane: "interactive" | "batch" }[],
+): Promise<{ id: string; type: string; lane: "interactive" | "batch" }[]> {
+  if (list.length === 0) return [];
+  const values = sql.join(
+    list.map((t) => sql`(${t.id}::uuid, ${t.lane})`),
+    sql`, `,
+  );
+  return tx.execute<{ id: string; type: string; lane: "interactive" | "batch" }>(sql`
+    update ${tasks} set status = 'PENDING', lane = v.lane, attempts = 0, error_code = null, error_message = null,
+      available_at = now(), lease_expires_at = null, message_id = null, published_at = null,
+      started_at = null, finished_at = null, updated_at = now()
+    from (values ${values}) as v(id, lane)
+    where ${tasks.id} = v.id and ${tasks.status} = 'FAILED' and ${tasks.discardedAt} is null
+    returning ${tasks.id} as id, ${tasks.type} as type, ${tasks.lane} as lane`);
+}
+
+/**
+ * Hides FAILED tasks from the DLQ view (`discarded_at = now()`), fenced: only FAILED rows not
+ * discarded yet change; status and row stay.
+ * @returns what each discarded task looked like (for its event and audit row).
+ */
+export async function discardDeadLetters(tx: Tx, { ids }: { ids: string[] }): Promise<DeadLetterRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .update(tasks)
+    .set({ discardedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(inArray(tasks.id, ids), eq(tasks.status, "FAILED"), isNull(tasks.discardedAt)))
+    .returning({ id: tasks.id, type: tasks.type, lane: tasks.lane, attempts: tasks.attempts, errorCode: tasks.errorCode, errorMessage: tasks.errorMessage });
+}
+
+/**
+ * Tasks that ended (COMPLETED, FAILED, TERMINATED_BY_POLICY) per minute over the last
+ * `minutes` minutes (the current, partial minute included), per type × lane × status, from
+ * `finished_at`: the database keeps it across restarts of every process and a Redis loss.
+ * A range scan of `tasks_finished_idx` (finished_at, partial: ended rows), so the cost is the
+ * last hour's ended tasks, not the table.
+ * @returns one row per non-empty (minute, type, lane, status); `minute` is its start.
+ */
+export async function endedTasksPerMinute(
+  db: Db,
+  { minutes }: { minutes: number },
+): Promise<{ minute: Date; type: string; lane: "interactive" | "batch"; status: TaskStatus; count: number }[]> {
+  const rows = await db.execute<{ minute: string | Date; type: string; lane: "interactive" | "batch"; status: TaskStatus; count: number }>(sql`
+    select date_trunc('minute', ${tasks.finishedAt}) as minute, ${tasks.type} as type, ${tasks.lane} as lane, ${tasks.status} as status, count(*)::int as count
+    from ${tasks}
+    where ${tasks.finishedAt} >= date_trunc('minute', now()) - make_interval(mins => ${minutes - 1})
+    group by 1, 2, 3, 4
+    order by 1`);
+  return rows.map((r) => ({ ...r, minute: new Date(r.minute) }));
 }

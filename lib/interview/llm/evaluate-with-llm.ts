@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { OnlineLlmConfig } from "@/lib/ai/config";
 import { LlmError } from "@/lib/ai/errors";
-import { type MeteredCall, metered } from "@/lib/ai/metered";
 import { generateStructured } from "@/lib/ai/structured";
 import {
   type CandidateAnswer,
@@ -35,7 +34,8 @@ function batchSchema(ids: string[]) {
 /**
  * Evaluates an interview with the configured model: one call per batch of up to
  * {@link EVALUATE_BATCH_SIZE} answered questions, then one summary call. Unanswered and
- * skipped questions are not sent (they score 0 on the server).
+ * skipped questions are not sent (they score 0 on the server). Each call is metered by the
+ * upstream guard under the caller's usage scope.
  * @throws {LlmError} upstream failures; `invalid_output` when a batch leaves a question out.
  */
 export async function evaluateWithLlm(
@@ -49,39 +49,33 @@ export async function evaluateWithLlm(
     priority?: "interactive" | "batch";
     preferFallback?: boolean;
   },
-  onCall: (c: MeteredCall) => Promise<void>,
 ): Promise<ReportDraft> {
   const answers = new Map(input.answers.map((a) => [a.questionId, a]));
   const answered = input.plan.questions.filter((q) => isAnswered(answers.get(q.id)));
   const evaluations: QuestionEvaluation[] = [];
   for (let i = 0; i < answered.length; i += EVALUATE_BATCH_SIZE) {
     const batch = answered.slice(i, i + EVALUATE_BATCH_SIZE);
-    const call = await metered(
+    const call = await generateStructured({
+      schema: batchSchema(batch.map((q) => q.id)),
+      system: INTERVIEW_EVALUATE_SYSTEM_PROMPT,
+      prompt: buildEvaluateBatchPrompt({
+        language: input.language,
+        role: input.role,
+        items: batch.map((q) => ({
+          questionId: q.id,
+          question: q.question,
+          keyPoints: q.keyPoints,
+          referenceAnswer: q.referenceAnswer,
+          answer: answers.get(q.id)!.text,
+        })),
+      }),
+      maxOutputTokens: 4_000,
+      abortSignal: input.abortSignal,
+      priority: input.priority,
+      preferFallback: input.preferFallback,
+      name: "interview_evaluation",
       config,
-      () =>
-        generateStructured({
-          schema: batchSchema(batch.map((q) => q.id)),
-          system: INTERVIEW_EVALUATE_SYSTEM_PROMPT,
-          prompt: buildEvaluateBatchPrompt({
-            language: input.language,
-            role: input.role,
-            items: batch.map((q) => ({
-              questionId: q.id,
-              question: q.question,
-              keyPoints: q.keyPoints,
-              referenceAnswer: q.referenceAnswer,
-              answer: answers.get(q.id)!.text,
-            })),
-          }),
-          maxOutputTokens: 4_000,
-          abortSignal: input.abortSignal,
-          priority: input.priority,
-          preferFallback: input.preferFallback,
-          name: "interview_evaluation",
-          config,
-        }),
-      onCall,
-    );
+    });
     const got = new Map(call.object.questions.map((e) => [e.questionId, e]));
     for (const q of batch) {
       const e = got.get(q.id);
@@ -97,28 +91,23 @@ export async function evaluateWithLlm(
       assessment: input.language === "zh" ? "没有可评估的回答。" : "There were no answers to evaluate.",
     };
   }
-  const summary = await metered(
-    config,
-    () =>
-      generateStructured({
-        schema: reportSummaryLlmSchema,
-        system: INTERVIEW_SUMMARY_SYSTEM_PROMPT,
-        prompt: buildSummaryPrompt({
-          language: input.language,
-          role: input.role,
-          questions: answered.map((q) => {
-            const e = evaluations.find((x) => x.questionId === q.id)!;
-            return { question: q.question, score: questionScore(e.subScores), feedback: e.feedback };
-          }),
-        }),
-        maxOutputTokens: 1_500,
-        abortSignal: input.abortSignal,
-        priority: input.priority,
-        preferFallback: input.preferFallback,
-        name: "interview_summary",
-        config,
+  const summary = await generateStructured({
+    schema: reportSummaryLlmSchema,
+    system: INTERVIEW_SUMMARY_SYSTEM_PROMPT,
+    prompt: buildSummaryPrompt({
+      language: input.language,
+      role: input.role,
+      questions: answered.map((q) => {
+        const e = evaluations.find((x) => x.questionId === q.id)!;
+        return { question: q.question, score: questionScore(e.subScores), feedback: e.feedback };
       }),
-    onCall,
-  );
+    }),
+    maxOutputTokens: 1_500,
+    abortSignal: input.abortSignal,
+    priority: input.priority,
+    preferFallback: input.preferFallback,
+    name: "interview_summary",
+    config,
+  });
   return { questions: evaluations, ...summary.object };
 }

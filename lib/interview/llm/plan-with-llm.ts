@@ -1,6 +1,5 @@
 import type { OnlineLlmConfig } from "@/lib/ai/config";
 import { LlmError } from "@/lib/ai/errors";
-import { type MeteredCall, metered } from "@/lib/ai/metered";
 import { generateStructured } from "@/lib/ai/structured";
 import { buildOfflinePlan } from "../offline/plan";
 import { type Level, type Plan, planFromLlm, planLlmSchema, QUESTION_COUNT } from "../schemas";
@@ -30,7 +29,8 @@ function topUp(plan: Plan, input: Parameters<typeof buildInterviewPlanPrompt>[0]
 }
 
 /**
- * Asks the configured model for a question plan (one metered call).
+ * Asks the configured model for a question plan (one call, metered by the upstream guard under
+ * the caller's usage scope).
  * @throws {LlmError} upstream failures; `invalid_output` (retryable) when the answer is not a valid plan.
  */
 export async function planWithLlm(
@@ -40,24 +40,18 @@ export async function planWithLlm(
     priority?: "interactive" | "batch";
     preferFallback?: boolean;
   },
-  onCall: (c: MeteredCall) => Promise<void>,
 ): Promise<Plan> {
-  const call = await metered(
+  const call = await generateStructured({
+    schema: planLlmSchema,
+    system: INTERVIEW_PLAN_SYSTEM_PROMPT,
+    prompt: buildInterviewPlanPrompt(input),
+    maxOutputTokens: 6_000,
+    abortSignal: input.abortSignal,
+    priority: input.priority,
+    preferFallback: input.preferFallback,
+    name: "interview_plan",
     config,
-    () =>
-      generateStructured({
-        schema: planLlmSchema,
-        system: INTERVIEW_PLAN_SYSTEM_PROMPT,
-        prompt: buildInterviewPlanPrompt(input),
-        maxOutputTokens: 6_000,
-        abortSignal: input.abortSignal,
-        priority: input.priority,
-        preferFallback: input.preferFallback,
-        name: "interview_plan",
-        config,
-      }),
-    onCall,
-  );
+  });
   let plan: Plan;
   try {
     // Ids are the server's, by position: models repeat or reuse them.

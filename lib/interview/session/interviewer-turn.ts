@@ -10,7 +10,7 @@ import { guardUpstreamCall } from "@/lib/ai/upstream-guard";
 import type { Db } from "@/lib/db/client";
 import { appendMessage, type InterviewMessageRow, type InterviewRow, listMessages } from "@/lib/db/queries/interviews";
 import { PanelistError } from "@/lib/errors";
-import { recordUsage } from "@/lib/finops/usage";
+import { withUsageScope } from "@/lib/finops/scope";
 import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/interview/llm/interview-turn";
 import type { Logger } from "@/lib/log";
 import { redisPrefix } from "@/lib/queue/names";
@@ -100,15 +100,20 @@ export async function streamInterviewerTurn(
   const phrasing =
     config.mode === "offline"
       ? null
-      : await openModelTurn(deps, {
-          interview,
-          turn,
-          lastAnswer: lastCandidate && lastCandidate.kind === "answer" ? lastCandidate.text : null,
-          primary: config,
-          // Read here, outside the call's error handling: a malformed value fails the request
-          // loudly instead of turning every turn into the offline wording without a word.
-          deadlines: chatDeadlines(),
-        });
+      : // The chat's usage scope: the guard meters the call as the candidate's `interview.chat`
+        // (a personal interview: no organisation). The call runs on after this returns and
+        // keeps the scope: async context carries it into everything started here.
+        await withUsageScope({ db, userId: interview.ownerId, organizationId: null, feature: "interview.chat", taskId: null, attempt: null }, () =>
+          openModelTurn(deps, {
+            interview,
+            turn,
+            lastAnswer: lastCandidate && lastCandidate.kind === "answer" ? lastCandidate.text : null,
+            primary: config,
+            // Read here, outside the call's error handling: a malformed value fails the request
+            // loudly instead of turning every turn into the offline wording without a word.
+            deadlines: chatDeadlines(),
+          }),
+        );
   const metadata: InterviewerMessageMetadata = {
     kind: turn.kind,
     questionId: turn.questionId ?? null,
@@ -290,9 +295,10 @@ type ChatDeadlines = ReturnType<typeof chatDeadlines>;
 
 /**
  * Phrases the decided turn with `a.config`'s model through the upstream guard (breaker →
- * governor → call), streaming deltas under `a.deadlines` (a deadline aborts the request and
- * fails the call with `timeout`). Writes one usage row per call that went upstream (none for a
- * call refused before it left).
+ * governor → meter → call), streaming deltas under `a.deadlines` (a deadline aborts the request
+ * and fails the call with `timeout`). The guard writes the call's usage row (none for a call
+ * refused before it left), with its TTFT and, when the server sends no usage, the tokens
+ * counted from the prompt and the streamed text.
  * @returns `said`: the text said before the call ended ("" when the model failed before saying
  *   anything); `failed`: the call went upstream and did not finish (the caller falls back to the
  *   offline wording); `refused`: the error when the call never passed the guard (`onGate` was
@@ -303,82 +309,73 @@ async function phraseWithModel(
   a: TurnToPhrase & { config: OnlineLlmConfig; deadlines: ChatDeadlines; onGate: () => void; onDelta: (d: string) => void },
 ): Promise<{ said: string; failed: boolean; refused?: LlmError }> {
   const { model, config } = resolveLanguageModel(a.config);
-  const usageRow = {
-    callId: randomUUID(),
-    userId: a.interview.ownerId,
-    feature: "interview.chat",
-    taskId: null,
-    attempt: null,
-    provider: config.provider,
-    model: config.model,
-    costMicroUsd: 0,
-  };
-  let started: number | undefined;
+  let dispatched = false;
   let said = "";
-  let usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 };
   const system = interviewerSystemPrompt(a.interview.language);
   const prompt = interviewerTurnPrompt({ kind: a.turn.kind, text: a.turn.text, progress: a.turn.progress, lastAnswer: a.lastAnswer });
   try {
     // Interactive priority through the shared governor and the model's circuit breaker.
-    await guardUpstreamCall(config, { system, prompt, maxOutputTokens: 400, priority: "interactive" }, async () => {
-      // Written before the request leaves, completed after: one row per call even if we die mid-call.
-      await recordUsage(deps.db, { ...usageRow, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, latencyMs: 0, outcome: "in_flight" }).catch(
-        () => undefined,
-      );
-      started = performance.now();
-      a.onGate();
-      const controller = new AbortController();
-      const deadlines = armStreamDeadlines(controller, a.deadlines);
-      try {
-        const result = streamText({
-          model,
-          system,
-          prompt,
-          maxOutputTokens: 400,
-          maxRetries: 0,
-          abortSignal: controller.signal,
-          onError: () => undefined, // surfaced below as the stream's error part instead of logged
-        });
-        // fullStream, not textStream: streamText does not throw on an upstream error (a 500, a cut
-        // connection) but ends textStream early; the guard must see it to count it against the circuit.
-        for await (const part of result.fullStream) {
-          if (part.type === "text-delta") {
-            deadlines.chunk();
-            said += part.text;
-            a.onDelta(part.text);
-          } else if (part.type === "reasoning-delta") {
-            deadlines.chunk(); // a reasoning model is working, not hanging
-          } else if (part.type === "error") {
-            throw part.error;
-          } else if (part.type === "abort") {
-            throw new DOMException("LLM call aborted", "AbortError");
+    await guardUpstreamCall(
+      config,
+      {
+        system,
+        prompt,
+        maxOutputTokens: 400,
+        priority: "interactive",
+        // The candidate has read the text by then: a lost usage write is logged, not a failed turn.
+        onMeterError: (err) => deps.log.error({ err: String(err), interviewId: a.interview.id }, "completing the chat's usage row failed"),
+      },
+      async (meter) => {
+        dispatched = true;
+        a.onGate();
+        const controller = new AbortController();
+        const deadlines = armStreamDeadlines(controller, a.deadlines);
+        try {
+          const result = streamText({
+            model,
+            system,
+            prompt,
+            maxOutputTokens: 400,
+            maxRetries: 0,
+            abortSignal: controller.signal,
+            onError: () => undefined, // surfaced below as the stream's error part instead of logged
+          });
+          // fullStream, not textStream: streamText does not throw on an upstream error (a 500, a cut
+          // connection) but ends textStream early; the guard must see it to count it against the circuit.
+          for await (const part of result.fullStream) {
+            if (part.type === "text-delta") {
+              deadlines.chunk();
+              meter.firstToken();
+              meter.output(part.text);
+              said += part.text;
+              a.onDelta(part.text);
+            } else if (part.type === "reasoning-delta") {
+              deadlines.chunk(); // a reasoning model is working, not hanging
+              meter.firstToken();
+            } else if (part.type === "error") {
+              throw part.error;
+            } else if (part.type === "abort") {
+              throw new DOMException("LLM call aborted", "AbortError");
+            }
           }
+          return { value: said, usage: await result.totalUsage, headers: (await result.response).headers };
+        } catch (err) {
+          // A passed deadline is what ended the call, whatever the aborted request threw.
+          throw deadlines.error(err) ?? err;
+        } finally {
+          deadlines.dispose();
         }
-        const u = await result.usage;
-        usage = {
-          inputTokens: u.inputTokens ?? 0,
-          cachedInputTokens: u.inputTokenDetails?.cacheReadTokens ?? 0,
-          outputTokens: u.outputTokens ?? 0,
-        };
-        return { value: said, usedTokens: usage.inputTokens + usage.outputTokens, headers: (await result.response).headers };
-      } catch (err) {
-        // A passed deadline is what ended the call, whatever the aborted request threw.
-        throw deadlines.error(err) ?? err;
-      } finally {
-        deadlines.dispose();
-      }
-    });
+      },
+    );
   } catch (err) {
     const e = toLlmError(err);
-    if (started === undefined) return { said: "", failed: false, refused: e };
+    if (!dispatched) return { said: "", failed: false, refused: e };
     deps.log.warn(
       { err: e.message, code: e.code, interviewId: a.interview.id, model: config.model, saidChars: said.length },
       "interviewer model call failed; offline wording serves",
     );
-    await recordUsage(deps.db, { ...usageRow, ...usage, latencyMs: Math.round(performance.now() - started), outcome: e.code }).catch(() => undefined);
     return { said, failed: true };
   }
-  await recordUsage(deps.db, { ...usageRow, ...usage, latencyMs: Math.round(performance.now() - started!), outcome: "ok" }).catch(() => undefined);
   return { said, failed: false };
 }
 

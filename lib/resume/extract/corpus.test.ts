@@ -5,13 +5,8 @@ import { CORPUS_DIR, CORPUS_EXPECTATIONS, CORPUS_FOLDERS, type CorpusExpectation
 import { detectResumeKind } from "./detect-type";
 import { extractResumeText } from "./index";
 
-/**
- * "A couple of seconds" per file, detection plus extraction (PDF worker-thread start included):
- * CPU time of this process (worker threads included) is the load-independent bound; wall time
- * gets head-room for a shared, busy machine and still catches a hang.
- */
-const MAX_CPU_MS_PER_FILE = 2000;
-const MAX_WALL_MS_PER_FILE = 5000;
+// How long each file takes ("a couple of seconds" at most) is measured by bench/extract-corpus.ts,
+// not asserted here (docs/testing.md, "Rules"); a hang still fails on the test's timeout.
 const KIND_BY_FOLDER: Record<string, string> = {
   "resumes-pdf": "pdf",
   "edge-pdf": "pdf",
@@ -43,8 +38,6 @@ describe("corpus walk", () => {
   for (const c of CORPUS_EXPECTATIONS) {
     it(`${c.path} → ${describeExpectation(c.expect)}`, async () => {
       const bytes = new Uint8Array(fs.readFileSync(path.join(CORPUS_DIR, c.path)));
-      const started = performance.now();
-      const cpuBefore = process.cpuUsage();
       const detected = await detectResumeKind(bytes);
 
       if ("http" in c.expect) {
@@ -57,11 +50,6 @@ describe("corpus walk", () => {
 
       expect(detected?.kind).toBe(KIND_BY_FOLDER[c.path.split("/")[0]]);
       const outcome = await extractResumeText({ bytes, kind: detected!.kind });
-      const elapsed = performance.now() - started;
-      const cpu = process.cpuUsage(cpuBefore);
-      const cpuMs = (cpu.user + cpu.system) / 1000;
-      expect(cpuMs, `${c.path} used ${Math.round(cpuMs)} ms of CPU`).toBeLessThan(MAX_CPU_MS_PER_FILE);
-      expect(elapsed, `${c.path} took ${Math.round(elapsed)} ms`).toBeLessThan(MAX_WALL_MS_PER_FILE);
 
       if (c.expect.status === "COMPLETED") {
         if (!outcome.ok) throw new Error(`${c.path}: expected COMPLETED, got ${outcome.code}: ${outcome.message}`);

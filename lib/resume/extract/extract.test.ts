@@ -111,11 +111,11 @@ describe("extractResumeText: PDF guards", () => {
 
   it("a PDF that takes longer than the timeout ends as corrupt, and the caller's bytes are intact", async () => {
     const bytes = corpus("resumes-pdf/zh_typst_chicv-cn_lorem.pdf");
-    const started = performance.now();
+    // The deadline is what ended it (its message says so); how soon after the deadline the
+    // answer comes is measured by bench/extract-corpus.ts.
     const out = await extractResumeText({ bytes, kind: "pdf" }, { timeoutMs: 50 });
     expect(out).toMatchObject({ ok: false, code: "corrupt" });
     if (!out.ok) expect(out.message).toMatch(/too long/);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(bytes.byteLength).toBeGreaterThan(0); // not detached by pdf.js
     expect(await extractResumeText({ bytes, kind: "pdf" })).toMatchObject({ ok: false, code: "not_a_resume" });
   });

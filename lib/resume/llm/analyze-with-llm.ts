@@ -9,7 +9,6 @@
 import { z } from "zod";
 import { getLlmConfig } from "@/lib/ai/config";
 import { LlmError } from "@/lib/ai/errors";
-import { type MeteredCall, metered } from "@/lib/ai/metered";
 import { generateStructured, type StructuredUsage } from "@/lib/ai/structured";
 import { type AnalysisDraft, analysisDraftSchema, DIMENSION_KEYS, DIMENSION_MAX, dimensionSchema, suggestionSchema } from "@/lib/resume/analysis-schema";
 import { type AnalysisLanguage, buildResumeAnalysisPrompt, RESUME_ANALYSIS_PROMPT_VERSION, RESUME_ANALYSIS_TEMPERATURE } from "./resume-analysis";
@@ -54,8 +53,6 @@ interface AnalyzeWithLlmInput {
   priority?: "interactive" | "batch";
   /** Use the fallback model, when configured (a task's last attempt). */
   preferFallback?: boolean;
-  /** Usage ledger: reported `in_flight` before the request leaves and with its outcome after (see `metered`). */
-  onCall?: (call: MeteredCall) => Promise<void>;
 }
 
 interface AnalyzeWithLlmResult {
@@ -79,25 +76,21 @@ export async function analyzeWithLlm(input: AnalyzeWithLlmInput): Promise<Analyz
 
   const config = getLlmConfig();
   if (config.mode === "offline") throw new LlmError({ code: "bad_request", message: "No LLM is configured." });
-  const result = await metered(
+  // Metered by the upstream guard under the caller's usage scope.
+  const result = await generateStructured({
     config,
-    () =>
-      generateStructured({
-        config,
-        schema: analysisDraftLlmSchema,
-        system: built.system,
-        prompt: built.prompt,
-        name: "resume_analysis",
-        maxOutputTokens: 4000,
-        temperature: RESUME_ANALYSIS_TEMPERATURE,
-        timeoutMs: input.timeoutMs,
-        abortSignal: input.abortSignal,
-        headers: input.headers,
-        priority: input.priority,
-        preferFallback: input.preferFallback,
-      }),
-    input.onCall ?? (async () => undefined),
-  );
+    schema: analysisDraftLlmSchema,
+    system: built.system,
+    prompt: built.prompt,
+    name: "resume_analysis",
+    maxOutputTokens: 4000,
+    temperature: RESUME_ANALYSIS_TEMPERATURE,
+    timeoutMs: input.timeoutMs,
+    abortSignal: input.abortSignal,
+    headers: input.headers,
+    priority: input.priority,
+    preferFallback: input.preferFallback,
+  });
 
   const raw = result.object;
   const candidate = {

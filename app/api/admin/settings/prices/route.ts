@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 const DAY_MS = 86_400_000;
 
-/** The overrides, and the models that served unpriced requests over the last 30 days (daily rollups). */
+/** The overrides, and the models without one that served unpriced requests over the last 30 days (daily rollups). */
 async function answer() {
   const db = getDb();
   const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
@@ -17,7 +17,9 @@ async function answer() {
     listPriceOverrides(db),
     unpricedModels({ db, granularity: "day", from: new Date(today - 29 * DAY_MS), to: new Date(today + DAY_MS) }),
   ]);
-  return Response.json({ items: items.map(toPriceOverrideView), unpricedModels: unpriced });
+  // A model priced since is no longer "without a price", though its earlier rows stay unpriced.
+  const priced = new Set(items.map((p) => `${p.provider}/${p.model}`));
+  return Response.json({ items: items.map(toPriceOverrideView), unpricedModels: unpriced.filter((m) => !priced.has(`${m.provider}/${m.model}`)) });
 }
 
 /** Every price override (`pricesBodySchema`, lib/console/contracts.ts). */
