@@ -130,7 +130,10 @@ test.describe("admin console", () => {
     }
   });
 
-  test("a candidate and a recruiter get the 404 page on every console page", async ({ candidatePage, browser }, testInfo) => {
+  test("a candidate and a recruiter get the 404 page on every console page and 403 from /api/metrics; no session gets 401", async ({
+    candidatePage,
+    browser,
+  }, testInfo) => {
     const recruiterContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: "en-US" });
     try {
       const recruiter = await recruiterContext.newPage();
@@ -142,7 +145,13 @@ test.describe("admin console", () => {
           await expect(page.getByTestId("page-not-found")).toBeVisible();
           await expect(page.getByTestId("admin-nav")).toHaveCount(0);
         }
+        // The Prometheus endpoint: signed in but no admin → 403.
+        expect((await page.request.get("/api/metrics")).status()).toBe(403);
       }
+      // No credentials at all → 401.
+      const anonymous = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+      expect((await anonymous.request.get("/api/metrics")).status()).toBe(401);
+      await anonymous.close();
     } finally {
       await recruiterContext.close();
     }

@@ -1,6 +1,6 @@
 "use client";
 import { Check, Radio, RefreshCw } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
 import { Spinner } from "../ui/spinner";
@@ -52,6 +52,7 @@ export function TaskProgress({
 }) {
   const t = useTranslations();
   const tp = useTranslations("progress");
+  const locale = useLocale();
   const state = status === "RETRYING" ? "RETRYING" : status === "PROCESSING" ? "PROCESSING" : "PENDING";
   const current = stepIndex(status);
   const lastError = useTaskErrorText(task?.error, subject);
@@ -62,13 +63,19 @@ export function TaskProgress({
         <h2 className="font-semibold">{t(`${copy}.headline.${state}`)}</h2>
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        {state === "RETRYING" && task
+        {/* A budget wait spent no attempt: its reason and next try say it all. */}
+        {state === "RETRYING" && task && task.error?.code !== "budget_exhausted"
           ? t(`${copy}.retrying`, { attempt: task.attempts, max: task.maxAttempts })
           : t(`${copy}.detail.${state === "PROCESSING" ? "PROCESSING" : "PENDING"}`)}
       </p>
       {state === "RETRYING" && task?.error ? (
         <p className="mt-1 text-sm text-amber-800" data-testid="task-retry-reason" data-code={task.error.code}>
           {tp("lastError", { reason: lastError.reason })}
+        </p>
+      ) : null}
+      {state === "RETRYING" && task?.retryAt ? (
+        <p className="mt-1 text-sm text-amber-800" data-testid="task-retry-at" data-at={task.retryAt}>
+          {tp("nextTry", { time: new Date(task.retryAt).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" }) })}
         </p>
       ) : null}
       <div

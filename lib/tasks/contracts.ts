@@ -26,6 +26,8 @@ export const taskBodySchema = z.object({
   maxAttempts: z.number().int().min(1),
   /** While RETRYING the last error; once COMPLETED always null. */
   error: taskErrorSchema.nullable(),
+  /** While RETRYING, when the next attempt is due (ISO 8601; a budget wait: the budget's reset); otherwise null. */
+  retryAt: z.iso.datetime().nullable(),
   /** ISO 8601 timestamps. */
   createdAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),

@@ -12,12 +12,14 @@ describe("toTaskBody", () => {
         errorCode: "upstream_5xx",
         errorMessage: "upstream answered 500",
         startedAt: new Date("2025-05-01T10:00:01.000Z"),
+        availableAt: new Date("2025-05-01T10:00:30.000Z"),
       }),
     );
     expect(taskBodySchema.parse(body)).toEqual(body);
     expect(body).toMatchObject({
       status: "RETRYING",
       error: { code: "upstream_5xx", message: "upstream answered 500" },
+      retryAt: "2025-05-01T10:00:30.000Z",
       startedAt: "2025-05-01T10:00:01.000Z",
       finishedAt: null,
     });
@@ -29,6 +31,7 @@ describe("toTaskBody", () => {
       taskRow({ status: "COMPLETED", attempts: 2, errorCode: "timeout", errorMessage: "took too long", startedAt: done, finishedAt: done }),
     );
     expect(taskBodySchema.parse(body).error).toBeNull();
+    expect(body.retryAt).toBeNull();
   });
 
   it("the contract refuses a body the UI could not read", () => {

@@ -15,6 +15,7 @@ export function toTaskBody(t: TaskRow): TaskBody {
     attempts: t.attempts,
     maxAttempts: t.maxAttempts,
     error,
+    retryAt: t.status === "RETRYING" ? t.availableAt.toISOString() : null,
     createdAt: t.createdAt.toISOString(),
     startedAt: t.startedAt?.toISOString() ?? null,
     finishedAt: t.finishedAt?.toISOString() ?? null,
