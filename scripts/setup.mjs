@@ -32,8 +32,12 @@ const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 // ---------------------------------------------------------------------------
-// Stopping: the first signal stops everything gracefully, a second one kills.
+// Stopping: the first signal stops everything gracefully, a second one kills. A Ctrl-C reaches
+// this process twice — from the terminal (the whole foreground process group) and forwarded by
+// npm — so a repeat within SIGNAL_ECHO_MS is the same request, not an impatient second one.
+const SIGNAL_ECHO_MS = 2_000;
 let shuttingDown = false;
+let firstSignalAt = 0;
 async function shutdown(code, why) {
   if (shuttingDown) return;
   shuttingDown = true;
@@ -44,11 +48,13 @@ async function shutdown(code, why) {
 }
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {
+    if (shuttingDown && Date.now() - firstSignalAt < SIGNAL_ECHO_MS) return;
     if (shuttingDown) {
       log(`${signal} again: killing everything now`);
       procs.killAllSync();
       process.exit(1);
     }
+    firstSignalAt = Date.now();
     // Stopping the product on request is a clean end; an interrupted test run is not.
     const code = mode === "test" ? 128 + { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 }[signal] : 0;
     shutdown(code, `${signal}: stopping what this command started…`);

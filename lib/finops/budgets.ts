@@ -444,7 +444,8 @@ export async function setBudget(
     return { before, after };
   });
   await invalidateLimits();
-  if (!before || after.limitMicroUsd > before.limitMicroUsd) await resumeBudgetWaits(db);
+  // Also on an unchanged limit: saving it again is how an admin says "try now" (a price may have changed).
+  if (!before || after.limitMicroUsd >= before.limitMicroUsd) await resumeBudgetWaits(db);
   return after;
 }
 

@@ -32,7 +32,8 @@ export class BudgetExhaustedError extends Error {
   constructor(a: { budgetKey: string; retryAfterMs: number; resetsAt: Date; retryAt: Date; exhausted: boolean; limitMicroUsd: number; usedMicroUsd: number }) {
     super(
       a.exhausted
-        ? `Budget ${a.budgetKey} is used up (${a.usedMicroUsd} of ${a.limitMicroUsd} µUSD); it resets at ${a.resetsAt.toISOString()}.`
+        ? // "No room", not "used up": a call is held at its estimate (input + max output), which can exceed what is left.
+          `Budget ${a.budgetKey} has no room for this call (${a.usedMicroUsd} of ${a.limitMicroUsd} µUSD spent; a call is held at its estimated cost before it leaves); it resets at ${a.resetsAt.toISOString()}.`
         : `Budget ${a.budgetKey} is held by calls in flight (${a.usedMicroUsd} of ${a.limitMicroUsd} µUSD); asking again at ${a.retryAt.toISOString()}.`,
     );
     this.budgetKey = a.budgetKey;

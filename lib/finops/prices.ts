@@ -22,6 +22,7 @@ import type { Db } from "@/lib/db/client";
 import { insertAuditEntry } from "@/lib/db/queries/audit";
 import { deleteModelPrice, getModelPrice, listModelPrices, type ModelPriceRow, upsertModelPrice } from "@/lib/db/queries/prices";
 import { PanelistError } from "@/lib/errors";
+import { resumeBudgetWaits } from "./budgets";
 
 /** A model's rates, integer micro-dollars per million tokens (1 USD/MTok = 1 000 000). */
 export type ModelPrice = {
@@ -103,7 +104,8 @@ export const PRICE_CACHE_TTL_MS = 5_000;
 
 const overrideCache = new WeakMap<Db, { loadedAt: number; rows: Promise<Map<string, ModelPriceRow>> }>();
 
-const keyOf = (ref: ModelRef) => `${ref.provider}\u0000${ref.model}`;
+// Case-insensitive, as the catalog lookup is: an override typed "OpenAI/GPT-4o-mini" applies to gpt-4o-mini.
+const keyOf = (ref: ModelRef) => `${ref.provider.toLowerCase()}\u0000${ref.model.toLowerCase()}`;
 
 /** The override table, read at most once per {@link PRICE_CACHE_TTL_MS} per process and database. */
 function overrides(db: Db): Promise<Map<string, ModelPriceRow>> {
@@ -192,8 +194,10 @@ function checkRef(ref: ModelRef): void {
  * @throws {PanelistError} `unprocessable:admin` (422) for an empty or over-long provider or
  *   model, or a rate that is not an integer within 0 … 10¹² micro-dollars per million tokens.
  */
-export async function setPriceOverride(db: Db, o: PriceOverrideInput): Promise<ModelPriceRow> {
-  checkRef(o);
+export async function setPriceOverride(db: Db, input: PriceOverrideInput): Promise<ModelPriceRow> {
+  checkRef(input);
+  // Stored lower-case, so one model has one override whatever case it was typed in.
+  const o = { ...input, provider: input.provider.toLowerCase(), model: input.model.toLowerCase() };
   for (const field of ["inputMicroUsdPerMTok", "cachedInputMicroUsdPerMTok", "outputMicroUsdPerMTok"] as const) {
     const v = o[field];
     if (!Number.isSafeInteger(v) || v < 0 || v > MAX_RATE) {
@@ -216,6 +220,8 @@ export async function setPriceOverride(db: Db, o: PriceOverrideInput): Promise<M
     return row;
   });
   overrideCache.delete(db);
+  // A price change moves every estimate: work waiting for a budget asks again.
+  await resumeBudgetWaits(db);
   return saved;
 }
 
@@ -226,13 +232,15 @@ export async function setPriceOverride(db: Db, o: PriceOverrideInput): Promise<M
  * @returns whether an override was removed.
  * @throws {PanelistError} `unprocessable:admin` (422) for an empty or over-long provider or model.
  */
-export async function deletePriceOverride(db: Db, ref: ModelRef & { actorId: string | null }): Promise<boolean> {
-  checkRef(ref);
+export async function deletePriceOverride(db: Db, input: ModelRef & { actorId: string | null }): Promise<boolean> {
+  checkRef(input);
+  const ref = { ...input, provider: input.provider.toLowerCase(), model: input.model.toLowerCase() };
   const removed = await db.transaction(async (tx) => {
     const row = await deleteModelPrice(tx, ref);
     if (row) await insertAuditEntry(tx, { actorId: ref.actorId, action: "price.delete", target: `${ref.provider}/${ref.model}`, before: row, after: null });
     return row !== undefined;
   });
   overrideCache.delete(db);
+  if (removed) await resumeBudgetWaits(db);
   return removed;
 }

@@ -140,6 +140,20 @@ describe("POST /api/resumes", () => {
     expect(body.issues[0].path).toBe("jobDescription");
   });
 
+  it("takes a job description with the form feeds of a PDF's page breaks, and refuses one with U+0000", async () => {
+    const paged = await upload(
+      uploadRequest({ cookie: alice.cookie, bytes: unique(RESUME_TEXT), fileName: "r.txt", jobDescription: "Go developer\fPage 2: Kubernetes\vand Postgres" }),
+      params({}),
+    );
+    expect(paged.status).toBe(202);
+    const nul = await upload(
+      uploadRequest({ cookie: alice.cookie, bytes: unique(RESUME_TEXT), fileName: "r.txt", jobDescription: "Go\u0000developer" }),
+      params({}),
+    );
+    expect(nul.status).toBe(422);
+    expect((await json(nul)).issues[0].path).toBe("jobDescription");
+  });
+
   it("answers 415 to a body that is not multipart", async () => {
     const req = new Request("http://localhost/api/resumes", {
       method: "POST",
@@ -234,7 +248,7 @@ describe("reading resumes and tasks", () => {
     const up = await json(await upload(uploadRequest({ cookie: alice.cookie, bytes: unique(RESUME_TEXT), fileName: "t.txt" }), params({})));
     const body = await json(await getTask(get(`/api/tasks/${up.taskId}`, alice.cookie), params({ id: up.taskId })));
     expect(Object.keys(body).sort()).toEqual(
-      ["attempts", "createdAt", "error", "finishedAt", "id", "lane", "maxAttempts", "startedAt", "status", "type"].sort(),
+      ["attempts", "createdAt", "error", "finishedAt", "id", "lane", "maxAttempts", "retryAt", "startedAt", "status", "type"].sort(),
     );
     const bad = await getTask(get(`/api/tasks/${up.taskId}?wait=31`, alice.cookie), params({ id: up.taskId }));
     expect(bad.status).toBe(422);

@@ -224,20 +224,20 @@ describe("metering: one usage row per upstream call, written by the guard", () =
     expect(rows.every((r) => r.inputTokens > 0 && r.outputTokens > 0)).toBe(true);
   });
 
-  it("a price override changes the cost at once (audit-logged), and removing it brings the catalog's price back", async () => {
+  it("a price override changes the cost at once (audit-logged, whatever case it was typed in), and removing it brings the catalog's price back", async () => {
     useModel();
     const admin = await recruiter(db);
     users.push(admin.userId);
     await setPriceOverride(db, {
-      provider: "openai",
-      model: "gpt-4o-mini",
+      provider: "OpenAI",
+      model: "GPT-4o-mini",
       inputMicroUsdPerMTok: 1_000_000,
       cachedInputMicroUsdPerMTok: 500_000,
       outputMicroUsdPerMTok: 2_000_000,
       actorId: admin.userId,
     });
     await structuredCall("test.override");
-    expect(await deletePriceOverride(db, { provider: "openai", model: "gpt-4o-mini", actorId: admin.userId })).toBe(true);
+    expect(await deletePriceOverride(db, { provider: "openai", model: "GPT-4O-MINI", actorId: admin.userId })).toBe(true);
     await structuredCall("test.override");
     const [overridden, catalog] = await rowsOf("test.override");
     // 1 µUSD per input token, 2 per output token: exact.

@@ -15,12 +15,13 @@ export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
 }
 
 /**
- * C0 controls and DEL except tab, line feed and carriage return. PostgreSQL refuses U+0000 in
- * `text` and `jsonb` (SQLSTATE 22P05/22021), and none of them belongs in a name, a job
- * description or an answer.
+ * C0 controls and DEL except the whitespace ones: tab, line feed, vertical tab, form feed and
+ * carriage return (a job description copied out of a PDF carries form feeds at its page breaks;
+ * the text pipeline treats them as whitespace). PostgreSQL refuses U+0000 in `text` and `jsonb`
+ * (SQLSTATE 22P05/22021), and none of the others belongs in a name, a job description or an answer.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_CHARS = /[\u0000-\u0008\u000e-\u001f\u007f]/;
 
 /** A UTF-16 surrogate without its pair: JSON can carry one (`"\ud800"`), UTF-8 cannot store it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
