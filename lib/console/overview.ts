@@ -1,9 +1,11 @@
 import type Redis from "ioredis";
+import { listActiveAlerts } from "@/lib/alerts";
 import type { Db } from "@/lib/db/client";
 import { usageTotals } from "@/lib/db/queries/console-cost";
+import { listBudgets } from "@/lib/finops/budgets";
+import { queueStats, type StreamStats } from "@/lib/queue/stats";
 import type { OverviewBody } from "./contracts";
 import { bucketFloor, shownCost } from "./cost";
-import { listActiveAlerts, listBudgets, queueStats, type StreamStats } from "./pieces";
 
 const DAY_MS = 86_400_000;
 /** The run-rate window of the month-end projection. */
@@ -94,7 +96,16 @@ export async function buildOverview({ db, redis, now }: { db: Db; redis: Redis; 
       projectedMicroUsd: projected,
       budget: budget ? { limitMicroUsd: budget.limitMicroUsd, utilization: share(monthCost), projectedUtilization: share(projected) } : null,
     },
-    alerts: alerts.map((a) => ({ ...a, firedAt: a.firedAt.toISOString() })),
+    alerts: alerts.map(({ id, kind, title, subject, message, value, threshold, firedAt }) => ({
+      id,
+      kind,
+      title,
+      subject,
+      message,
+      value,
+      threshold,
+      firedAt: firedAt.toISOString(),
+    })),
     queues: {
       available: streams !== null,
       streams: shown,

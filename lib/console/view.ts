@@ -1,6 +1,8 @@
+import type { AlertRule } from "@/lib/alerts";
 import type { listAuditEntries } from "@/lib/db/queries/audit";
+import type { ModelPriceRow as PriceOverride } from "@/lib/db/queries/prices";
+import type { BudgetRow as Budget, BudgetStatus } from "@/lib/finops/budgets";
 import type { AlertRuleView, AuditEntryView, BudgetView, PriceOverrideView } from "./contracts";
-import type { AlertRule, Budget, BudgetStatus, PriceOverride } from "./pieces";
 
 /**
  * Every budget as the settings API answers it (`budgetSchema`), each with its status: the

@@ -8,10 +8,10 @@
 import { createHash } from "node:crypto";
 import canonicalize from "canonicalize";
 import type { ZodType } from "zod";
-import type { Db } from "@/lib/db/client";
 import { type CacheEntryRow, countCacheHit, getFreshCacheEntry, storeCacheEntry } from "@/lib/db/queries/cache";
 import { type TalliedCall, withCallTally } from "./call-tally";
 import { recordUsage } from "./meter";
+import { currentUsageScope, type UsageScope } from "./scope";
 
 /** Default of `LLM_CACHE_MAX_AGE_DAYS`: how long a stored result is served, days. */
 export const DEFAULT_CACHE_MAX_AGE_DAYS = 30;
@@ -72,19 +72,6 @@ export function cacheKey(k: CacheKeyFields): string | null {
 }
 
 /**
- * Where an entry is looked up and whom a hit is charged to. The same shape as the usage scope a
- * service sets for its model calls, so a service can pass that scope as it is.
- */
-export type CacheScope = {
-  db: Db;
-  userId: string | null;
-  organizationId: string | null;
-  feature: string;
-  taskId: string | null;
-  attempt: number | null;
-};
-
-/**
  * Returns the stored result of an identical earlier request, or runs `produce` and stores what
  * it returns.
  *
@@ -98,18 +85,23 @@ export type CacheScope = {
  *   served while the primary's circuit was open, is not filed under the primary). The entry's
  *   cost is the sum of those calls' costs, null when any was unpriced. Returns the value as
  *   `produce` returned it.
- * - `LLM_CACHE=off`, or a key that cannot be encoded: just runs `produce`.
+ * - Where: the usage scope the service set around the work (`withUsageScope`): its database,
+ *   its feature (part of the key) and whom a hit is charged to. Outside any scope,
+ *   `LLM_CACHE=off`, or with a key that cannot be encoded: just runs `produce`.
  *
  * Only successful results are stored: when `produce` throws, nothing is, and the error propagates.
  * Two identical misses at the same time both run `produce`; the first stored result stays.
  * @throws whatever `produce` throws; the database's errors; Error for a malformed `LLM_CACHE*`.
  */
 export async function cachedResult<T>(
-  req: CacheScope & Omit<CacheKeyFields, "feature"> & { /** Checks a result before it is stored and again before it is served. */ schema: ZodType<T> },
+  request: Omit<CacheKeyFields, "feature"> & { /** Checks a result before it is stored and again before it is served. */ schema: ZodType<T> },
   produce: () => Promise<T>,
 ): Promise<T> {
+  const scope = currentUsageScope();
   const config = resultCacheConfig();
-  const key = config.enabled ? cacheKey(req) : null;
+  if (!scope || !config.enabled) return produce();
+  const req = { ...scope, ...request };
+  const key = cacheKey(req);
   if (key === null) return produce();
 
   const started = performance.now();
@@ -161,7 +153,7 @@ function producedCost(calls: TalliedCall[]): number | null {
  * A hit's bookkeeping: its usage row through the usage ledger (which maintains the rollups), then
  * the entry's hit count. The row is attributed to the request's scope.
  */
-async function recordCacheHit(scope: CacheScope, entry: CacheEntryRow, latencyMs: number): Promise<void> {
+async function recordCacheHit(scope: UsageScope, entry: CacheEntryRow, latencyMs: number): Promise<void> {
   await recordUsage({
     scope,
     ref: { provider: entry.provider, model: entry.model },

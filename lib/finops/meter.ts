@@ -14,7 +14,7 @@
 import { randomUUID } from "node:crypto";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { completeUsage, insertInFlightUsage } from "@/lib/db/queries/usage";
-import { observeLlmCall } from "@/lib/metrics/registry";
+import { type LlmCallObservation, observeLlmCall } from "@/lib/metrics/registry";
 import { DEFAULT_MAX_OUTPUT_TOKENS, estimateInputTokens, type TokenCounter } from "@/lib/ratelimit/tokens";
 import { releaseSpend, reserveSpend, settleSpend } from "./budgets";
 import { tallyCall } from "./call-tally";
@@ -239,18 +239,7 @@ export async function meterOffline<T>(work: () => T): Promise<T> {
  * result cost (lib/finops/call-tally.ts) and the Prometheus metrics (`observeLlmCall`,
  * lib/metrics, which never throws).
  */
-function upstreamCallCompleted(c: {
-  provider: string;
-  model: string;
-  feature: string;
-  outcome: string;
-  inputTokens: number;
-  cachedInputTokens: number;
-  outputTokens: number;
-  costMicroUsd: number | null;
-  latencyMs: number;
-  ttftMs: number | null;
-}): void {
+function upstreamCallCompleted(c: LlmCallObservation): void {
   tallyCall(c);
   observeLlmCall(c);
 }

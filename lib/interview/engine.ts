@@ -1,5 +1,5 @@
 import { getLlmConfig, requestedModel } from "@/lib/ai/config";
-import { type CacheScope, cachedResult } from "@/lib/finops/cache";
+import { cachedResult } from "@/lib/finops/cache";
 import { meterOffline } from "@/lib/finops/meter";
 import { evaluateWithLlm } from "./llm/evaluate-with-llm";
 import { INTERVIEW_EVALUATE_PROMPT_VERSION } from "./llm/interview-evaluate";
@@ -10,15 +10,13 @@ import { buildOfflinePlan } from "./offline/plan";
 import { type CandidateAnswer, type Language, type Level, type Plan, planSchema, type ReportDraft, reportDraftSchema } from "./schemas";
 
 /**
- * How a task's model calls run: its abort signal, the governor's priority, the fallback model,
- * and where the result cache is looked up and whom a hit is charged to (no cache without it;
- * docs/finops.md, "Cache").
+ * How a task's model calls run: its abort signal, the governor's priority, the fallback model.
+ * The result cache works under the caller's usage scope (docs/finops.md, "Cache").
  */
 interface EngineCallOptions {
   signal?: AbortSignal;
   priority?: "interactive" | "batch";
   preferFallback?: boolean;
-  cache?: CacheScope;
 }
 
 /**
@@ -42,7 +40,7 @@ export async function planQuestions(
   } & EngineCallOptions,
 ): Promise<{ plan: Plan; engine: string }> {
   const config = getLlmConfig();
-  const { seed, signal, priority, preferFallback, cache, ...settings } = input;
+  const { seed, signal, priority, preferFallback, ...settings } = input;
   if (config.mode === "offline") {
     const plan = await meterOffline(() =>
       buildOfflinePlan({ ...settings, resumeText: settings.resumeText ?? undefined, jobDescription: settings.jobDescription ?? undefined, seed }),
@@ -51,20 +49,17 @@ export async function planQuestions(
   }
   const produce = () => planWithLlm(config, { ...settings, abortSignal: signal, priority, preferFallback });
   const asked = requestedModel(config, preferFallback);
-  const plan = cache
-    ? await cachedResult(
-        {
-          ...cache,
-          provider: asked.provider,
-          model: asked.model,
-          promptVersion: INTERVIEW_PLAN_PROMPT_VERSION,
-          language: settings.language,
-          input: { ...settings, output: config.structuredOutput },
-          schema: planSchema,
-        },
-        produce,
-      )
-    : await produce();
+  const plan = await cachedResult(
+    {
+      provider: asked.provider,
+      model: asked.model,
+      promptVersion: INTERVIEW_PLAN_PROMPT_VERSION,
+      language: settings.language,
+      input: { ...settings, output: config.structuredOutput },
+      schema: planSchema,
+    },
+    produce,
+  );
   return { plan, engine: config.model };
 }
 
@@ -80,26 +75,23 @@ export async function evaluateAnswers(
   input: { plan: Plan; answers: CandidateAnswer[]; language: Language; role: string } & EngineCallOptions,
 ): Promise<{ draft: ReportDraft; engine: string }> {
   const config = getLlmConfig();
-  const { signal, priority, preferFallback, cache, ...work } = input;
+  const { signal, priority, preferFallback, ...work } = input;
   if (config.mode === "offline") {
     const draft = await meterOffline(() => evaluateOffline({ plan: work.plan, answers: work.answers, language: work.language }));
     return { draft, engine: "offline" };
   }
   const produce = () => evaluateWithLlm(config, { ...work, abortSignal: signal, priority, preferFallback });
   const asked = requestedModel(config, preferFallback);
-  const draft = cache
-    ? await cachedResult(
-        {
-          ...cache,
-          provider: asked.provider,
-          model: asked.model,
-          promptVersion: INTERVIEW_EVALUATE_PROMPT_VERSION,
-          language: work.language,
-          input: { role: work.role, plan: work.plan, answers: work.answers, output: config.structuredOutput },
-          schema: reportDraftSchema,
-        },
-        produce,
-      )
-    : await produce();
+  const draft = await cachedResult(
+    {
+      provider: asked.provider,
+      model: asked.model,
+      promptVersion: INTERVIEW_EVALUATE_PROMPT_VERSION,
+      language: work.language,
+      input: { role: work.role, plan: work.plan, answers: work.answers, output: config.structuredOutput },
+      schema: reportDraftSchema,
+    },
+    produce,
+  );
   return { draft, engine: config.model };
 }

@@ -88,8 +88,6 @@ export async function planInterview(deps: { db: Db }, t: TaskAttempt & { intervi
       signal: t.signal,
       priority: t.lane,
       preferFallback: t.preferFallback,
-      // A result-cache hit is charged to the same scope as the model calls.
-      cache: scope,
     }),
   );
   return (tx) => savePlan(tx, { interviewId: interview.id, plan, engine });
@@ -120,7 +118,6 @@ export async function evaluateInterview(deps: { db: Db }, t: TaskAttempt & { int
       signal: t.signal,
       priority: t.lane,
       preferFallback: t.preferFallback,
-      cache: scope,
     }),
   );
   let report: ReturnType<typeof finalizeReport>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getLlmConfig, requestedModel } from "@/lib/ai/config";
-import { type CacheScope, cachedResult } from "@/lib/finops/cache";
+import { cachedResult } from "@/lib/finops/cache";
 import { meterOffline } from "@/lib/finops/meter";
 import { type Analysis, analysisDraftSchema, finalizeAnalysis } from "./analysis-schema";
 import { analyzeWithLlm } from "./llm/analyze-with-llm";
@@ -30,8 +30,6 @@ export async function analyzeResume(input: {
   signal?: AbortSignal;
   priority?: "interactive" | "batch";
   preferFallback?: boolean;
-  /** Where the result cache is looked up and whom a hit is charged to; without it, no cache. */
-  cache?: CacheScope;
 }): Promise<{ analysis: Analysis; promptVersion: string | null }> {
   const config = getLlmConfig();
   const hasJobDescription = Boolean(input.jobDescription?.trim());
@@ -49,20 +47,17 @@ export async function analyzeResume(input: {
       preferFallback: input.preferFallback,
     }).then((r) => ({ draft: r.draft, model: r.model }));
   const asked = requestedModel(config, input.preferFallback);
-  const result = input.cache
-    ? await cachedResult(
-        {
-          ...input.cache,
-          provider: asked.provider,
-          model: asked.model,
-          promptVersion: RESUME_ANALYSIS_PROMPT_VERSION,
-          language: input.language,
-          input: { text: input.text, jobDescription: input.jobDescription, temperature: RESUME_ANALYSIS_TEMPERATURE, output: config.structuredOutput },
-          schema: cachedDraftSchema,
-        },
-        produce,
-      )
-    : await produce();
+  const result = await cachedResult(
+    {
+      provider: asked.provider,
+      model: asked.model,
+      promptVersion: RESUME_ANALYSIS_PROMPT_VERSION,
+      language: input.language,
+      input: { text: input.text, jobDescription: input.jobDescription, temperature: RESUME_ANALYSIS_TEMPERATURE, output: config.structuredOutput },
+      schema: cachedDraftSchema,
+    },
+    produce,
+  );
   return {
     analysis: finalizeAnalysis(result.draft, { engine: result.model, language: input.language, hasJobDescription }),
     promptVersion: RESUME_ANALYSIS_PROMPT_VERSION,

@@ -126,8 +126,6 @@ export async function analyseResume(deps: { db: Db }, t: TaskAttempt & { resumeI
       signal: t.signal,
       priority: t.lane,
       preferFallback: t.preferFallback,
-      // A result-cache hit is charged to the same scope as the model calls.
-      cache: scope,
     }),
   );
   return (tx) =>

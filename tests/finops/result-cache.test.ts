@@ -10,6 +10,7 @@ import { appendMessage, getInterviewById } from "@/lib/db/queries/interviews";
 import { analyses, interviewReports, llmCache, llmUsage } from "@/lib/db/schema";
 import { cachedResult } from "@/lib/finops/cache";
 import { tallyCall } from "@/lib/finops/call-tally";
+import { withUsageScope } from "@/lib/finops/scope";
 import { createInterview, endInterview, evaluateInterview, planInterview } from "@/lib/interview/service";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
@@ -249,6 +250,12 @@ describe("cachedResult", () => {
     };
   }
 
+  /** `cachedResult` as a service calls it: inside the usage scope of the request's user and feature. */
+  function cached(r: ReturnType<typeof request>, produce: () => Promise<{ answer: string }>): Promise<{ answer: string }> {
+    const { db: scopeDb, userId: scopeUser, organizationId, feature, taskId, attempt, ...req } = r;
+    return withUsageScope({ db: scopeDb, userId: scopeUser, organizationId, feature, taskId, attempt }, () => cachedResult(req, produce));
+  }
+
   /** A producer whose model calls complete with these costs (micro-dollars; null = unpriced), reported as the meter reports each completed row. */
   function producer(costs: (number | null)[], served = { provider: "openai", model: "gpt-4o-mini" }, value: unknown = { answer: "42" }) {
     const runs = { count: 0 };
@@ -265,8 +272,8 @@ describe("cachedResult", () => {
   it("the entry costs what its calls cost together; a hit saves that much, and counts", async () => {
     const feature = `f-${randomUUID()}`;
     const p = producer([1200, 34]);
-    expect(await cachedResult(request(feature), p.produce)).toEqual({ answer: "42" });
-    expect(await cachedResult(request(feature), p.produce)).toEqual({ answer: "42" });
+    expect(await cached(request(feature), p.produce)).toEqual({ answer: "42" });
+    expect(await cached(request(feature), p.produce)).toEqual({ answer: "42" });
     expect(p.runs.count).toBe(1);
     const [entry] = await entries();
     expect(entry).toMatchObject({ feature, costMicroUsd: 1234, hits: 1 });
@@ -278,8 +285,8 @@ describe("cachedResult", () => {
   it("an unpriced call makes the entry unpriced; its hits save 0", async () => {
     const feature = `f-${randomUUID()}`;
     const p = producer([500, null]);
-    await cachedResult(request(feature), p.produce);
-    await cachedResult(request(feature), p.produce);
+    await cached(request(feature), p.produce);
+    await cached(request(feature), p.produce);
     expect((await entries())[0].costMicroUsd).toBeNull();
     expect((await hitRows(feature))[0]).toMatchObject({ cacheHit: true, savedMicroUsd: 0 });
   });
@@ -287,10 +294,10 @@ describe("cachedResult", () => {
   it("another prompt version, model or input misses", async () => {
     const feature = `f-${randomUUID()}`;
     const p = producer([100]);
-    await cachedResult(request(feature), p.produce);
-    await cachedResult(request(feature, { promptVersion: "test@2" }), p.produce);
-    await cachedResult(request(feature, { model: "gpt-4o" }), producer([100], { provider: "openai", model: "gpt-4o" }).produce);
-    await cachedResult(request(feature, { input: { text: "hello!" } }), p.produce);
+    await cached(request(feature), p.produce);
+    await cached(request(feature, { promptVersion: "test@2" }), p.produce);
+    await cached(request(feature, { model: "gpt-4o" }), producer([100], { provider: "openai", model: "gpt-4o" }).produce);
+    await cached(request(feature, { input: { text: "hello!" } }), p.produce);
     expect(p.runs.count).toBe(3);
     expect(await entries()).toHaveLength(4);
     expect(await hitRows(feature)).toHaveLength(0);
@@ -299,8 +306,8 @@ describe("cachedResult", () => {
   it("a result that fails its schema is returned but not stored", async () => {
     const feature = `f-${randomUUID()}`;
     const p = producer([100], undefined, { answer: 42 });
-    expect(await cachedResult(request(feature), p.produce)).toEqual({ answer: 42 });
-    await cachedResult(request(feature), p.produce);
+    expect(await cached(request(feature), p.produce)).toEqual({ answer: 42 });
+    await cached(request(feature), p.produce);
     expect(p.runs.count).toBe(2);
     expect(await entries()).toHaveLength(0);
   });
@@ -308,42 +315,42 @@ describe("cachedResult", () => {
   it("a result another model served (the fallback, while the primary's circuit was open) is not filed under the model asked for", async () => {
     const feature = `f-${randomUUID()}`;
     const p = producer([100], { provider: "openai", model: "gpt-4o" });
-    await cachedResult(request(feature), p.produce);
-    await cachedResult(request(feature), p.produce);
+    await cached(request(feature), p.produce);
+    await cached(request(feature), p.produce);
     expect(p.runs.count).toBe(2);
     expect(await entries()).toHaveLength(0);
   });
 
   it("a producer that throws stores nothing", async () => {
     const feature = `f-${randomUUID()}`;
-    await expect(cachedResult(request(feature), () => Promise.reject(new Error("upstream down")))).rejects.toThrow("upstream down");
+    await expect(cached(request(feature), () => Promise.reject(new Error("upstream down")))).rejects.toThrow("upstream down");
     expect(await entries()).toHaveLength(0);
   });
 
   it("an entry past the max age is a miss and is replaced; the store prunes other expired entries", async () => {
     process.env.LLM_CACHE_MAX_AGE_DAYS = "1";
     const feature = `f-${randomUUID()}`;
-    await cachedResult(request(feature), producer([100], undefined, { answer: "old" }).produce);
-    await cachedResult(request(`${feature}-other`), producer([100]).produce);
+    await cached(request(feature), producer([100], undefined, { answer: "old" }).produce);
+    await cached(request(`${feature}-other`), producer([100]).produce);
     await db.update(llmCache).set({ createdAt: sql`now() - interval '2 days'` });
 
     const p = producer([200], undefined, { answer: "new" });
-    expect(await cachedResult(request(feature), p.produce)).toEqual({ answer: "new" });
+    expect(await cached(request(feature), p.produce)).toEqual({ answer: "new" });
     expect(p.runs.count).toBe(1);
     const left = await entries();
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ feature, result: { answer: "new" }, costMicroUsd: 200, hits: 0 });
-    expect(await cachedResult(request(feature), p.produce)).toEqual({ answer: "new" });
+    expect(await cached(request(feature), p.produce)).toEqual({ answer: "new" });
     expect(p.runs.count).toBe(1);
   });
 
   it("a fresh entry that no longer passes its schema (a result of an older shape) is a miss and is replaced", async () => {
     const feature = `f-${randomUUID()}`;
-    await cachedResult(request(feature), producer([100]).produce);
+    await cached(request(feature), producer([100]).produce);
     await db.update(llmCache).set({ result: { reply: "older shape" } });
     const p = producer([100], undefined, { answer: "current" });
-    expect(await cachedResult(request(feature), p.produce)).toEqual({ answer: "current" });
-    expect(await cachedResult(request(feature), p.produce)).toEqual({ answer: "current" });
+    expect(await cached(request(feature), p.produce)).toEqual({ answer: "current" });
+    expect(await cached(request(feature), p.produce)).toEqual({ answer: "current" });
     expect(p.runs.count).toBe(1);
   });
 

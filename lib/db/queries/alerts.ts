@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { alertEvents, alertRules, auditLog, tasks } from "../schema";
+import { alertEvents, alertRules, tasks } from "../schema";
+import { insertAuditEntry } from "./audit";
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type AlertEventRow = typeof alertEvents.$inferSelect;
@@ -33,7 +34,7 @@ export async function saveAlertRule(
       .values({ kind: r.kind, ...values })
       .onConflictDoUpdate({ target: alertRules.kind, set: values })
       .returning();
-    await tx.insert(auditLog).values({
+    await insertAuditEntry(tx, {
       actorId: r.actorId,
       action: "alert_rule.update",
       target: `alert_rule:${r.kind}`,

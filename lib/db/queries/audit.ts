@@ -18,7 +18,7 @@ export type AuditEntryInput = {
 
 /** Appends one row to `audit_log`; pass the transaction that makes the change, so both commit together. */
 export async function insertAuditEntry(db: Db | Tx, e: AuditEntryInput): Promise<void> {
-  await db.insert(auditLog).values({ actorId: e.actorId, action: e.action, target: e.target, before: e.before ?? null, after: e.after ?? null });
+  await insertAuditEntries(db, [e]);
 }
 
 /**
@@ -48,10 +48,9 @@ export async function listAuditEntries(db: Db, { limit }: { limit: number }) {
  * The bulk form of {@link insertAuditEntry}: many rows with one multi-row INSERT (a replay or a
  * discard of many tasks), in the transaction of the change.
  */
-export async function insertAuditEntries(
-  db: Db | Tx,
-  rows: { actorId: string | null; action: string; target: string; before: unknown; after: unknown }[],
-): Promise<void> {
+export async function insertAuditEntries(db: Db | Tx, rows: AuditEntryInput[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(auditLog).values(rows.map((e) => ({ actorId: e.actorId, action: e.action, target: e.target, before: e.before, after: e.after })));
+  await db
+    .insert(auditLog)
+    .values(rows.map((e) => ({ actorId: e.actorId, action: e.action, target: e.target, before: e.before ?? null, after: e.after ?? null })));
 }

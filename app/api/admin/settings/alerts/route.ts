@@ -1,4 +1,4 @@
-import { listAlertRules, updateAlertRule } from "@/lib/console/pieces";
+import { listAlertRules, updateAlertRule } from "@/lib/alerts";
 import { toAlertRuleView } from "@/lib/console/view";
 import { getDb } from "@/lib/db/client";
 import { route } from "../../../_lib/route";

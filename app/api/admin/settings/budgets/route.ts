@@ -1,6 +1,6 @@
-import { budgetStatuses, deleteBudget, listBudgets, setBudget } from "@/lib/console/pieces";
 import { toBudgetViews } from "@/lib/console/view";
 import { getDb } from "@/lib/db/client";
+import { budgetStatuses, deleteBudget, listBudgets, setBudget } from "@/lib/finops/budgets";
 import { route } from "../../../_lib/route";
 import { deleteBudgetBodySchema, putBudgetBodySchema } from "./schema";
 

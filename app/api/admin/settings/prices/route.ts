@@ -1,7 +1,7 @@
-import { deletePriceOverride, listPriceOverrides, setPriceOverride } from "@/lib/console/pieces";
 import { toPriceOverrideView } from "@/lib/console/view";
 import { getDb } from "@/lib/db/client";
 import { unpricedModels } from "@/lib/db/queries/console-cost";
+import { deletePriceOverride, listPriceOverrides, setPriceOverride } from "@/lib/finops/prices";
 import { route } from "../../../_lib/route";
 import { deletePriceBodySchema, putPriceBodySchema } from "./schema";
 
