@@ -21,7 +21,18 @@ export const RESOURCES = {
   resume: { scope: "personal", actions: ["create", "read"] },
   interview: { scope: "personal", actions: ["create", "read", "chat", "end"] },
   task: { scope: "personal", actions: ["read"] },
+  // A candidate's side of recruiting: browse open jobs and apply with an own resume; share an
+  // interview report with an organisation (and withdraw it).
+  opening: { scope: "personal", actions: ["read", "apply"] },
+  share: { scope: "personal", actions: ["create", "read", "delete"] },
   workspace: { scope: "organization", actions: ["read"] },
+  // read: jobs, their ranking, batches, fairness audits; update: edit, close, bulk upload, weights, audits.
+  job: { scope: "organization", actions: ["create", "read", "update"] },
+  // A resume in a job's pipeline: read it (blind until opened), move its stage, write notes.
+  application: { scope: "organization", actions: ["read", "update"] },
+  invite: { scope: "organization", actions: ["create", "read"] },
+  // Interview reports candidates shared with the organisation: read-only.
+  shared_report: { scope: "organization", actions: ["read"] },
   // read: every console page and API; configure: budgets, alert thresholds, price overrides, roles;
   // operate: DLQ replay and discard.
   console: { scope: "platform", actions: ["read", "configure", "operate"] },

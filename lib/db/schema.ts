@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -171,6 +172,13 @@ export const tasks = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /** Where the worker POSTs a signed event when the task ends (lib/webhooks, docs/webhooks.md); null = no callback. */
     callbackUrl: text("callback_url"),
+    /**
+     * The fair-queuing group of a batch-lane task (a recruiter's organisation): such a task is not
+     * XADDed by its producer but admitted by the fair feeder (lib/queue/fair-feeder.ts), a few per
+     * group at a time, so one organisation's 200 files cannot hold another's 5 behind them.
+     * Null = published at once, like every other task.
+     */
+    fairKey: text("fair_key"),
     createdAt: createdAt(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -187,6 +195,8 @@ export const tasks = pgTable(
     index("tasks_org_created_idx").on(t.organizationId, t.createdAt),
     // The console's throughput per minute: a range scan over the last hour's ended tasks.
     index("tasks_finished_idx").on(t.finishedAt).where(sql`finished_at is not null`),
+    // The fair feeder: each group's unadmitted and admitted-but-unfinished tasks.
+    index("tasks_fair_idx").on(t.fairKey, t.createdAt).where(sql`fair_key is not null and status in ('PENDING','PROCESSING','RETRYING')`),
   ],
 );
 
@@ -252,9 +262,22 @@ export const resumes = pgTable(
     language: text("language", { enum: ["en", "zh"] }),
     /** The latest analysis task for this resume. */
     taskId: uuid("task_id").references(() => tasks.id),
+    /**
+     * Set for a resume **of an organisation** (a recruiter's bulk upload, or the copy a candidate's
+     * application makes): the organisation reads it, `owner_id` is who uploaded or applied, and it
+     * is not in that person's own resume list. Null = a person's own resume.
+     */
+    organizationId: text("organization_id").references(() => organization.id, { onDelete: "cascade" }),
+    /** The bulk upload it came in (recruiter batches); null otherwise. */
+    batchId: uuid("batch_id").references((): AnyPgColumn => batches.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("resumes_owner_created_idx").on(t.ownerId, t.createdAt), index("resumes_owner_dedupe_idx").on(t.ownerId, t.dedupeKey)],
+  (t) => [
+    index("resumes_owner_created_idx").on(t.ownerId, t.createdAt),
+    index("resumes_owner_dedupe_idx").on(t.ownerId, t.dedupeKey),
+    index("resumes_org_dedupe_idx").on(t.organizationId, t.dedupeKey).where(sql`organization_id is not null`),
+    index("resumes_batch_idx").on(t.batchId).where(sql`batch_id is not null`),
+  ],
 );
 
 export const analyses = pgTable(
@@ -536,6 +559,199 @@ export const interviewReports = pgTable(
   },
   (t) => [uniqueIndex("interview_reports_task_uq").on(t.taskId), index("interview_reports_interview_idx").on(t.interviewId)],
 );
+
+// ── the recruiter workspace: jobs, batches, applications (docs/recruiting.md) ────────────
+export const JOB_SENIORITIES = ["junior", "mid", "senior", "lead"] as const;
+export const APPLICATION_STAGES = ["new", "shortlisted", "interview", "offer", "rejected"] as const;
+export type ApplicationStage = (typeof APPLICATION_STAGES)[number];
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    /** Canonical skill names (lib/text/skills-dictionary.ts where known); editable by the recruiter. */
+    requiredSkills: jsonb("required_skills").$type<string[]>().notNull().default([]),
+    preferredSkills: jsonb("preferred_skills").$type<string[]>().notNull().default([]),
+    /** Who produced the skill lists: `offline`, a model id, or `edited` once a recruiter changed them (a late model result then leaves them alone). */
+    skillsSource: text("skills_source").notNull().default("offline"),
+    /** The model extraction task (`job.skills`), when a model is configured. */
+    skillsTaskId: uuid("skills_task_id").references(() => tasks.id, { onDelete: "set null" }),
+    seniority: text("seniority", { enum: JOB_SENIORITIES }),
+    location: text("location"),
+    language: text("language", { enum: ["en", "zh"] })
+      .notNull()
+      .default("en"),
+    status: text("status", { enum: ["open", "closed"] })
+      .notNull()
+      .default("open"),
+    /** Ranking weights per criterion key (lib/jobs/ranking.ts); null = the defaults. */
+    weights: jsonb("weights").$type<Record<string, number>>(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("jobs_org_created_idx").on(t.organizationId, t.createdAt), index("jobs_open_idx").on(t.status, t.createdAt)],
+);
+
+/** One bulk upload of files on a job; its items are the resumes with this `batch_id`, plus the files refused at the door. */
+export const batches = pgTable(
+  "batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    /** Files received (accepted + refused; the entries of a ZIP count one each). */
+    fileCount: integer("file_count").notNull(),
+    /** Files refused before any task: `[{fileName, error: {code, message}}]`. */
+    refused: jsonb("refused").$type<{ fileName: string; error: { code: string; message: string } }[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index("batches_org_created_idx").on(t.organizationId, t.createdAt), index("batches_job_idx").on(t.jobId)],
+);
+
+/** A resume in a job's pipeline: uploaded by the organisation, or a candidate's application (a copy the organisation reads). */
+export const applications = pgTable(
+  "applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    /** The organisation's resume (resumes.organization_id = organization_id). */
+    resumeId: uuid("resume_id")
+      .notNull()
+      .references(() => resumes.id, { onDelete: "cascade" }),
+    source: text("source", { enum: ["uploaded", "applied"] }).notNull(),
+    /** The candidate who applied (source `applied`); null for an uploaded file. */
+    candidateId: text("candidate_id").references(() => user.id, { onDelete: "set null" }),
+    stage: text("stage", { enum: APPLICATION_STAGES }).notNull().default("new"),
+    notes: text("notes").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("applications_job_resume_uq").on(t.jobId, t.resumeId),
+    index("applications_job_stage_idx").on(t.jobId, t.stage),
+    index("applications_candidate_idx").on(t.candidateId).where(sql`candidate_id is not null`),
+  ],
+);
+
+/** An application's history: created, stage moves, notes. */
+export const applicationEvents = pgTable(
+  "application_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** created | stage | note */
+    kind: text("kind").notNull(),
+    fromStage: text("from_stage"),
+    toStage: text("to_stage"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_events_app_idx").on(t.applicationId, t.createdAt)],
+);
+
+/** A candidate's interview report shared with an organisation (read-only there); withdrawn = no longer readable. */
+export const reportShares = pgTable(
+  "report_shares",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    interviewId: uuid("interview_id")
+      .notNull()
+      .references(() => interviews.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    /** The job it was shared for (an application or an invitation), if any. */
+    jobId: uuid("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    sharedBy: text("shared_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("report_shares_active_uq").on(t.interviewId, t.organizationId).where(sql`withdrawn_at is null`),
+    index("report_shares_org_idx").on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** A recruiter's invitation to a mock interview configured for a job; the link carries `token`. */
+export const interviewInvites = pgTable(
+  "interview_invites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    /** 32 random bytes, base64url; the secret in the link. */
+    token: text("token").notNull().unique(),
+    /** Whom it is for (shown on the invite; not enforced). */
+    email: text("email"),
+    role: text("role").notNull(),
+    level: text("level", { enum: ["junior", "mid", "senior"] }).notNull(),
+    questionCount: integer("question_count").notNull(),
+    language: text("language", { enum: ["en", "zh"] }).notNull(),
+    acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
+    interviewId: uuid("interview_id").references(() => interviews.id, { onDelete: "set null" }),
+    /** Whether the candidate agreed, when accepting, that the report goes to the organisation. */
+    shareReport: boolean("share_report"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("interview_invites_job_idx").on(t.jobId, t.createdAt)],
+);
+
+/** A fairness audit of a job's ranking (docs/fairness.md); filled by its `job.fairness_audit` task. */
+export const fairnessAudits = pgTable(
+  "fairness_audits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    taskId: uuid("task_id").references(() => tasks.id, { onDelete: "set null" }),
+    /** The audit's findings (lib/jobs/contracts.ts `FairnessAuditResult`); null until the task completes. */
+    result: jsonb("result"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("fairness_audits_job_idx").on(t.jobId, t.createdAt)],
+);
+
+/** Per-organisation settings the platform sets (paying tiers). */
+export const organizationSettings = pgTable("organization_settings", {
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organization.id, { onDelete: "cascade" }),
+  /** Weight in the batch lane's fair queuing (lib/queue/fair-feeder.ts): 2 = twice the share of a weight-1 organisation. */
+  batchWeight: integer("batch_weight").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 // ── webhook deliveries: one row per task-end event sent to a task's callbackUrl ─────────
 /** One attempt's record, appended to `webhook_deliveries.attempt_log`. */

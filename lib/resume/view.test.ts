@@ -26,6 +26,8 @@ const resumeRow = {
   dedupeKey: "k",
   language: "en" as const,
   taskId: "7f1c2b1e-9a0e-4c55-8a4e-0d1f3c2b5a10",
+  organizationId: null,
+  batchId: null,
   createdAt: created,
 };
 

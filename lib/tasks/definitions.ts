@@ -50,18 +50,28 @@ export interface NewTask {
   payload: Record<string, unknown>;
   maxAttempts: number;
   callbackUrl: string | null;
+  /** The organisation the work is done for (a recruiter's job); null for a person's own work. */
+  organizationId: string | null;
+  /** The batch lane's fair-queuing group (lib/queue/fair-feeder.ts); null = published at once. */
+  fairKey: string | null;
 }
 
 /**
  * The row of a new task of `type`, from its definition: the payload checked against the
  * definition's schema, the lane (default: the definition's first) checked against its lanes,
- * `maxAttempts` from the definition.
- * @throws ZodError when the payload does not fit; Error when the lane is not one of the type's.
+ * `maxAttempts` from the definition. A `fairKey` (the organisation of a recruiter's bulk work) is
+ * for batch-lane tasks only: the fair feeder admits them, group by group.
+ * @throws ZodError when the payload does not fit; Error when the lane is not one of the type's,
+ *   or a `fairKey` is given for the interactive lane.
  */
-export function newTask<T extends TaskType>(type: T, t: { ownerId: string; payload: TaskPayload<T>; lane?: Lane; callbackUrl?: string | null }): NewTask {
+export function newTask<T extends TaskType>(
+  type: T,
+  t: { ownerId: string; payload: TaskPayload<T>; lane?: Lane; callbackUrl?: string | null; organizationId?: string | null; fairKey?: string | null },
+): NewTask {
   const def: TaskDefinition<unknown> = TASK_DEFINITIONS[type];
   const lane = t.lane ?? def.lanes[0];
   if (!def.lanes.includes(lane)) throw new Error(`${type} tasks do not go to the ${lane} lane (lanes: ${def.lanes.join(", ")})`);
+  if (t.fairKey && lane !== "batch") throw new Error("only batch-lane tasks are fair-queued");
   return {
     type,
     lane,
@@ -69,5 +79,7 @@ export function newTask<T extends TaskType>(type: T, t: { ownerId: string; paylo
     payload: def.payloadSchema.parse(t.payload) as Record<string, unknown>,
     maxAttempts: def.maxAttempts,
     callbackUrl: t.callbackUrl ?? null,
+    organizationId: t.organizationId ?? null,
+    fairKey: t.fairKey ?? null,
   };
 }

@@ -20,6 +20,7 @@ export function taskRow(over: Partial<TaskRow> = {}): TaskRow {
     messageId: null,
     publishedAt: null,
     callbackUrl: null,
+    fairKey: null,
     createdAt: at,
     startedAt: null,
     finishedAt: null,

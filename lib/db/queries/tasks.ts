@@ -20,12 +20,11 @@ export async function insertTask(
     maxAttempts?: number;
     /** Where the worker POSTs a signed event when the task ends (checked by lib/webhooks/url-policy). */
     callbackUrl?: string | null;
+    organizationId?: string | null;
+    fairKey?: string | null;
   },
 ): Promise<TaskRow> {
-  const [row] = await tx
-    .insert(tasks)
-    .values({ type: t.type, lane: t.lane, ownerId: t.ownerId, payload: t.payload, maxAttempts: t.maxAttempts, callbackUrl: t.callbackUrl ?? null })
-    .returning();
+  const [row] = await insertTasks(tx, [t]);
   return row;
 }
 
@@ -36,13 +35,31 @@ export async function insertTask(
  */
 export async function insertTasks(
   tx: Tx | Db,
-  list: { type: string; lane: "interactive" | "batch"; ownerId: string; payload: Record<string, unknown>; maxAttempts?: number; callbackUrl?: string | null }[],
+  list: {
+    type: string;
+    lane: "interactive" | "batch";
+    ownerId: string;
+    payload: Record<string, unknown>;
+    maxAttempts?: number;
+    callbackUrl?: string | null;
+    organizationId?: string | null;
+    fairKey?: string | null;
+  }[],
 ): Promise<TaskRow[]> {
   if (list.length === 0) return [];
   return tx
     .insert(tasks)
     .values(
-      list.map((t) => ({ type: t.type, lane: t.lane, ownerId: t.ownerId, payload: t.payload, maxAttempts: t.maxAttempts, callbackUrl: t.callbackUrl ?? null })),
+      list.map((t) => ({
+        type: t.type,
+        lane: t.lane,
+        ownerId: t.ownerId,
+        payload: t.payload,
+        maxAttempts: t.maxAttempts,
+        callbackUrl: t.callbackUrl ?? null,
+        organizationId: t.organizationId ?? null,
+        fairKey: t.fairKey ?? null,
+      })),
     )
     .returning();
 }
