@@ -4,12 +4,12 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SiteHeader } from "@/components/site-header";
 import { buttonClasses } from "@/components/ui/button";
-import { getSession } from "@/lib/auth/auth";
+import { currentActor, landingPath } from "@/lib/auth/page-guard";
 
-/** `/`: signed-in users go straight to their resumes; everyone else sees a short landing. */
+/** `/`: signed-in users go straight to their landing page (a recruiter's jobs, else their resumes); everyone else sees a short landing. */
 export default async function HomePage() {
-  const session = await getSession();
-  if (session) redirect("/resumes");
+  const actor = await currentActor();
+  if (actor) redirect(landingPath(actor));
   const t = await getTranslations("landing");
   const features = [
     { icon: FileUp, title: t("featureUploadTitle"), body: t("featureUploadBody") },

@@ -1,4 +1,4 @@
-import { Building2, FileText, MessagesSquare, ShieldCheck } from "lucide-react";
+import { Briefcase, Building2, FileText, MessagesSquare, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitch } from "./language-switch";
@@ -14,18 +14,21 @@ import { type HeaderUser, UserMenu } from "./user-menu";
  */
 export async function SiteHeader({
   user,
-  nav = { workspace: false, console: false },
+  nav = { jobs: false, workspace: false, console: false },
+  home = "/resumes",
 }: {
   user?: HeaderUser | null;
   /** The entries the permission map grants this actor (lib/auth/page-guard.ts `navFor`). */
-  nav?: { workspace: boolean; console: boolean };
+  nav?: { jobs: boolean; workspace: boolean; console: boolean };
+  /** Where the app name leads a signed-in user (lib/auth/page-guard.ts `landingPath`). */
+  home?: string;
 }) {
   const t = await getTranslations();
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-1.5 px-3 sm:h-14 sm:flex-nowrap sm:gap-4 sm:px-4">
         <Link
-          href={user ? "/resumes" : "/"}
+          href={user ? home : "/"}
           data-testid="app-name"
           className="flex h-12 items-center gap-2 rounded-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:h-auto"
         >
@@ -43,6 +46,11 @@ export async function SiteHeader({
             <NavLink href="/interviews" testId="nav-interviews" icon={<MessagesSquare aria-hidden className="size-4 sm:hidden" />}>
               {t("nav.interviews")}
             </NavLink>
+            {nav.jobs ? (
+              <NavLink href="/jobs" testId="nav-jobs" icon={<Briefcase aria-hidden className="size-4 sm:hidden" />}>
+                {t("nav.jobs")}
+              </NavLink>
+            ) : null}
             {nav.workspace ? (
               <NavLink href="/workspace" testId="nav-workspace" icon={<Building2 aria-hidden className="size-4 sm:hidden" />}>
                 {t("nav.workspace")}

@@ -34,6 +34,8 @@ type WorkerFixtures = {
   candidateState: StorageState;
   /** The demo platform admin's session, signed in once per worker. */
   adminState: StorageState;
+  /** The demo recruiter's session (owner of "Demo Recruiting"), signed in once per worker. */
+  recruiterState: StorageState;
 };
 
 type Fixtures = {
@@ -47,6 +49,8 @@ type Fixtures = {
   candidatePage: ResumesPage;
   /** The page, signed in as the demo platform admin. */
   adminPage: Page;
+  /** The page, signed in as the demo recruiter. */
+  recruiterPage: Page;
 };
 
 /** Signs `account` in once in a context of its own and answers its cookies. */
@@ -67,6 +71,7 @@ async function signedInState(
 export const test = base.extend<Fixtures, WorkerFixtures>({
   candidateState: [async ({ browser }, use, workerInfo) => use(await signedInState(browser, workerInfo.project.use, DEMO_CANDIDATE)), { scope: "worker" }],
   adminState: [async ({ browser }, use, workerInfo) => use(await signedInState(browser, workerInfo.project.use, DEMO_ADMIN)), { scope: "worker" }],
+  recruiterState: [async ({ browser }, use, workerInfo) => use(await signedInState(browser, workerInfo.project.use, DEMO_RECRUITER)), { scope: "worker" }],
   authPage: async ({ page }, use) => use(new AuthPage(page)),
   header: async ({ page }, use) => use(new Header(page)),
   resumesPage: async ({ page }, use) => use(new ResumesPage(page)),
@@ -79,6 +84,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
   adminPage: async ({ page, adminState }, use) => {
     await page.context().addCookies(adminState.cookies);
+    await use(page);
+  },
+  recruiterPage: async ({ page, recruiterState }, use) => {
+    await page.context().addCookies(recruiterState.cookies);
     await use(page);
   },
 });

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site-header";
-import { currentActor, navFor } from "@/lib/auth/page-guard";
+import { currentActor, landingPath, navFor } from "@/lib/auth/page-guard";
 import { getDb } from "@/lib/db/client";
 import { getOrganizationSummary } from "@/lib/db/queries/organizations";
 
@@ -25,6 +25,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           organization: org && actor.membership ? { name: org.name, role: actor.membership.role } : null,
         }}
         nav={navFor(actor)}
+        home={landingPath(actor)}
       />
       <main id="main" className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
         {children}

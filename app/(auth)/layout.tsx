@@ -1,11 +1,12 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site-header";
-import { getSession } from "@/lib/auth/auth";
+import { currentActor, landingPath } from "@/lib/auth/page-guard";
 
 /** Sign-in and sign-up: a signed-in visitor has nothing to do here. */
 export default async function AuthLayout({ children }: { children: ReactNode }) {
-  if (await getSession()) redirect("/resumes");
+  const actor = await currentActor();
+  if (actor) redirect(landingPath(actor));
   return (
     <>
       <SiteHeader />

@@ -84,7 +84,8 @@ export function AuthForm({ mode }: { mode: Mode }) {
       else setServerError({ code: code || String(error.status), message: error.message || t("server.generic") });
       return;
     }
-    router.replace("/resumes");
+    // `/` sends the new session to its landing page (lib/auth/page-guard.ts `landingPath`).
+    router.replace("/");
     router.refresh();
   }
 

@@ -37,12 +37,12 @@ export class AuthPage {
     await this.submitUntilSignedIn();
   }
 
-  /** Submits and waits for `/resumes`; when the server says "too many attempts", waits the window out and submits again. */
+  /** Submits and waits for the landing page (`/resumes`, a recruiter's `/jobs`); when the server says "too many attempts", waits the window out and submits again. */
   private async submitUntilSignedIn() {
     for (let attempt = 1; ; attempt++) {
       await this.submit.click();
       const outcome = await Promise.race([
-        this.page.waitForURL(/\/resumes$/, { timeout: 15_000 }).then(() => "signed-in" as const),
+        this.page.waitForURL(/\/(resumes|jobs)$/, { timeout: 15_000 }).then(() => "signed-in" as const),
         this.serverError.waitFor({ timeout: 15_000 }).then(() => "refused" as const),
       ]);
       if (outcome === "signed-in") return;

@@ -29,6 +29,11 @@ export const currentActor = cache(async (): Promise<Actor | null> => {
 });
 
 /** Which header entries an actor gets: each is the permission of the page it leads to. */
-export function navFor(actor: Actor): { workspace: boolean; console: boolean } {
-  return { workspace: can(actor, "workspace:read"), console: can(actor, "console:read") };
+export function navFor(actor: Actor): { jobs: boolean; workspace: boolean; console: boolean } {
+  return { jobs: can(actor, "job:read"), workspace: can(actor, "workspace:read"), console: can(actor, "console:read") };
+}
+
+/** Where a signed-in actor lands (after sign-in, on `/`, from the app name): a recruiter's jobs, else their own resumes. */
+export function landingPath(actor: Actor | null): "/jobs" | "/resumes" {
+  return actor && can(actor, "job:read") ? "/jobs" : "/resumes";
 }
