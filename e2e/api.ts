@@ -1,14 +1,15 @@
 import type { Page } from "@playwright/test";
 
 /**
- * Calls the API from inside the page, with the browser's own session cookie. (Playwright's
+ * Calls the API from inside the page, with the browser's own session cookie; a `file` goes as the
+ * multipart field `fileField` (default `file`). (Playwright's
  * `page.request` does not send better-auth's `__Secure-` cookie over plain http, which
  * Chromium itself does for 127.0.0.1.)
  */
 export async function browserFetch(
   page: Page,
   url: string,
-  init: { method?: string; file?: { name: string; type: string; base64: string }; json?: unknown } = {},
+  init: { method?: string; file?: { name: string; type: string; base64: string }; fileField?: string; json?: unknown } = {},
 ): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
     async ({ url, init }) => {
@@ -21,7 +22,7 @@ export async function browserFetch(
       if (init.file) {
         const bytes = Uint8Array.from(atob(init.file.base64), (c) => c.charCodeAt(0));
         body = new FormData();
-        body.append("file", new Blob([bytes], { type: init.file.type }), init.file.name);
+        body.append(init.fileField ?? "file", new Blob([bytes], { type: init.file.type }), init.file.name);
       }
       const res = await fetch(url, { method: init.method ?? "GET", body, headers });
       const text = await res.text();

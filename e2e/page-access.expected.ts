@@ -20,11 +20,12 @@ const signedInOnly = (cell: PageCell): Record<PageActor, PageCell> => ({
   recruiter: cell,
   admin: cell,
 });
+/** A signed-in visitor lands on their page: a recruiter's jobs, everyone else's resumes. */
 const signedOutOnly: Record<PageActor, PageCell> = {
   anonymous: 200,
   candidate: "→/resumes",
   otherCandidate: "→/resumes",
-  recruiter: "→/resumes",
+  recruiter: "→/jobs",
   admin: "→/resumes",
 };
 
@@ -37,6 +38,19 @@ const adminOnly = (cell: PageCell): Record<PageActor, PageCell> => ({
   admin: cell,
 });
 
+/**
+ * The recruiter workspace: members of an organisation only (the admin is none). "foreign" is a
+ * row of another organisation; a candidate and the admin get the 404 page for every id.
+ */
+const organizationOnly = (cell: PageCell): Record<PageActor, PageCell> => ({
+  anonymous: "→/sign-in",
+  candidate: 404,
+  otherCandidate: 404,
+  recruiter: cell,
+  admin: 404,
+});
+const organizational = { own: 200, foreign: 404, missing: 404, malformed: 404 } as const;
+
 export const PAGES: Record<string, Record<PageActor, PageCell>> = {
   "/": signedOutOnly,
   "/sign-in": signedOutOnly,
@@ -46,6 +60,12 @@ export const PAGES: Record<string, Record<PageActor, PageCell>> = {
   "/interviews": signedInOnly(200),
   "/interviews/[id]": signedInOnly(personal),
   "/workspace": { anonymous: "→/sign-in", candidate: 404, otherCandidate: 404, recruiter: 200, admin: 404 },
+  "/jobs": organizationOnly(200),
+  "/jobs/new": organizationOnly(200),
+  "/jobs/[id]": organizationOnly(organizational),
+  "/jobs/[id]/upload": organizationOnly(organizational),
+  "/jobs/[id]/applications/[applicationId]": organizationOnly(organizational),
+  "/batches/[id]": organizationOnly(organizational),
   "/admin": adminOnly(200),
   "/admin/cost": adminOnly(200),
   "/admin/queues": adminOnly(200),

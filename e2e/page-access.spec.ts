@@ -26,6 +26,38 @@ function discoverPages(dir = APP_DIR, segments: string[] = []): string[] {
 }
 
 type Signed = { context: BrowserContext; page: Page; resumeId: string; taskId: string; interviewId: string };
+/** A job of an organisation with one uploaded resume: the ids the recruiter pages take. */
+type JobIds = { jobId: string; batchId: string; applicationId: string };
+
+/** Posts a job and uploads one text resume to it as the page's recruiter. */
+async function jobWithOneResume(page: Page): Promise<JobIds> {
+  const job = await browserFetch(page, "/api/jobs", {
+    method: "POST",
+    json: { title: "Backend engineer", description: "We need a backend engineer: TypeScript, PostgreSQL, Redis." },
+  });
+  expect(job.status).toBe(201);
+  const jobId = (job.body as { id: string }).id;
+  const bytes = Buffer.from(`Jane Doe ${Math.random()}\nExperience\nEngineer, Acme 2019 - 2023\nSkills: TypeScript`).toString("base64");
+  const upload = await browserFetch(page, `/api/jobs/${jobId}/resumes`, {
+    method: "POST",
+    fileField: "files",
+    file: { name: "cv.txt", type: "text/plain", base64: bytes },
+  });
+  expect(upload.status).toBe(202);
+  const body = upload.body as { batchId: string; items: { applicationId: string }[] };
+  return { jobId, batchId: body.batchId, applicationId: body.items[0]!.applicationId };
+}
+
+/** A recruiter of another organisation (founded on the spot) and its job. */
+async function foreignOrganization(browser: Browser): Promise<{ context: BrowserContext; ids: JobIds }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await new AuthPage(page).signUp("Other Recruiter", uniqueEmail("other-org"), "other-recruiter-pw");
+  const slug = `other-org-${Date.now()}`;
+  const org = await browserFetch(page, "/api/auth/organization/create", { method: "POST", json: { name: "Other Org", slug } });
+  expect(org.status).toBe(200);
+  return { context, ids: await jobWithOneResume(page) };
+}
 
 async function signedIn(browser: Browser, actor: Exclude<PageActor, "anonymous">): Promise<Signed> {
   const context = await browser.newContext();
@@ -47,16 +79,20 @@ test.describe("page access", () => {
   test.describe.configure({ timeout: 300_000 });
   let actors: Record<Exclude<PageActor, "anonymous">, Signed>;
   let anonymous: Page;
+  let ownJob: JobIds;
+  let foreign: { context: BrowserContext; ids: JobIds };
 
   test.beforeAll(async ({ browser }) => {
     const entries = [];
     for (const a of ["candidate", "otherCandidate", "recruiter", "admin"] as const) entries.push([a, await signedIn(browser, a)] as const);
     actors = Object.fromEntries(entries) as typeof actors;
     anonymous = await (await browser.newContext()).newPage();
+    ownJob = await jobWithOneResume(actors.recruiter.page);
+    foreign = await foreignOrganization(browser);
   });
 
   test.afterAll(async () => {
-    await Promise.all([...Object.values(actors ?? {}).map((a) => a.context.close()), anonymous?.context().close()]);
+    await Promise.all([...Object.values(actors ?? {}).map((a) => a.context.close()), anonymous?.context().close(), foreign?.context.close()]);
   });
 
   test("every page file has a row, and every row a page", () => {
@@ -71,8 +107,7 @@ test.describe("page access", () => {
         const hasId = pagePath.includes("[id]");
         for (const kind of hasId ? PAGE_ID_KINDS : [null]) {
           const page = actor === "anonymous" ? anonymous : actors[actor].page;
-          const id = kind ? idFor(pagePath, actor, kind) : undefined;
-          const url = id ? pagePath.replace("[id]", id) : pagePath;
+          const url = kind ? urlFor(pagePath, actor, kind) : pagePath;
           const res = await page.goto(url);
           const landed = new URL(page.url()).pathname;
           const label = `${url} as ${actor}${kind ? ` (${kind})` : ""}`;
@@ -85,6 +120,16 @@ test.describe("page access", () => {
     }
     expect(got).toEqual(want);
   });
+
+  function urlFor(pagePath: string, actor: PageActor, kind: PageIdKind): string {
+    if (pagePath.startsWith("/jobs/") || pagePath.startsWith("/batches/")) {
+      // The recruiter's organisation owns "own"; for everyone else those ids are not theirs either.
+      const ids = kind === "own" ? ownJob : kind === "foreign" ? foreign.ids : null;
+      const idOf = (key: keyof JobIds) => (ids ? ids[key] : idFor(pagePath, actor, kind));
+      return pagePath.replace("[id]", idOf(pagePath.startsWith("/batches/") ? "batchId" : "jobId")).replace("[applicationId]", idOf("applicationId"));
+    }
+    return pagePath.replace("[id]", idFor(pagePath, actor, kind));
+  }
 
   function idFor(pagePath: string, actor: PageActor, kind: PageIdKind): string {
     if (kind === "missing") return "00000000-0000-4000-8000-000000000000";
@@ -102,21 +147,23 @@ test.describe("page access", () => {
     }
   });
 
-  test("the header shows the workspace to a recruiter and the console to an admin, neither to a candidate", async () => {
+  test("the header shows the jobs and the workspace to a recruiter and the console to an admin, none to a candidate", async () => {
     const entries = async (p: Page) => {
       await p.goto("/resumes");
       const header = new Header(p);
-      return { workspace: await header.navWorkspace.isVisible(), admin: await header.navAdmin.isVisible() };
+      return { jobs: await header.navJobs.isVisible(), workspace: await header.navWorkspace.isVisible(), admin: await header.navAdmin.isVisible() };
     };
-    expect(await entries(actors.candidate.page)).toEqual({ workspace: false, admin: false });
-    expect(await entries(actors.recruiter.page)).toEqual({ workspace: true, admin: false });
-    expect(await entries(actors.admin.page)).toEqual({ workspace: false, admin: true });
+    expect(await entries(actors.candidate.page)).toEqual({ jobs: false, workspace: false, admin: false });
+    expect(await entries(actors.recruiter.page)).toEqual({ jobs: true, workspace: true, admin: false });
+    expect(await entries(actors.admin.page)).toEqual({ jobs: false, workspace: false, admin: true });
 
     const recruiter = actors.recruiter.page;
     await new Header(recruiter).navWorkspace.click();
     await expect(recruiter).toHaveURL(/\/workspace$/);
     await expect(recruiter.getByTestId("workspace-name")).toHaveText(DEMO_RECRUITER.organization);
-    await expect(recruiter.getByTestId("workspace-jobs-empty")).toBeVisible();
+    await recruiter.getByTestId("workspace-jobs-link").click();
+    await expect(recruiter).toHaveURL(/\/jobs$/);
+    await expect(recruiter.getByTestId("job-row").first()).toBeVisible();
 
     const admin = actors.admin.page;
     await new Header(admin).navAdmin.click();

@@ -124,7 +124,13 @@ function FileRow({ item }: { item: BatchItem }) {
   const known = useTaskErrorText(item.error ?? undefined, "resume");
   const reason = item.error ? (known.code ? known.reason : item.error.message) : null;
   return (
-    <li className="flex flex-wrap items-start gap-2 py-2" data-testid="batch-item" data-file={item.fileName} data-status={item.status} data-resume-id={item.resumeId ?? undefined}>
+    <li
+      className="flex flex-wrap items-start gap-2 py-2"
+      data-testid="batch-item"
+      data-file={item.fileName}
+      data-status={item.status}
+      data-resume-id={item.resumeId ?? undefined}
+    >
       <span className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere]">{item.fileName}</span>
       {item.status === "REFUSED" ? (
         <StatusPill tone="failed" status="REFUSED" testId="status-badge">

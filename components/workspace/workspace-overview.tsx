@@ -1,12 +1,14 @@
 import { Briefcase, Building2, Users } from "lucide-react";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 
 type Member = { userId: string; name: string; email: string; role: string };
 
 /**
  * The recruiter workspace of one organisation: its name, the viewer's role, the members, and the
- * jobs list — empty until jobs are posted.
+ * way to its jobs (`/jobs`).
  */
 export async function WorkspaceOverview({
   organization,
@@ -37,10 +39,10 @@ export async function WorkspaceOverview({
           <Briefcase aria-hidden className="size-4 text-slate-500" />
           {t("jobsTitle")}
         </h2>
-        <div className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-center" data-testid="workspace-jobs-empty">
-          <p className="font-medium text-slate-800">{t("jobsEmptyTitle")}</p>
-          <p className="mt-1 text-sm text-slate-600">{t("jobsEmptyBody")}</p>
-        </div>
+        <p className="mt-2 text-sm text-slate-600">{t("jobsBody")}</p>
+        <Link href="/jobs" className={buttonClasses("secondary", "mt-3")} data-testid="workspace-jobs-link">
+          {t("jobsLink")}
+        </Link>
       </Card>
 
       <Card aria-labelledby="members-heading">

@@ -3,6 +3,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 export class Header {
   readonly appName: Locator;
   readonly navResumes: Locator;
+  readonly navJobs: Locator;
   readonly navWorkspace: Locator;
   readonly navAdmin: Locator;
   readonly userMenuButton: Locator;
@@ -11,6 +12,7 @@ export class Header {
   constructor(readonly page: Page) {
     this.appName = page.getByTestId("app-name");
     this.navResumes = page.getByTestId("nav-resumes");
+    this.navJobs = page.getByTestId("nav-jobs");
     this.navWorkspace = page.getByTestId("nav-workspace");
     this.navAdmin = page.getByTestId("nav-admin");
     this.userMenuButton = page.getByTestId("user-menu-button");
