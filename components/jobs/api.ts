@@ -11,7 +11,7 @@ import {
 } from "@/lib/jobs/contracts";
 import { applicationBodySchema, fairnessAuditBodySchema, rankingBodySchema } from "@/lib/jobs/ranking-contracts";
 import { resumeBodySchema } from "@/lib/resume/contracts";
-import { ApiError, checked, requestJson, toApiError } from "../tasks/api";
+import { checked, requestJson, toApiError } from "../tasks/api";
 
 /** Query keys of the recruiter workspace: one per endpoint, so a mutation invalidates exactly what it changed. */
 export const jobKeys = {
@@ -88,15 +88,10 @@ export const fetchJobResume = (jobId: string, resumeId: string, signal?: AbortSi
 
 const auditStartedSchema = z.object({ id: z.string(), taskId: z.string() });
 export const startFairnessAudit = (jobId: string) => requestJson(`/api/jobs/${enc(jobId)}/fairness-audits`, { method: "POST" }, auditStartedSchema);
-/** The job's latest audit, or null when none ran yet (404). */
-export async function fetchLatestAudit(jobId: string, signal?: AbortSignal) {
-  try {
-    return await requestJson(`/api/jobs/${enc(jobId)}/fairness-audits`, { signal }, fairnessAuditBodySchema.nullable());
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
-}
+const auditListSchema = z.object({ latest: fairnessAuditBodySchema.nullable() });
+/** The job's latest audit (`GET /api/jobs/{id}/fairness-audits` → `latest`), or null when none ran yet. */
+export const fetchLatestAudit = async (jobId: string, signal?: AbortSignal) =>
+  (await requestJson(`/api/jobs/${enc(jobId)}/fairness-audits`, { signal }, auditListSchema)).latest;
 
 /**
  * `POST /api/jobs/{id}/resumes` with the files as multipart `files`. Resolves with the body on
