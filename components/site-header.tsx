@@ -1,4 +1,4 @@
-import { Briefcase, Building2, FileText, MessagesSquare, ShieldCheck } from "lucide-react";
+import { Briefcase, FileText, MessagesSquare, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitch } from "./language-switch";
@@ -14,12 +14,12 @@ import { type HeaderUser, UserMenu } from "./user-menu";
  */
 export async function SiteHeader({
   user,
-  nav = { jobs: false, workspace: false, console: false },
+  nav = { jobs: false, console: false },
   home = "/resumes",
 }: {
   user?: HeaderUser | null;
   /** The entries the permission map grants this actor (lib/auth/page-guard.ts `navFor`). */
-  nav?: { jobs: boolean; workspace: boolean; console: boolean };
+  nav?: { jobs: boolean; console: boolean };
   /** Where the app name leads a signed-in user (lib/auth/page-guard.ts `landingPath`). */
   home?: string;
 }) {
@@ -49,11 +49,6 @@ export async function SiteHeader({
             {nav.jobs ? (
               <NavLink href="/jobs" testId="nav-jobs" icon={<Briefcase aria-hidden className="size-4 sm:hidden" />}>
                 {t("nav.jobs")}
-              </NavLink>
-            ) : null}
-            {nav.workspace ? (
-              <NavLink href="/workspace" testId="nav-workspace" icon={<Building2 aria-hidden className="size-4 sm:hidden" />}>
-                {t("nav.workspace")}
               </NavLink>
             ) : null}
             {nav.console ? (

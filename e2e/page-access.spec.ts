@@ -147,23 +147,25 @@ test.describe("page access", () => {
     }
   });
 
-  test("the header shows the jobs and the workspace to a recruiter and the console to an admin, none to a candidate", async () => {
+  test("the header shows the jobs to a recruiter and the console to an admin, neither to a candidate", async () => {
     const entries = async (p: Page) => {
       await p.goto("/resumes");
       const header = new Header(p);
-      return { jobs: await header.navJobs.isVisible(), workspace: await header.navWorkspace.isVisible(), admin: await header.navAdmin.isVisible() };
+      return { jobs: await header.navJobs.isVisible(), admin: await header.navAdmin.isVisible() };
     };
-    expect(await entries(actors.candidate.page)).toEqual({ jobs: false, workspace: false, admin: false });
-    expect(await entries(actors.recruiter.page)).toEqual({ jobs: true, workspace: true, admin: false });
-    expect(await entries(actors.admin.page)).toEqual({ jobs: false, workspace: false, admin: true });
+    expect(await entries(actors.candidate.page)).toEqual({ jobs: false, admin: false });
+    expect(await entries(actors.recruiter.page)).toEqual({ jobs: true, admin: false });
+    expect(await entries(actors.admin.page)).toEqual({ jobs: false, admin: true });
 
     const recruiter = actors.recruiter.page;
-    await new Header(recruiter).navWorkspace.click();
+    await new Header(recruiter).navJobs.click();
+    await expect(recruiter).toHaveURL(/\/jobs$/);
+    await expect(recruiter.getByTestId("job-row").first()).toBeVisible();
+    await recruiter.getByTestId("jobs-workspace-link").click();
     await expect(recruiter).toHaveURL(/\/workspace$/);
     await expect(recruiter.getByTestId("workspace-name")).toHaveText(DEMO_RECRUITER.organization);
     await recruiter.getByTestId("workspace-jobs-link").click();
     await expect(recruiter).toHaveURL(/\/jobs$/);
-    await expect(recruiter.getByTestId("job-row").first()).toBeVisible();
 
     const admin = actors.admin.page;
     await new Header(admin).navAdmin.click();

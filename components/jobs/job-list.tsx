@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { Briefcase, Plus } from "lucide-react";
+import { Briefcase, Building2, Plus } from "lucide-react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { retryTransient } from "../tasks/api";
@@ -24,10 +24,16 @@ export function JobList() {
     <div className="space-y-6" data-testid="jobs-page">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("title")}</h1>
-        <Link href="/jobs/new" className={buttonClasses("primary")} data-testid="new-job">
-          <Plus aria-hidden className="size-4" />
-          {t("newJob")}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link href="/workspace" className={buttonClasses("secondary")} data-testid="jobs-workspace-link">
+            <Building2 aria-hidden className="size-4" />
+            {t("organization")}
+          </Link>
+          <Link href="/jobs/new" className={buttonClasses("primary")} data-testid="new-job">
+            <Plus aria-hidden className="size-4" />
+            {t("newJob")}
+          </Link>
+        </div>
       </div>
       {jobs.isPending ? (
         <div className="space-y-3" role="status" aria-busy="true" aria-label={t("loading")}>

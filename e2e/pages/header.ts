@@ -4,7 +4,6 @@ export class Header {
   readonly appName: Locator;
   readonly navResumes: Locator;
   readonly navJobs: Locator;
-  readonly navWorkspace: Locator;
   readonly navAdmin: Locator;
   readonly userMenuButton: Locator;
   readonly signOutItem: Locator;
@@ -13,7 +12,6 @@ export class Header {
     this.appName = page.getByTestId("app-name");
     this.navResumes = page.getByTestId("nav-resumes");
     this.navJobs = page.getByTestId("nav-jobs");
-    this.navWorkspace = page.getByTestId("nav-workspace");
     this.navAdmin = page.getByTestId("nav-admin");
     this.userMenuButton = page.getByTestId("user-menu-button");
     this.signOutItem = page.getByTestId("sign-out");

@@ -28,9 +28,13 @@ export const currentActor = cache(async (): Promise<Actor | null> => {
   return resolveActor(await headers(), { withMembership: true });
 });
 
-/** Which header entries an actor gets: each is the permission of the page it leads to. */
-export function navFor(actor: Actor): { jobs: boolean; workspace: boolean; console: boolean } {
-  return { jobs: can(actor, "job:read"), workspace: can(actor, "workspace:read"), console: can(actor, "console:read") };
+/**
+ * Which header entries an actor gets: each is the permission of the page it leads to. The
+ * organisation's own page (`/workspace`, `workspace:read`) is reached from the jobs page, which
+ * keeps a recruiter's header at three entries, whole on a phone.
+ */
+export function navFor(actor: Actor): { jobs: boolean; console: boolean } {
+  return { jobs: can(actor, "job:read"), console: can(actor, "console:read") };
 }
 
 /** Where a signed-in actor lands (after sign-in, on `/`, from the app name): a recruiter's jobs, else their own resumes. */
