@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { devices, type Page } from "@playwright/test";
 import { browserFetch } from "./api";
 import { corpusFile, DEMO_RECRUITER, expect, test } from "./fixtures";
 import { BatchPage, JobPage, JobsPage, JobUploadPage, NewJobPage } from "./pages/jobs";
@@ -22,6 +23,10 @@ const FILES = [
   corpusFile("edge-pdf", EDGE),
 ];
 const GOOD = FILES.length - 1;
+
+/** The phone the new-user walkthrough used (e2e/phone-layout.spec.ts). */
+const PHONE = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } };
+const fitsWidth = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 type Row = { resumeId: string; candidateLabel: string; criteria: { key: string; score: number }[] };
 
@@ -77,8 +82,9 @@ function parseCsv(text: string): string[][] {
 test.describe("recruiter workspace", () => {
   test("a recruiter posts a job, bulk-uploads resumes with a bad file, follows the batch, reorders the ranking by weight and exports CSV and a PDF", async ({
     authPage,
+    browser,
     page,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(600_000);
     await authPage.signIn(DEMO_RECRUITER.email, DEMO_RECRUITER.password);
     await expect(page, "a recruiter lands on the jobs").toHaveURL(/\/jobs$/);
@@ -97,6 +103,7 @@ test.describe("recruiter workspace", () => {
     await new JobUploadPage(page).uploadAndFollow(FILES);
 
     const batch = new BatchPage(page);
+    const batchPath = new URL(page.url()).pathname;
     await expect(batch.items).toHaveCount(FILES.length);
     await batch.waitFinished(480_000);
     expect(await batch.counts()).toEqual({ done: GOOD, failed: 1, waiting: 0 });
@@ -154,5 +161,30 @@ test.describe("recruiter workspace", () => {
     const [pdfDownload] = await Promise.all([page.waitForEvent("download"), job.rows.first().getByTestId("row-pdf").click()]);
     const pdf = fs.readFileSync((await pdfDownload.path())!);
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    // The same pages on a phone: nothing wider than the screen, the header's entries whole.
+    const phone = await browser.newContext({
+      ...PHONE,
+      baseURL: testInfo.project.use.baseURL,
+      locale: "en-US",
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const small = await phone.newPage();
+      await small.goto(`/jobs/${jobId}`);
+      await expect(small.getByTestId("ranking-row")).toHaveCount(GOOD);
+      await small.getByTestId("ranking-row").first().getByTestId("row-expand").click();
+      expect(await fitsWidth(small), "the job page fits a phone").toBe(true);
+      for (const entry of ["nav-resumes", "nav-interviews", "nav-jobs"]) {
+        const link = small.getByTestId(entry);
+        await expect(link).toBeInViewport({ ratio: 1 });
+        expect(await link.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `${entry} is whole`).toBe(true);
+      }
+      await small.goto(batchPath);
+      await expect(small.getByTestId("batch-item")).toHaveCount(FILES.length);
+      expect(await fitsWidth(small), "the batch page fits a phone").toBe(true);
+    } finally {
+      await phone.close();
+    }
   });
 });
