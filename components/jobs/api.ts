@@ -10,6 +10,7 @@ import {
   jobListBodySchema,
 } from "@/lib/jobs/contracts";
 import { applicationBodySchema, fairnessAuditBodySchema, rankingBodySchema } from "@/lib/jobs/ranking-contracts";
+import { sharedReportListBodySchema } from "@/lib/jobs/sharing-contracts";
 import { resumeBodySchema } from "@/lib/resume/contracts";
 import { checked, requestJson, toApiError } from "../tasks/api";
 
@@ -22,6 +23,7 @@ export const jobKeys = {
   resume: (jobId: string, resumeId: string) => ["jobs", jobId, "resumes", resumeId] as const,
   batch: (id: string) => ["batches", id] as const,
   application: (id: string) => ["applications", id] as const,
+  sharedReports: ["shared-reports"] as const,
 };
 
 const enc = encodeURIComponent;
@@ -88,6 +90,9 @@ export const fetchJobResume = (jobId: string, resumeId: string, signal?: AbortSi
 
 const auditStartedSchema = z.object({ id: z.string(), taskId: z.string() });
 export const startFairnessAudit = (jobId: string) => requestJson(`/api/jobs/${enc(jobId)}/fairness-audits`, { method: "POST" }, auditStartedSchema);
+/** The interview reports candidates shared with the organisation (`GET /api/shared-reports`). */
+export const fetchSharedReports = (signal?: AbortSignal) => requestJson("/api/shared-reports", { signal }, sharedReportListBodySchema);
+
 const auditListSchema = z.object({ latest: fairnessAuditBodySchema.nullable() });
 /** The job's latest audit (`GET /api/jobs/{id}/fairness-audits` → `latest`), or null when none ran yet. */
 export const fetchLatestAudit = async (jobId: string, signal?: AbortSignal) =>

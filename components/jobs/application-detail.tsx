@@ -16,7 +16,7 @@ import { Card } from "../ui/card";
 import { formatDateTime } from "../ui/format";
 import { Skeleton } from "../ui/skeleton";
 import { isUnauthorized } from "../use-sign-in-on-401";
-import { fetchApplication, fetchJobResume, jobKeys, resumePdfHref, updateApplication } from "./api";
+import { fetchApplication, fetchJobResume, fetchSharedReports, jobKeys, resumePdfHref, updateApplication } from "./api";
 
 /**
  * One candidate of a job, opened (not blind): the resume's analysis read-only, the stage, notes,
@@ -165,8 +165,16 @@ function StageAndNotes({ application }: { application: ApplicationBody }) {
   );
 }
 
+/** The application names the interviews; the report pages are by share, so the organisation's shares give the links. */
 function SharedReports({ ids }: { ids: string[] }) {
   const t = useTranslations("ranking.application");
+  const shares = useQuery({
+    queryKey: jobKeys.sharedReports,
+    queryFn: ({ signal }) => fetchSharedReports(signal),
+    retry: retryTransient,
+    enabled: ids.length > 0,
+  });
+  const mine = (shares.data?.items ?? []).filter((s) => ids.includes(s.interviewId));
   return (
     <Card aria-labelledby="shared-title">
       <h2 id="shared-title" className="font-semibold">
@@ -174,17 +182,19 @@ function SharedReports({ ids }: { ids: string[] }) {
       </h2>
       {ids.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">{t("noSharedReports")}</p>
+      ) : shares.isPending ? (
+        <Skeleton className="mt-2 h-6 w-40" />
       ) : (
         <ul className="mt-2 space-y-1">
-          {ids.map((id, i) => (
-            <li key={id}>
+          {mine.map((share) => (
+            <li key={share.shareId}>
               <Link
-                href={`/shared-reports/${id}`}
+                href={`/shared-reports/${share.shareId}`}
                 className="inline-flex items-center gap-1 text-sm text-indigo-700 hover:underline"
                 data-testid="shared-report-link"
               >
                 <MessagesSquare aria-hidden className="size-4" />
-                {t("sharedReport", { n: i + 1 })}
+                {t("sharedReport", { role: share.role, score: share.overallScore === null ? "–" : Math.round(share.overallScore) })}
               </Link>
             </li>
           ))}
