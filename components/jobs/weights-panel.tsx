@@ -51,7 +51,7 @@ export function WeightsPanel({ job }: { job: JobBody }) {
           return (
             <li
               key={key}
-              className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 sm:grid-cols-[11rem_1fr_auto]"
+              className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1"
               data-testid="weight-row"
               data-criterion={key}
             >
@@ -66,7 +66,7 @@ export function WeightsPanel({ job }: { job: JobBody }) {
                 value={w}
                 aria-label={t(`criterion.${key}`)}
                 onChange={(e) => change(key, Number(e.target.value))}
-                className="col-span-2 row-start-2 w-full accent-indigo-600 sm:col-span-1 sm:row-start-auto"
+                className="col-span-2 row-start-2 w-full accent-indigo-600"
                 data-testid={`weight-slider-${key}`}
               />
               <input
