@@ -34,7 +34,7 @@ type RelayOptions = {
  *    (fair ones are left to the feeder);
  * 3. PENDING tasks left unpublished past `graceMs` (a failed XADD, a promote or release cut
  *    short), and PROCESSING tasks whose lease expired and whose message no longer exists, are
- *    published again (a fair task waiting for admission is not unpublished by accident);
+ *    published again (not a fair task waiting for admission: no entry is its normal wait);
  * 4. the fair feeder runs one pass (lib/queue/fair-feeder.ts);
  * 5. every `trimIntervalMs`, ACKed history is trimmed off the streams (never a pending entry).
  * Duplicates are harmless: the claim is a conditional update.
