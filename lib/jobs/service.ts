@@ -79,7 +79,7 @@ export async function createJob(
       preferredSkills: skills.preferredSkills,
       skillsSource: "offline",
       seniority: j.seniority ?? seniorityFromTitle(j.title),
-      location: j.location ?? null,
+      location: j.location || null,
       language: skills.language,
     },
     withModel ? (jobId) => newTask("job.skills", { ownerId: j.createdBy, organizationId: j.organizationId, payload: { jobId } }) : null,
@@ -126,9 +126,11 @@ export type JobEdit = {
 export async function updateJob(db: Db, { id, organizationId, edit }: { id: string; organizationId: string; edit: JobEdit }): Promise<JobWithStatus> {
   const current = await getJob(db, { id, organizationId });
   const patch: JobPatch = {};
-  for (const key of ["title", "description", "seniority", "location", "status"] as const) {
-    if (edit[key] !== undefined) Object.assign(patch, { [key]: edit[key] });
-  }
+  if (edit.title !== undefined) patch.title = edit.title;
+  if (edit.description !== undefined) patch.description = edit.description;
+  if (edit.seniority !== undefined) patch.seniority = edit.seniority;
+  if (edit.location !== undefined) patch.location = edit.location || null;
+  if (edit.status !== undefined) patch.status = edit.status;
   if (edit.requiredSkills !== undefined || edit.preferredSkills !== undefined) {
     const required = dedupe(edit.requiredSkills ?? current.requiredSkills);
     const requiredKeys = new Set(required.map((s) => s.toLowerCase()));

@@ -97,14 +97,15 @@ export type UploadedFile = { fileName: string; bytes: Buffer } | { fileName: str
  * (lib/resume/extract/archive.ts: entry count, unpacked size and compression ratio checked as
  * for a DOCX; nested archives, encrypted, oversized or damaged entries refused one by one). An
  * archive refused as a whole (damaged, too many files, too large unpacked) is one refused file
- * under its own name. Other files pass unchanged, for {@link checkResumeFile}.
+ * under its own name. Other files pass unchanged, for {@link checkResumeFile}; every name is
+ * cleaned as an upload's (its last path segment, no control characters, at most 200 characters).
  */
 export async function unpackUploads(files: { fileName: string; bytes: Buffer }[]): Promise<UploadedFile[]> {
   const out: UploadedFile[] = [];
   for (const f of files) {
     const detected = f.bytes.length > 0 ? await detectResumeKind(f.bytes) : null;
     if (!isArchive(f.bytes, detected?.mediaType ?? null)) {
-      out.push(f);
+      out.push({ fileName: sanitizeFileName(f.fileName), bytes: f.bytes });
       continue;
     }
     const unpacked = unpackArchive(f.bytes, MAX_RESUME_BYTES);
@@ -112,7 +113,9 @@ export async function unpackUploads(files: { fileName: string; bytes: Buffer }[]
       out.push({ fileName: sanitizeFileName(f.fileName), error: unpacked.refusal });
       continue;
     }
-    for (const e of unpacked.entries) out.push("refusal" in e ? { fileName: sanitizeFileName(e.fileName), error: e.refusal } : e);
+    for (const e of unpacked.entries) {
+      out.push("refusal" in e ? { fileName: sanitizeFileName(e.fileName), error: e.refusal } : { fileName: sanitizeFileName(e.fileName), bytes: e.bytes });
+    }
   }
   return out;
 }
