@@ -22,6 +22,7 @@ import { streamKey } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { resumeBodySchema } from "@/lib/resume/contracts";
+import { readResumeText } from "@/lib/resume/service";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
 import { CORPUS_DIR } from "../corpus-dir";
 import { candidate, recruiter, type TestActor } from "../helpers/actors";
@@ -312,6 +313,7 @@ describe("organisation resumes and who sees them", () => {
       params({}),
     );
     expect(interview.status).toBe(404);
+    expect(await readResumeText(db, { resumeId: item.resumeId, ownerId: acme.userId })).toBeNull();
 
     const read = await getJobResume(get(`/api/jobs/${jobId}/resumes/${item.resumeId}`, acme.cookie), params({ id: jobId, resumeId: item.resumeId }));
     expect(read.status).toBe(200);
