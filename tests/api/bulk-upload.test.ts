@@ -292,6 +292,28 @@ describe("POST /api/jobs/{id}/resumes", () => {
     const res = await bulkUpload(req, params({ id: jobId }));
     expect(res.status).toBe(413);
   });
+
+  it("a chunked body (no Content-Length) past 100 MB is cut off at the cap with 413", async () => {
+    const jobId = await newJob(acme);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode('--x\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\n'));
+        const chunk = new Uint8Array(4 * 1024 * 1024).fill(0x61);
+        sent += chunk.length;
+        controller.enqueue(chunk); // endless: only the cap can end this request
+      },
+    });
+    const req = new Request(`${BASE}/api/jobs/${jobId}/resumes`, {
+      method: "POST",
+      headers: { cookie: acme.cookie, "content-type": "multipart/form-data; boundary=x" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const res = await bulkUpload(req, params({ id: jobId }));
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThan(120 * 1024 * 1024);
+  });
 });
 
 describe("organisation resumes and who sees them", () => {

@@ -6,7 +6,7 @@ import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
 import { acceptResumeUpload, MAX_RESUME_BYTES } from "@/lib/resume/service";
 import { toResumeListBody } from "@/lib/resume/view";
-import { assertNoControlChars, capBody, parseWith } from "../_lib/input";
+import { assertNoControlChars, parseWith, readMultipart } from "../_lib/input";
 import { route } from "../_lib/route";
 import { uploadFieldsSchema } from "./schema";
 
@@ -26,19 +26,7 @@ export const POST = route({
   permission: "resume:create",
   body: "multipart",
   handler: async ({ req, scope }) => {
-    const declared = Number(req.headers.get("content-length") ?? "0");
-    if (declared > MAX_BODY_BYTES) throw new PanelistError("payload_too_large:upload", "The file is larger than 10 MB.");
-    let form: FormData;
-    try {
-      // Chunked bodies carry no Content-Length: count bytes as they arrive and stop at the cap,
-      // so a client cannot make the web process buffer gigabytes.
-      form = await new Response(capBody(req.body, MAX_BODY_BYTES, "payload_too_large:upload", "The file is larger than 10 MB."), {
-        headers: req.headers,
-      }).formData();
-    } catch (err) {
-      if (err instanceof PanelistError) throw err;
-      throw new PanelistError("bad_request:upload", "The multipart body could not be read.");
-    }
+    const form = await readMultipart(req, MAX_BODY_BYTES, "The file is larger than 10 MB.");
     const file = form.get("file");
     if (!(file instanceof File)) throw new PanelistError("unprocessable:upload", "Attach the resume as the `file` field.");
     const text = (name: string) => {

@@ -4,7 +4,7 @@ import { acceptBatchUpload, MAX_BATCH_BYTES, MAX_BATCH_FILES } from "@/lib/jobs/
 import { toBatchUploadBody } from "@/lib/jobs/view";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
-import { capBody, idParams } from "../../../_lib/input";
+import { idParams, readMultipart } from "../../../_lib/input";
 import { route } from "../../../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -19,8 +19,8 @@ const TOO_LARGE = "A bulk upload is at most 100 MB.";
  * A bulk upload onto a job (multipart: one or more `files`, or one ZIP of them): 202
  * `{batchId, items}` + `Location: /api/batches/{id}`, each file a resume of the organisation with
  * its analysis task on the batch lane, or its own refusal; 422 with the same body when every file
- * was refused. The body cap is enforced from `Content-Length` and while streaming, as for the
- * single upload (this route is behind no proxy matcher: docs/architecture.md).
+ * was refused. The body cap is enforced from `Content-Length` and while streaming (`readMultipart`,
+ * as for the single upload).
  */
 export const POST = route({
   permission: "job:update",
@@ -28,15 +28,7 @@ export const POST = route({
   notFound: "not_found:job",
   body: "multipart",
   handler: async ({ req, actor, scope, params }) => {
-    if (Number(req.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw new PanelistError("payload_too_large:upload", TOO_LARGE);
-    let form: FormData;
-    try {
-      // Chunked bodies carry no Content-Length: count bytes as they arrive and stop at the cap.
-      form = await new Response(capBody(req.body, MAX_BODY_BYTES, "payload_too_large:upload", TOO_LARGE), { headers: req.headers }).formData();
-    } catch (err) {
-      if (err instanceof PanelistError) throw err;
-      throw new PanelistError("bad_request:upload", "The multipart body could not be read.");
-    }
+    const form = await readMultipart(req, MAX_BODY_BYTES, TOO_LARGE);
     const parts = form.getAll("files");
     if (parts.length === 0 || parts.some((p) => !(p instanceof File))) {
       throw new PanelistError("unprocessable:upload", "Attach the resumes (or one ZIP of them) as `files` fields.", {
