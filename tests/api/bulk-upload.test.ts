@@ -256,6 +256,18 @@ describe("POST /api/jobs/{id}/resumes", () => {
     expect(theirs.resumeId).not.toBe(first.resumeId);
   });
 
+  it("two identical uploads at once make one resume and one task (the advisory lock)", async () => {
+    const jobId = await newJob(acme);
+    const bytes = uniqueResume("race");
+    const bodies = await Promise.all(
+      [1, 2, 3].map(async (n) => batchUploadBodySchema.parse(await (await uploadTo(jobId, acme.cookie, [{ name: `r${n}.txt`, bytes }])).json())),
+    );
+    const items = bodies.flatMap(accepted);
+    expect(items.filter((i) => !i.duplicate)).toHaveLength(1);
+    expect(new Set(items.map((i) => i.taskId)).size).toBe(1);
+    expect(await db.$count(applications, eq(applications.jobId, jobId))).toBe(1);
+  });
+
   it("a closed job takes no resumes (409), more than 200 files is 413, no files is 422", async () => {
     const jobId = await newJob(acme);
     const many = Array.from({ length: 201 }, (_, i) => ({ name: `r${i}.txt`, bytes: Buffer.from(`resume ${i}`) }));

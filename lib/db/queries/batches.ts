@@ -57,7 +57,16 @@ export async function createBatchUpload(
 ): Promise<{ batch: BatchRow; outcomes: BatchFileOutcome[]; newTasks: TaskRow[] }> {
   return db.transaction(async (tx) => {
     const keys = [...new Set(b.files.map((f) => f.dedupeKey))].sort();
-    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`org:${b.organizationId}:${key}`}, 0))`);
+    if (keys.length) {
+      // One round trip; the sorted subquery feeds the locks in key order.
+      const lockKeys = sql.join(
+        keys.map((k) => sql`${`org:${b.organizationId}:${k}`}`),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest(array[${lockKeys}]::text[]) as k order by k) as sorted`,
+      );
+    }
     const [batch] = await tx
       .insert(batches)
       .values({ organizationId: b.organizationId, jobId: b.jobId, createdBy: b.uploaderId, fileCount: b.fileCount, refused: b.refused })
