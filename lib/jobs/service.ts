@@ -78,7 +78,8 @@ export async function createJob(
       requiredSkills: skills.requiredSkills,
       preferredSkills: skills.preferredSkills,
       skillsSource: "offline",
-      seniority: j.seniority ?? seniorityFromTitle(j.title),
+      // Left out → read from the title; an explicit null means none.
+      seniority: j.seniority !== undefined ? j.seniority : seniorityFromTitle(j.title),
       location: j.location || null,
       language: skills.language,
     },
