@@ -1,0 +1,40 @@
+/**
+ * Where react-pdf may break a line inside a "word" (its words are the runs between ASCII
+ * spaces), as its `hyphenationCallback`: the parts it returns are the word's pieces, and
+ * react-pdf breaks either at an empty part (a zero-width glue: no hyphen drawn) or between two
+ * non-empty parts (a hyphenation point: a "-" drawn at the line's end).
+ *
+ * - Chinese, Japanese and Korean text has no spaces and breaks between any two characters
+ *   (UAX #14, class ID), so an empty part follows every such character — except before closing
+ *   punctuation, which may not start a line (the simplest rule of JIS X 4051 / GB line breaking).
+ * - English words stay whole: react-pdf's default would hyphenate "Kuber-netes" into the text.
+ * - A Latin run longer than {@link MAX_WHOLE_RUN_CHARS} (a URL, a path) is cut into pieces of
+ *   {@link PIECE_CHARS}: with no break at all react-pdf cuts it off at the margin.
+ */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
+const NO_BREAK_BEFORE = /[，。、；：！？）》」』】〉,.;:!?)\]}]/u;
+const MAX_WHOLE_RUN_CHARS = 30;
+const PIECE_CHARS = 15;
+
+/** A word's pieces for react-pdf (see the module comment); joined, they are the word again. */
+export function reportWordBreaks(word: string): string[] {
+  const chars = Array.from(word);
+  const parts: string[] = [];
+  let run = "";
+  const flush = () => {
+    if (!run) return;
+    if (run.length > MAX_WHOLE_RUN_CHARS) parts.push(...(run.match(new RegExp(`.{1,${PIECE_CHARS}}`, "gsu")) ?? [run]));
+    else parts.push(run);
+    run = "";
+  };
+  chars.forEach((c, i) => {
+    run += c;
+    const next = chars[i + 1];
+    if (next !== undefined && (CJK.test(c) || CJK.test(next)) && !NO_BREAK_BEFORE.test(next)) {
+      flush();
+      parts.push("");
+    }
+  });
+  flush();
+  return parts;
+}
