@@ -2,34 +2,44 @@ import { createRequire } from "node:module";
 import { Font } from "@react-pdf/renderer";
 import { reportWordBreaks } from "./line-breaks";
 
-/** The one family of every report: Noto Sans SC carries Latin and CJK glyphs, so "熟悉 Kubernetes" needs no fallback. */
-export const REPORT_FONT_FAMILY = "Noto Sans SC";
-
 /**
- * The static TrueType files of `@expo-google-fonts/noto-sans-sc` (Google Fonts' Noto Sans SC,
- * SIL OFL 1.1, about 10.5 MB each), read from node_modules where npm put them, never copied
- * into the repository. react-pdf needs one whole TTF/OTF per weight: the unicode-range WOFF2
- * subsets that @fontsource ships cannot back one font family.
+ * The report's font stack, first match per character (react-pdf's font substitution):
+ * - **Noto Sans SC** — Latin and CJK glyphs, so "熟悉 Kubernetes" is one font;
+ *   `@expo-google-fonts/noto-sans-sc` (Google Fonts' static TTFs, SIL OFL 1.1, 10.5 MB a weight).
+ *   react-pdf needs one whole TTF/OTF per weight: the unicode-range WOFF2 subsets that
+ *   @fontsource ships cannot back one font family.
+ * - **DejaVu Sans** — the symbols Noto Sans SC lacks and our own texts use: the evaluator's ✗
+ *   beside ✓, and resume bullets such as ➢ ► ∙ ⁃ (`dejavu-fonts-ttf`, Bitstream Vera licence
+ *   with public-domain changes, 0.7 MB a weight).
+ * The files are read from node_modules where npm put them, never copied into the repository.
  */
-const FONT_FILES = {
-  400: "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf",
-  700: "@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf",
-} as const;
+export const REPORT_FONT_STACK = ["Noto Sans SC", "DejaVu Sans"];
+
+const FONT_FILES: Record<string, Record<400 | 700, string>> = {
+  "Noto Sans SC": {
+    400: "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf",
+    700: "@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf",
+  },
+  "DejaVu Sans": {
+    400: "dejavu-fonts-ttf/ttf/DejaVuSans.ttf",
+    700: "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf",
+  },
+};
 
 let registered = false;
 
 /**
- * Registers the report font and its line breaking (lib/reports/line-breaks.ts) with react-pdf, once per process (react-pdf keeps registrations in
- * a module-level store; the file is parsed on the first render that uses it, about 150 ms —
- * docs/benchmarks.md). Idempotent.
+ * Registers the report fonts and their line breaking (lib/reports/line-breaks.ts) with
+ * react-pdf, once per process (react-pdf keeps registrations in a module-level store). A font
+ * file is parsed on the first render that needs it: the first report in a process takes about
+ * 0.8 s longer (docs/benchmarks.md, "Report PDFs"). Idempotent.
  */
 export function registerReportFonts(): void {
   if (registered) return;
   const require = createRequire(import.meta.url);
-  Font.register({
-    family: REPORT_FONT_FAMILY,
-    fonts: Object.entries(FONT_FILES).map(([weight, file]) => ({ src: require.resolve(file), fontWeight: Number(weight) })),
-  });
+  for (const [family, weights] of Object.entries(FONT_FILES)) {
+    Font.register({ family, fonts: Object.entries(weights).map(([weight, file]) => ({ src: require.resolve(file), fontWeight: Number(weight) })) });
+  }
   Font.registerHyphenationCallback(reportWordBreaks);
   registered = true;
 }

@@ -8,11 +8,18 @@ describe("reportWordBreaks", () => {
   });
 
   it("offers a hyphen-free break after every CJK character, also where Latin text meets it", () => {
-    expect(reportWordBreaks("熟悉Go语言")).toEqual(["熟", "", "悉", "", "Go", "", "语", "", "言"]);
+    expect(reportWordBreaks("熟悉Go语言")).toEqual(["", "熟", "", "悉", "", "Go", "", "语", "", "言", ""]);
   });
 
   it("never breaks before closing punctuation", () => {
-    expect(reportWordBreaks("服务，熟悉")).toEqual(["服", "", "务，", "", "熟", "", "悉"]);
+    expect(reportWordBreaks("服务，熟悉")).toEqual(["", "服", "", "务，", "", "熟", "", "悉", ""]);
+    expect(reportWordBreaks("，熟")[0]).toBe("，");
+  });
+
+  it("offers a break at a word's CJK or symbol end, where react-pdf's next run may begin (a script or font change)", () => {
+    expect(reportWordBreaks("代价；")).toEqual(["", "代", "", "价；", ""]);
+    expect(reportWordBreaks("MVCC/")).toEqual(["MVCC/"]);
+    expect(reportWordBreaks("✗")).toEqual(["✗", ""]);
   });
 
   it("cuts a long run such as a URL into pieces, and the pieces join to the word again", () => {

@@ -1,6 +1,6 @@
 import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
-import { REPORT_FONT_FAMILY } from "./fonts";
+import { REPORT_FONT_STACK } from "./fonts";
 import { formatReportDate, formatScore, type ReportLanguage, type ReportTranslator } from "./labels";
 
 /**
@@ -32,7 +32,7 @@ function tone(score: number, max: number, kind: "text" | "bar"): string {
 }
 
 export const styles = StyleSheet.create({
-  page: { fontFamily: REPORT_FONT_FAMILY, fontSize: 10, color: COLOR.text, paddingTop: 40, paddingBottom: 56, paddingHorizontal: 44 },
+  page: { fontFamily: REPORT_FONT_STACK, fontSize: 10, color: COLOR.text, paddingTop: 40, paddingBottom: 56, paddingHorizontal: 44 },
   kicker: { fontSize: 9, color: COLOR.accent, fontWeight: 700, letterSpacing: 0.5 },
   title: { fontSize: 18, lineHeight: 1.3, fontWeight: 700, color: COLOR.ink, marginTop: 2 },
   meta: { fontSize: 9, color: COLOR.muted, marginTop: 2 },
