@@ -32,7 +32,7 @@ let registered = false;
  * Registers the report fonts and their line breaking (lib/reports/line-breaks.ts) with
  * react-pdf, once per process (react-pdf keeps registrations in a module-level store). A font
  * file is parsed on the first render that needs it: the first report in a process takes about
- * 0.8 s longer (docs/benchmarks.md, "Report PDFs"). Idempotent.
+ * a second longer (docs/benchmarks.md, "Report PDFs"). Idempotent.
  */
 export function registerReportFonts(): void {
   if (registered) return;
