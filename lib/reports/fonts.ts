@@ -1,4 +1,5 @@
-import { createRequire } from "node:module";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { Font } from "@react-pdf/renderer";
 import { reportWordBreaks } from "./line-breaks";
 
@@ -33,13 +34,24 @@ let registered = false;
  * react-pdf, once per process (react-pdf keeps registrations in a module-level store). A font
  * file is parsed on the first render that needs it: the first report in a process takes about
  * a second longer (docs/benchmarks.md, "Report PDFs"). Idempotent.
+ * @throws {Error} naming the file when a font package is not installed.
  */
 export function registerReportFonts(): void {
   if (registered) return;
-  const require = createRequire(import.meta.url);
   for (const [family, weights] of Object.entries(FONT_FILES)) {
-    Font.register({ family, fonts: Object.entries(weights).map(([weight, file]) => ({ src: require.resolve(file), fontWeight: Number(weight) })) });
+    Font.register({ family, fonts: Object.entries(weights).map(([weight, file]) => ({ src: fontPath(file), fontWeight: Number(weight) })) });
   }
   Font.registerHyphenationCallback(reportWordBreaks);
   registered = true;
+}
+
+/**
+ * A font file's path in the project's node_modules. From the working directory, where `next
+ * start`, `next dev`, the tests and the benchmarks all run: the server bundle cannot resolve it
+ * as a module (Turbopack turns a `require.resolve` of a computed name into a throw).
+ */
+function fontPath(file: string): string {
+  const found = path.join(process.cwd(), "node_modules", file);
+  if (!existsSync(found)) throw new Error(`The report font ${found} is missing: run npm install in the project folder.`);
+  return found;
 }
