@@ -39,6 +39,11 @@ const organization = (ok: number): Record<ActorName, Cell> => ({
   recruiterY: ok,
   admin: 403,
 });
+/** One of the active organisation's things by id: members only, and only their own organisation's. */
+const organizationOwned = (ok: number): Record<ActorName, Cell> => {
+  const ids = { own: ok, foreign: 404, missing: 404, malformed: 404 };
+  return { ...organization(ok), recruiterX: ids, recruiterY: ids };
+};
 /** The operator's console: the platform admin only; an organisation's owner is not one. */
 const platform = (ok: Cell): Record<ActorName, Cell> => ({ anonymous: 401, candidateA: 403, candidateB: 403, recruiterX: 403, recruiterY: 403, admin: ok });
 
@@ -46,6 +51,9 @@ export const EXPECTED: Record<string, Row> = {
   "GET /api/resumes": { permission: "resume:read", expect: everyone(200) },
   "POST /api/resumes": { permission: "resume:create", expect: everyone(202) },
   "GET /api/resumes/[id]": { permission: "resume:read", expect: personal(200) },
+  // 409: the fixture resume is not analysed yet — the door and the reader check let the owner
+  // through. Organisation resumes and shared reports: tests/api/report-pdf.test.ts.
+  "GET /api/resumes/[id]/report.pdf": { permission: "resume:read", expect: personal(409) },
 
   "GET /api/tasks/[id]": { permission: "task:read", expect: personal(200) },
   "GET /api/tasks/[id]/events": { permission: "task:read", expect: personal(200) },
@@ -56,8 +64,18 @@ export const EXPECTED: Record<string, Row> = {
   // 409: the fixture interview's plan is not ready — the door let the owner through.
   "POST /api/interviews/[id]/chat": { permission: "interview:chat", expect: personal(409) },
   "POST /api/interviews/[id]/end": { permission: "interview:end", expect: personal(202) },
+  // 409: the fixture interview has no report (no worker runs here to evaluate it).
+  "GET /api/interviews/[id]/report.pdf": { permission: "interview:read", expect: personal(409) },
 
   "GET /api/workspace": { permission: "workspace:read", expect: organization(200) },
+  "GET /api/jobs": { permission: "job:read", expect: organization(200) },
+  "POST /api/jobs": { permission: "job:create", expect: organization(201) },
+  "GET /api/jobs/[id]": { permission: "job:read", expect: organizationOwned(200) },
+  "PATCH /api/jobs/[id]": { permission: "job:update", expect: organizationOwned(200) },
+  "POST /api/jobs/[id]/resumes": { permission: "job:update", expect: organizationOwned(202) },
+  // The id kinds are the resume's, in the actor's own job (foreign: another organisation's job and resume).
+  "GET /api/jobs/[id]/resumes/[resumeId]": { permission: "job:read", expect: organizationOwned(200) },
+  "GET /api/batches/[id]": { permission: "job:read", expect: organizationOwned(200) },
   "GET /api/admin/users": { permission: "console:read", expect: platform(200) },
   // The admin's own account is 409: nobody demotes or bans themselves from the console.
   "PATCH /api/admin/users/[id]": {
