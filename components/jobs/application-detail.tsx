@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, FileDown, MessagesSquare } from "lucide-react";
+import { ArrowLeft, MessagesSquare } from "lucide-react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
@@ -8,10 +8,11 @@ import { toast } from "sonner";
 import { APPLICATION_STAGE_VALUES, type ApplicationStageValue } from "@/lib/jobs/contracts";
 import type { ApplicationBody } from "@/lib/jobs/ranking-contracts";
 import { DetailQueryState } from "../detail-query-state";
+import { DownloadPdfLink } from "../reports/download-pdf-link";
 import { Report } from "../resume/report";
 import { retryTransient } from "../tasks/api";
 import { StatusBadge } from "../tasks/status-badge";
-import { Button, buttonClasses } from "../ui/button";
+import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { formatDateTime } from "../ui/format";
 import { Skeleton } from "../ui/skeleton";
@@ -59,10 +60,7 @@ export function ApplicationDetail({ jobId, id }: { jobId: string; id: string }) 
           <h1 className="min-w-0 flex-1 text-2xl font-bold tracking-tight [overflow-wrap:anywhere]" data-testid="application-name">
             {a.candidateLabel}
           </h1>
-          <a href={resumePdfHref(a.resumeId)} download className={buttonClasses("secondary")} data-testid="application-pdf">
-            <FileDown aria-hidden className="size-4" />
-            {t("pdf")}
-          </a>
+          <DownloadPdfLink href={resumePdfHref(a.resumeId)} />
         </div>
         <p className="mt-1 text-sm text-slate-500">
           {a.fileName} · {t(`source.${a.source}`)}

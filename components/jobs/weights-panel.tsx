@@ -49,12 +49,7 @@ export function WeightsPanel({ job }: { job: JobBody }) {
           const w = shown[key] ?? 0;
           const share = total > 0 ? Math.round((w / total) * 100) : 0;
           return (
-            <li
-              key={key}
-              className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1"
-              data-testid="weight-row"
-              data-criterion={key}
-            >
+            <li key={key} className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1" data-testid="weight-row" data-criterion={key}>
               <label htmlFor={`weight-${key}`} className="text-sm font-medium text-slate-800">
                 {t(`criterion.${key}`)}
                 <span className="ml-1 text-xs font-normal text-slate-500">({share}%)</span>
