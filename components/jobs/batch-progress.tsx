@@ -98,6 +98,11 @@ export function BatchProgress({ id }: { id: string }) {
         <p className="mt-3 text-sm text-slate-600" role="status" data-testid="batch-state">
           {finished ? t("finished") : t("running")}
         </p>
+        {b.duplicates > 0 ? (
+          <p className="mt-1 text-sm text-slate-500" data-testid="batch-duplicates">
+            {t("duplicates", { count: b.duplicates })}
+          </p>
+        ) : null}
         {finished ? (
           <Link href={`/jobs/${b.jobId}`} className={buttonClasses("primary", "mt-3")} data-testid="batch-see-ranking">
             {t("seeRanking")}
