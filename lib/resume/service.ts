@@ -7,18 +7,21 @@
 import { createHash } from "node:crypto";
 import type Redis from "ioredis";
 import type { Db, Tx } from "@/lib/db/client";
-import { createResumeUpload, getResumeWithFile, saveAnalysis, setResumeLanguage } from "@/lib/db/queries/resumes";
+import { createResumeUpload, getFileBytes, getResumeWithFile, listOrganizationResumeFiles, saveAnalysis, setResumeLanguage } from "@/lib/db/queries/resumes";
 import { countOpenInteractiveTasks } from "@/lib/db/queries/tasks";
 import { PanelistError } from "@/lib/errors";
 import { type UsageScope, withUsageScope } from "@/lib/finops/scope";
 import type { Logger } from "@/lib/log";
+import { redisPrefix } from "@/lib/queue/names";
 import { submitTask } from "@/lib/queue/producer";
 import { TaskError } from "@/lib/queue/task-error";
 import type { TaskAttempt } from "@/lib/tasks/attempt";
 import { newTask } from "@/lib/tasks/definitions";
+import type { Analysis } from "./analysis-schema";
 import { analyzeResume } from "./engine";
 import { extractResumeText } from "./extract";
 import { detectResumeKind, unsupportedReason } from "./extract/detect-type";
+import { type ResumeProfile, resumeProfile } from "./offline/profile";
 
 /**
  * Interactive tasks one owner may have open before further uploads go to the batch lane: a
@@ -155,6 +158,91 @@ export async function readResumeText(db: Db, { resumeId, ownerId }: { resumeId: 
   if (!row || row.resume.ownerId !== ownerId) return null;
   const extracted = await extractResumeText({ bytes: new Uint8Array(row.file.bytes), kind: row.file.kind });
   return extracted.ok ? extracted.text : null;
+}
+
+/**
+ * The extracted texts of organisation `organizationId`'s resumes `resumeIds` (a fairness audit
+ * re-scores them). A resume outside the organisation, gone, or whose file yields no usable text
+ * is absent from the map.
+ * @returns resume id → its text and language.
+ */
+export async function readOrganizationResumeTexts(
+  db: Db,
+  { organizationId, resumeIds }: { organizationId: string; resumeIds: string[] },
+): Promise<Map<string, { text: string; language: "en" | "zh" }>> {
+  const out = new Map<string, { text: string; language: "en" | "zh" }>();
+  for (const r of await listOrganizationResumeFiles(db, { organizationId, ids: resumeIds })) {
+    const extracted = await extractOf(db, r);
+    if (extracted) out.set(r.id, extracted);
+  }
+  return out;
+}
+
+async function extractOf(db: Db, r: { fileId: string; kind: "pdf" | "docx" | "text" }): Promise<{ text: string; language: "en" | "zh" } | null> {
+  const bytes = await getFileBytes(db, { id: r.fileId });
+  if (!bytes) return null;
+  const extracted = await extractResumeText({ bytes: new Uint8Array(bytes), kind: r.kind });
+  return extracted.ok ? { text: extracted.text, language: extracted.language } : null;
+}
+
+/** A day: a profile's years count "Present" as of the day it was made. */
+const PROFILE_CACHE_TTL_S = 86_400;
+/** Bumped when {@link ResumeProfile} changes shape or meaning, so old cached profiles are not read. */
+const PROFILE_CACHE_VERSION = 1;
+const profileKey = (sha256: string) => `${redisPrefix()}panelist:{resume-profile}:v${PROFILE_CACHE_VERSION}:${sha256}`;
+
+/**
+ * The offline profiles (`resumeProfile`: lines, roles, years, dictionary skills) of organisation
+ * `organizationId`'s resumes `resumeIds`, for ranking them. A profile depends only on the file's
+ * bytes, so it is cached in Redis by the file's SHA-256 for {@link PROFILE_CACHE_TTL_S}: a
+ * ranking of 200 resumes reads 200 small JSON values in one round trip instead of extracting
+ * 200 files (docs/benchmarks.md, "Ranking"). Missing ones are extracted one by one and stored.
+ * A resume outside the organisation, or whose file yields no usable text, is absent.
+ */
+export async function readOrganizationResumeProfiles(
+  deps: { db: Db; redis: Redis },
+  { organizationId, resumeIds, now = new Date() }: { organizationId: string; resumeIds: string[]; now?: Date },
+): Promise<Map<string, ResumeProfile & { language: "en" | "zh" }>> {
+  const files = await listOrganizationResumeFiles(deps.db, { organizationId, ids: resumeIds });
+  const out = new Map<string, ResumeProfile & { language: "en" | "zh" }>();
+  if (files.length === 0) return out;
+  const cached = await deps.redis.mget(...files.map((f) => profileKey(f.sha256)));
+  for (const [i, f] of files.entries()) {
+    const hit = cached[i];
+    if (hit) {
+      out.set(f.id, JSON.parse(hit));
+      continue;
+    }
+    const extracted = await extractOf(deps.db, f);
+    if (!extracted) continue;
+    const profile = { ...resumeProfile({ text: extracted.text, language: extracted.language, now }), language: extracted.language };
+    await deps.redis.set(profileKey(f.sha256), JSON.stringify(profile), "EX", PROFILE_CACHE_TTL_S);
+    out.set(f.id, profile);
+  }
+  return out;
+}
+
+/**
+ * Analyses a text that is not an uploaded file (a fairness audit's counterfactual resume) with
+ * the configured engine — the same one `resume.analyze` uses — under the task attempt's usage
+ * scope (`feature` names it on the usage rows).
+ * @throws as `analyzeResume` throws (`LlmError` from the model).
+ */
+export async function analyseResumeText(
+  deps: { db: Db },
+  t: TaskAttempt & { text: string; jobDescription: string | null; language: "en" | "zh"; feature: string },
+): Promise<Analysis> {
+  const { analysis } = await withUsageScope(usageScope(deps.db, t, t.feature), () =>
+    analyzeResume({
+      text: t.text,
+      jobDescription: t.jobDescription,
+      language: t.language,
+      signal: t.signal,
+      priority: t.lane,
+      preferFallback: t.preferFallback,
+    }),
+  );
+  return analysis;
 }
 
 function sanitizeFileName(name: string): string {

@@ -3,14 +3,18 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GuardedHandler } from "@/app/api/_lib/route";
 import { closeDb, getDb } from "@/lib/db/client";
+import { insertApplication } from "@/lib/db/queries/applications";
+import { createFairnessAudit } from "@/lib/db/queries/fairness-audits";
 import { createLogger } from "@/lib/log";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { acceptResumeUpload } from "@/lib/resume/service";
+import { newTask } from "@/lib/tasks/definitions";
 import { candidate, platformAdmin, recruiter, type TestActor } from "../helpers/actors";
 import { clearPrefix } from "../helpers/fixtures";
 import { BASE } from "../helpers/http";
 import { unplannedInterview } from "../helpers/interviews";
+import { jobFixture } from "../helpers/recruiting";
 import { ACTORS, type ActorName, type Cell, EXPECTED, ID_KINDS, type IdKind } from "./authorization-matrix.expected";
 
 /**
@@ -39,6 +43,10 @@ const log = createLogger("test");
 const actors = {} as Record<Exclude<ActorName, "anonymous">, TestActor>;
 /** Each actor's own resources (personal scope). */
 const owned = {} as Record<Exclude<ActorName, "anonymous">, { resumeId: string; taskId: string; interviewId: string }>;
+/** Each recruiter's organisation's job, with an application and a fairness audit of it. */
+const recruiting = {} as Record<"recruiterX" | "recruiterY", { jobId: string; applicationId: string; auditId: string }>;
+/** A job id → its fixture's application and audit (random ones for a missing or malformed job id). */
+const ofJob = (jobId: string) => Object.values(recruiting).find((r) => r.jobId === jobId) ?? { applicationId: randomUUID(), auditId: randomUUID() };
 
 beforeAll(async () => {
   process.env.PANELIST_BENCH_ROUTES = "1";
@@ -62,6 +70,24 @@ beforeAll(async () => {
     const { interview } = await unplannedInterview(db, a.userId);
     owned[name] = { resumeId: resume.id, taskId: task.id, interviewId: interview.id };
   }
+  for (const name of ["recruiterX", "recruiterY"] as const) {
+    const a = actors[name];
+    const job = await jobFixture(db, { organizationId: a.organizationId!, createdBy: a.userId });
+    const application = await insertApplication(db, {
+      jobId: job.id,
+      organizationId: a.organizationId!,
+      resumeId: owned[name].resumeId,
+      source: "uploaded",
+      actorId: a.userId,
+    });
+    const { audit } = await createFairnessAudit(db, {
+      jobId: job.id,
+      organizationId: a.organizationId!,
+      createdBy: a.userId,
+      task: (auditId) => newTask("job.fairness_audit", { ownerId: a.userId, organizationId: a.organizationId, payload: { auditId }, lane: "batch" }),
+    });
+    recruiting[name] = { jobId: job.id, applicationId: application.id, auditId: audit.id };
+  }
 });
 
 afterAll(async () => {
@@ -77,6 +103,12 @@ function idFor(path: string, actor: Exclude<ActorName, "anonymous">, kind: IdKin
   if (kind === "malformed") return "not-an-id";
   const whose = kind === "own" ? actor : actor === "candidateA" ? "candidateB" : "candidateA";
   if (path.startsWith("/api/admin/users/")) return actors[whose].userId;
+  if (path.startsWith("/api/jobs/") || path.startsWith("/api/applications/")) {
+    // an organisation's things: a recruiter's foreign one is the other organisation's; a candidate has none (the door answers 403 first)
+    const org = actor === "recruiterX" || actor === "recruiterY" ? actor : "recruiterX";
+    const r = recruiting[kind === "own" ? org : org === "recruiterX" ? "recruiterY" : "recruiterX"];
+    return path.startsWith("/api/applications/") ? r.applicationId : r.jobId;
+  }
   const r = owned[whose];
   if (path.startsWith("/api/resumes/")) return r.resumeId;
   if (path.startsWith("/api/tasks/") || path.startsWith("/api/admin/tasks/")) return r.taskId;
@@ -122,7 +154,12 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
       // A task that is not FAILED: the request is valid, and nothing is replayed or discarded.
       return json({ taskIds: [owned.candidateA.taskId] });
     case "POST /api/interviews/[id]/end":
+    case "POST /api/jobs/[id]/fairness-audits":
       return new Request(url, { method: "POST", headers });
+    case "POST /api/jobs/[id]/stage":
+      return json({ applicationIds: [ofJob(new URL(url).pathname.split("/")[3]).applicationId], stage: "shortlisted" });
+    case "PATCH /api/applications/[id]":
+      return json({ note: "Matrix note." }, "PATCH");
     case "GET /api/auth/[...all]":
       return new Request(`${BASE}/api/auth/get-session`, { headers });
     case "POST /api/auth/[...all]":
@@ -140,12 +177,19 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
 
 function urlFor(key: string, path: string, id?: string): string {
   if (key === "POST /api/auth/[...all]") return `${BASE}/api/auth/sign-in/email`;
-  return `${BASE}${id ? path.replace("[id]", id) : path}`;
+  return `${BASE}${id ? path.replace("[id]", id).replace("[auditId]", auditIdFor(id)) : path}`;
 }
+
+/** The `[auditId]` beside job id `id`: its fixture's audit, or the id itself for a missing or malformed one. */
+const auditIdFor = (id: string) => (recruiting.recruiterX?.jobId === id || recruiting.recruiterY?.jobId === id ? ofJob(id).auditId : id);
 
 /** Calls the handler as Next would; answers the status and, for JSON, the error code. */
 async function call(route: (typeof ROUTES)[number], req: Request, id?: string): Promise<{ status: number; code?: string }> {
-  const params: Record<string, string | string[]> = route.path.includes("[...all]") ? { all: new URL(req.url).pathname.split("/").slice(3) } : id ? { id } : {};
+  const params: Record<string, string | string[]> = route.path.includes("[...all]")
+    ? { all: new URL(req.url).pathname.split("/").slice(3) }
+    : id
+      ? { id, ...(route.path.includes("[auditId]") ? { auditId: auditIdFor(id) } : {}) }
+      : {};
   const res = await route.handler(req, { params: Promise.resolve(params) });
   if (!(res.headers.get("content-type") ?? "").includes("application/json")) {
     await res.body?.cancel().catch(() => undefined); // SSE streams stay open otherwise

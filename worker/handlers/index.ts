@@ -4,6 +4,7 @@ import { TASK_TYPES, type TaskType } from "@/lib/tasks/definitions";
 import type { HandlerFactory } from "./define";
 import { interviewEvaluateHandler } from "./interview-evaluate";
 import { interviewPlanHandler } from "./interview-plan";
+import { jobFairnessAuditHandler } from "./job-fairness-audit";
 import { resumeAnalyzeHandler } from "./resume-analyze";
 
 /**
@@ -14,6 +15,7 @@ const HANDLERS: { [T in TaskType]: HandlerFactory<T> } = {
   "resume.analyze": resumeAnalyzeHandler,
   "interview.plan": interviewPlanHandler,
   "interview.evaluate": interviewEvaluateHandler,
+  "job.fairness_audit": jobFairnessAuditHandler,
 };
 
 /** Every task type's handler, in the definitions' order, for the worker's consumer. */
