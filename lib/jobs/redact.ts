@@ -89,6 +89,9 @@ const GENDER =
 const ADDRESS =
   /\b\d{1,6}\s+(?:[A-Z][\w.]*\s+){1,4}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|way|place|pl)\b\.?(?:,?\s*(?:apt|suite|unit)\s*\w+)?|\b(?:address|location|home)\s*[:：]\s*[^|•]{2,60}|(?:地\s*址|住\s*址|现居|籍\s*贯)\s*[:：]\s*\S{2,40}/giu;
 const ZIP = /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/g;
+/** "Seattle, WA": a city and a US state's code. */
+const CITY_STATE =
+  /\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)?,\s?(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\b/g;
 
 /** The markers redacted text carries in place of what it hides. */
 export const REDACTED = { name: "[name]", email: "[email]", phone: "[phone]", link: "[link]", age: "[age]", gender: "[…]", address: "[address]" } as const;
@@ -107,6 +110,7 @@ export function redactLine(text: string, name: CandidateName | null): string {
   return out
     .replace(ADDRESS, REDACTED.address)
     .replace(ZIP, REDACTED.address)
+    .replace(CITY_STATE, REDACTED.address)
     .replace(AGE, REDACTED.age)
     .replace(PHONE, (m) => (isPhone(m) ? REDACTED.phone : m))
     .replace(GENDER, REDACTED.gender);

@@ -30,7 +30,7 @@ const EN_PAIRS: readonly [string, string][] = [
   ["chairwoman", "chairman"],
   ["spokeswoman", "spokesman"],
 ];
-/** "him" has no unambiguous female form but "her". */
+/** "him" has no pair of its own: "her" for a woman (a man's "her" becomes "his", from the pairs). */
 const EN_EXTRA: Record<Gender, Record<string, string>> = { female: { him: "her" }, male: {} };
 
 const ZH_PAIRS: readonly [string, string][] = [
@@ -48,15 +48,15 @@ function withCase(word: string, like: string): string {
   return word.toLowerCase();
 }
 
-/** Maps each gendered English word to the variant's gender's word. */
+/** Maps each gendered English word to the variant's gender's word (the first pair naming a word wins: his → her, not hers). */
 function enTable(gender: Gender): Map<string, string> {
   const t = new Map<string, string>();
   for (const [f, m] of EN_PAIRS) {
-    t.set(f, gender === "female" ? f : m);
-    t.set(m, gender === "female" ? f : m);
+    const to = gender === "female" ? f : m;
+    if (!t.has(f)) t.set(f, to);
+    if (!t.has(m)) t.set(m, to);
   }
   for (const [k, v] of Object.entries(EN_EXTRA[gender])) t.set(k, v);
-  if (gender === "male") t.set("her", "his");
   return t;
 }
 
