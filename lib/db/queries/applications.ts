@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../client";
 import { type ApplicationStage, analyses, applicationEvents, applications, jobs, reportShares, resumes, tasks, user } from "../schema";
 
@@ -134,9 +135,12 @@ export async function updateApplication(
       .where(and(eq(applications.id, u.id), eq(applications.organizationId, u.organizationId)))
       .for("update");
     if (!row) return undefined;
-    const events: (typeof applicationEvents.$inferInsert)[] = [];
-    if (u.stage && u.stage !== row.stage) events.push({ applicationId: row.id, actorId: u.actorId, kind: "stage", fromStage: row.stage, toStage: u.stage });
-    if (u.note) events.push({ applicationId: row.id, actorId: u.actorId, kind: "note", note: u.note });
+    // clock_timestamp(), not the transaction's now(): the stage row sorts before the note row written with it
+    const at = sql`clock_timestamp()`;
+    const events: PgInsertValue<typeof applicationEvents>[] = [];
+    if (u.stage && u.stage !== row.stage)
+      events.push({ applicationId: row.id, actorId: u.actorId, kind: "stage", fromStage: row.stage, toStage: u.stage, createdAt: at });
+    if (u.note) events.push({ applicationId: row.id, actorId: u.actorId, kind: "note", note: u.note, createdAt: at });
     if (events.length === 0) return row;
     const [updated] = await tx
       .update(applications)
