@@ -106,12 +106,14 @@ export async function acceptResumeUpload(
  * The `resume.analyze` task's work: load the file → extract its text (a refusal ends the task
  * by policy) → record the language → analyse with the configured engine under the task's
  * usage scope (one usage row per model call, feature `resume.analyze`). Nothing is written in
- * a transaction here.
+ * a transaction here. With `redis` (a getter: a person's own resume opens no connection), an
+ * organisation's resume has its ranking profile cached from the same text
+ * ({@link readOrganizationResumeProfiles}), so a job's ranking finds it without extracting the file again.
  * @returns the write that stores the analysis, to run in the task's completing transaction.
  * @throws {TaskError} policy `not_found` (no such resume of the task's owner) or the
  *   extraction's refusal code; the engine's `LlmError` and errors as `analyzeResume` throws them.
  */
-export async function analyseResume(deps: { db: Db }, t: TaskAttempt & { resumeId: string }): Promise<(tx: Tx) => Promise<void>> {
+export async function analyseResume(deps: { db: Db; redis?: () => Redis }, t: TaskAttempt & { resumeId: string }): Promise<(tx: Tx) => Promise<void>> {
   const { db } = deps;
   const row = await getResumeWithFile(db, { id: t.resumeId });
   if (!row || row.resume.ownerId !== t.ownerId) throw TaskError.policy("not_found", "The resume no longer exists.");
@@ -119,6 +121,10 @@ export async function analyseResume(deps: { db: Db }, t: TaskAttempt & { resumeI
   const extracted = await extractResumeText({ bytes: new Uint8Array(row.file.bytes), kind: row.file.kind });
   if (!extracted.ok) throw TaskError.policy(extracted.code, extracted.message);
   await setResumeLanguage(db, { id: row.resume.id, language: extracted.language });
+  if (deps.redis && row.resume.organizationId) {
+    // best effort: a ranking that misses the profile extracts the file and caches it itself
+    await cacheProfile(deps.redis(), row.file.sha256, { text: extracted.text, language: extracted.language }, new Date()).catch(() => undefined);
+  }
 
   const scope = usageScope(db, t, "resume.analyze");
   const { analysis, promptVersion } = await withUsageScope(scope, () =>
@@ -185,8 +191,11 @@ async function extractOf(db: Db, r: { fileId: string; kind: "pdf" | "docx" | "te
   return extracted.ok ? { text: extracted.text, language: extracted.language } : null;
 }
 
-/** A day: a profile's years count "Present" as of the day it was made. */
-const PROFILE_CACHE_TTL_S = 86_400;
+/**
+ * 30 days. A profile counts "Present" as of the day it was made, so an entry this old
+ * understates a current role by at most a month (0.08 years of experience).
+ */
+const PROFILE_CACHE_TTL_S = 30 * 86_400;
 /** Bumped when {@link ResumeProfile} changes shape or meaning, so old cached profiles are not read. */
 const PROFILE_CACHE_VERSION = 1;
 const profileKey = (sha256: string) => `${redisPrefix()}panelist:{resume-profile}:v${PROFILE_CACHE_VERSION}:${sha256}`;
@@ -194,9 +203,11 @@ const profileKey = (sha256: string) => `${redisPrefix()}panelist:{resume-profile
 /**
  * The offline profiles (`resumeProfile`: lines, roles, years, dictionary skills) of organisation
  * `organizationId`'s resumes `resumeIds`, for ranking them. A profile depends only on the file's
- * bytes, so it is cached in Redis by the file's SHA-256 for {@link PROFILE_CACHE_TTL_S}: a
- * ranking of 200 resumes reads 200 small JSON values in one round trip instead of extracting
- * 200 files (docs/benchmarks.md, "Ranking"). Missing ones are extracted one by one and stored.
+ * bytes, so it is cached in Redis by the file's SHA-256 for {@link PROFILE_CACHE_TTL_S} — by
+ * the analysis task of an organisation's resume, or here on a miss: a ranking of 200 resumes
+ * reads 200 small JSON values in one round trip instead of extracting 200 files
+ * (docs/benchmarks.md, "Ranking"). Missing ones (Redis lost them, or they aged out) are
+ * extracted one by one and stored.
  * A resume outside the organisation, or whose file yields no usable text, is absent.
  */
 export async function readOrganizationResumeProfiles(
@@ -214,12 +225,15 @@ export async function readOrganizationResumeProfiles(
       continue;
     }
     const extracted = await extractOf(deps.db, f);
-    if (!extracted) continue;
-    const profile = { ...resumeProfile({ text: extracted.text, language: extracted.language, now }), language: extracted.language };
-    await deps.redis.set(profileKey(f.sha256), JSON.stringify(profile), "EX", PROFILE_CACHE_TTL_S);
-    out.set(f.id, profile);
+    if (extracted) out.set(f.id, await cacheProfile(deps.redis, f.sha256, extracted, now));
   }
   return out;
+}
+
+async function cacheProfile(redis: Redis, sha256: string, extracted: { text: string; language: "en" | "zh" }, now: Date) {
+  const profile = { ...resumeProfile({ text: extracted.text, language: extracted.language, now }), language: extracted.language };
+  await redis.set(profileKey(sha256), JSON.stringify(profile), "EX", PROFILE_CACHE_TTL_S);
+  return profile;
 }
 
 /**
