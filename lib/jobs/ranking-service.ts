@@ -255,6 +255,7 @@ const AUDIT_CONCURRENCY = 4;
 /** Up to `size` items spread evenly over `list` (all of them when it is short), in list order. */
 export function evenSample<T>(list: readonly T[], size: number): T[] {
   if (list.length <= size) return [...list];
+  if (size <= 1) return list.slice(0, size);
   const picked = new Set<number>();
   for (let i = 0; i < size; i++) picked.add(Math.round((i * (list.length - 1)) / (size - 1)));
   return [...picked].sort((a, b) => a - b).map((i) => list[i]);
