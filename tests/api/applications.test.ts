@@ -1,16 +1,20 @@
 import "../helpers/env";
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getApplication, PATCH as patchApplication } from "@/app/api/applications/[id]/route";
+import { GET as getRanking } from "@/app/api/jobs/[id]/ranking/route";
 import { POST as moveStage } from "@/app/api/jobs/[id]/stage/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { insertApplication } from "@/lib/db/queries/applications";
-import { applicationEvents, applications, reportShares } from "@/lib/db/schema";
+import { getTaskById } from "@/lib/db/queries/tasks";
+import { applicationEvents, applications, reportShares, tasks } from "@/lib/db/schema";
 import { type ApplicationBody, applicationBodySchema } from "@/lib/jobs/ranking-contracts";
 import { createLogger } from "@/lib/log";
 import { getTaskEventHub } from "@/lib/queue/events";
+import { redisPrefix } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
-import { acceptResumeUpload } from "@/lib/resume/service";
+import { acceptResumeUpload, analyseResume } from "@/lib/resume/service";
 import { candidate, recruiter, type TestActor } from "../helpers/actors";
 import { clearPrefix } from "../helpers/fixtures";
 import { BASE, get, params } from "../helpers/http";
@@ -181,5 +185,37 @@ describe("POST /api/jobs/{id}/stage", () => {
     expect(await foreign.json()).toMatchObject({ code: "not_found:job" });
     expect((await parsed(await open(a.applicationId))).stage).toBe("new");
     expect((await bulk(jobId, { applicationIds: [], stage: "offer" })).status).toBe(422);
+  });
+});
+
+describe("applications without an analysis", () => {
+  it("are counted in the ranking as pending, or failed when their analysis failed, not ranked", async () => {
+    const job = await jobFixture(db, { organizationId: x.organizationId!, createdBy: x.userId, description: "Go engineer" });
+    await newApplication("Edsger Dijkstra", job.id);
+    const broken = await newApplication("Barbara Liskov", job.id);
+    await db.update(tasks).set({ status: "FAILED" }).where(eq(tasks.id, broken.taskId));
+    const res = await getRanking(get(`/api/jobs/${job.id}/ranking`, x.cookie), params({ id: job.id }));
+    expect(await res.json()).toMatchObject({ items: [], pending: 1, failed: 1 });
+  });
+
+  it("an organisation's resume has its ranking profile cached by its analysis, keyed by the file's hash", async () => {
+    const bytes = resumeText("Frances Allen");
+    const a = await newApplication("Frances Allen");
+    const key = `${redisPrefix()}panelist:{resume-profile}:v1:${createHash("sha256").update(bytes).digest("hex")}`;
+    expect(await redis.exists(key)).toBe(0);
+    const task = (await getTaskById(db, { id: a.taskId }))!;
+    const attempt = {
+      taskId: task.id,
+      ownerId: task.ownerId,
+      organizationId: x.organizationId,
+      attempt: 1,
+      lane: "batch" as const,
+      signal: new AbortController().signal,
+      preferFallback: false,
+    };
+    await analyseResume({ db, redis: () => redis }, { ...attempt, resumeId: a.resumeId });
+    const cached = JSON.parse((await redis.get(key))!) as { lines: string[]; language: string };
+    expect(cached.lines[0]).toBe("Frances Allen");
+    expect(cached.language).toBe("en");
   });
 });
