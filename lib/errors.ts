@@ -31,12 +31,13 @@ export type Surface =
   | "task"
   | "interview"
   | "workspace"
+  | "job"
+  | "batch"
   | "admin"
   | "database"
   | "queue"
   | "llm"
   | "budget"
-  | "job"
   | "application"
   | "audit";
 export type ErrorCode = `${ErrorType}:${Surface}`;

@@ -90,7 +90,7 @@ test.describe("the console's queues and DLQ", () => {
       ).toBe("COMPLETED");
       await page.goto("/admin/queues");
       const streams = page.getByTestId("queue-stream");
-      await expect(streams).toHaveCount(6);
+      await expect(streams).toHaveCount(8);
       expect(await streams.evaluateAll((els) => els.map((e) => e.getAttribute("data-stream")))).toEqual([
         "resume.analyze:interactive",
         "resume.analyze:batch",
@@ -98,6 +98,8 @@ test.describe("the console's queues and DLQ", () => {
         "interview.plan:batch",
         "interview.evaluate:interactive",
         "interview.evaluate:batch",
+        "job.skills:interactive",
+        "job.skills:batch",
       ]);
       // The worker keeps up: nothing is stuck. The replayed task was delivered on the batch lane,
       // so the worker is listed there as a consumer (Redis lists one from its first delivery).

@@ -88,6 +88,11 @@ export const batchBodySchema = z.object({
   jobTitle: z.string(),
   createdAt: z.iso.datetime(),
   fileCount: z.number().int(),
+  /**
+   * Files that were the same bytes as a resume already in the job (analysed, or being analysed):
+   * not analysed again, and not among `items` (their earlier resume is in the batch it came in).
+   */
+  duplicates: z.number().int(),
   counts: z.object({
     /** COMPLETED */
     done: z.number().int(),

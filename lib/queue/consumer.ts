@@ -10,6 +10,7 @@ import type { Logger } from "@/lib/log";
 import { observeTaskTiming } from "@/lib/metrics/registry";
 import { backoffMs } from "./backoff";
 import { publishTaskEvent } from "./events";
+import { FairFeeder } from "./fair-feeder";
 import { CONSUMER_GROUP, dlqKey, LANES, type Lane, streamKey, type TaskType } from "./names";
 import { publishTask } from "./producer";
 import { createRedis } from "./redis";
@@ -89,9 +90,16 @@ export type ConsumerOptions = {
   onTaskEnded?: (tx: Tx, task: TaskRow) => Promise<void>;
   /** On shutdown, in-flight attempts get this long to finish before they are released, ms. Default 30 000. */
   shutdownGraceMs: number;
+  /**
+   * Admits fair tasks (lib/queue/fair-feeder.ts): asked for a pass (`feedSoon`, not awaited)
+   * whenever a fair task's attempt ends, so its group's next task enters the stream without
+   * waiting for the relay's tick; a released fair task goes back through it too. Default one
+   * with its default options.
+   */
+  fairFeeder: FairFeeder;
 };
 
-function defaultConsumerOptions(overrides: Partial<ConsumerOptions> = {}): ConsumerOptions {
+function defaultConsumerOptions(deps: { db: Db; redis: Redis; log: Logger }, overrides: Partial<ConsumerOptions> = {}): ConsumerOptions {
   const leaseMs = overrides.leaseMs ?? Number(process.env.TASK_LEASE_MS ?? 60_000);
   return {
     consumerName: `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
@@ -111,6 +119,7 @@ function defaultConsumerOptions(overrides: Partial<ConsumerOptions> = {}): Consu
     backoffCapMs: 60_000,
     shutdownGraceMs: 30_000,
     ...overrides,
+    fairFeeder: overrides.fairFeeder ?? new FairFeeder(deps),
   };
 }
 
@@ -146,7 +155,7 @@ export class StreamConsumer {
     handlers: TaskHandler<unknown>[],
     options: Partial<ConsumerOptions> = {},
   ) {
-    this.options = defaultConsumerOptions(options);
+    this.options = defaultConsumerOptions(deps, options);
     for (const h of handlers) this.handlers.set(h.type, h);
     this.reader = this.newReader();
   }
@@ -232,6 +241,7 @@ export class StreamConsumer {
       for (const f of this.inflight.values()) f.abort.abort(new ShutdownAbort());
       await all;
     }
+    await this.options.fairFeeder.stop();
     await this.deleteConsumers(this.options.consumerName, -1).catch((err) =>
       this.deps.log.warn({ err: String(err) }, "could not remove this consumer from the group"),
     );
@@ -497,6 +507,7 @@ export class StreamConsumer {
       // Its last attempt's worker died mid-way: attempts are spent.
       await this.endAttempt(task, attempt, new TaskError("attempts_exhausted", "The task ran out of attempts.", true));
       await ack();
+      if (task.fairKey) this.options.fairFeeder.feedSoon();
       return;
     }
     // Not awaited: events are best effort, and one connection keeps them in order (PROCESSING
@@ -552,6 +563,8 @@ export class StreamConsumer {
       clearTimeout(timeout);
       clearInterval(heartbeat);
       shutdown.removeEventListener("abort", onShutdown);
+      // Its group has room again (a released one was fed already).
+      if (task.fairKey && !(abort.signal.reason instanceof ShutdownAbort)) this.options.fairFeeder.feedSoon();
       observeTaskTiming({ type: task.type, lane: task.lane, queueWaitMs, runMs: performance.now() - runStart });
     }
   }
@@ -633,11 +646,14 @@ export class StreamConsumer {
    * Hands an unfinished attempt back: PENDING again, the attempt not counted, a fresh message.
    * `releaseAttempt` clears `message_id`, so if the XADD fails (or this process dies) after the
    * old entry's ACK, the relay's orphan pass publishes the task instead of it waiting forever.
+   * A fair task gets no message of its own: it is unadmitted again, and a feeder pass (this
+   * one, else the next relay tick) admits it, first of its group (the oldest).
    */
   private async release(task: TaskRow, attempt: number, msg: Message): Promise<void> {
-    const { db, redis } = this.deps;
+    const { db, redis, log } = this.deps;
     if (await releaseAttempt(db, { id: task.id, attempt })) {
-      await publishTask(redis, db, { id: task.id, type: task.type, lane: task.lane }).catch(() => undefined);
+      if (task.fairKey) await this.options.fairFeeder.feedUntilDone().catch((err) => log.warn({ err: String(err) }, "fair feeder pass failed"));
+      else await publishTask(redis, db, { id: task.id, type: task.type, lane: task.lane }).catch(() => undefined);
       await publishTaskEvent(redis, { taskId: task.id, status: "PENDING" });
     }
     await redis.xack(msg.stream, CONSUMER_GROUP, msg.id);

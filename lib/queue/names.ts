@@ -37,3 +37,8 @@ export function relayEpochKey(): string {
 export function relayLockKey(): string {
   return `${redisPrefix()}panelist:{relay}:lock`;
 }
+
+/** Held by the one fair feeder admitting tasks at a time (lib/queue/fair-feeder.ts). */
+export function fairFeederLockKey(): string {
+  return `${redisPrefix()}panelist:{fair}:lock`;
+}

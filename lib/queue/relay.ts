@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type Redis from "ioredis";
 import type { Db } from "@/lib/db/client";
+import { withdrawFairAdmissions } from "@/lib/db/queries/fair-queue";
 import { findRelayCandidates, listPendingTasks, promoteDueRetries } from "@/lib/db/queries/tasks";
 import type { Logger } from "@/lib/log";
 import { publishTaskEvent } from "./events";
+import { FairFeeder } from "./fair-feeder";
 import { CONSUMER_GROUP, type Lane, relayEpochKey, relayLockKey, streamKey, type TaskType } from "./names";
 import { publishTask, publishTasks } from "./producer";
 import { trimAcked } from "./trim";
@@ -19,17 +21,22 @@ type RelayOptions = {
   trimIntervalMs: number;
   /** The streams to trim (the consumer's). Default none. */
   streams: string[];
+  /** Admits fair tasks at the end of each tick (lib/queue/fair-feeder.ts). Default one with its default options. */
+  fairFeeder: FairFeeder;
 };
 
 /**
  * The outbox relay (docs/architecture.md, "Relay"): PostgreSQL is the source of truth, a stream message only
  * a hint. Each tick, under a short Redis lock so one worker does it at a time:
- * 1. if the epoch key is gone, Redis lost its data: republish every PENDING task, then set it;
- * 2. RETRYING tasks whose backoff is over become PENDING (unpublished) and are published;
+ * 1. if the epoch key is gone, Redis lost its data: republish every PENDING task, then set it
+ *    (fair tasks have their admission withdrawn instead: the feeder re-admits them);
+ * 2. RETRYING tasks whose backoff is over become PENDING (unpublished) and are published
+ *    (fair ones are left to the feeder);
  * 3. PENDING tasks left unpublished past `graceMs` (a failed XADD, a promote or release cut
  *    short), and PROCESSING tasks whose lease expired and whose message no longer exists, are
- *    published again;
- * 4. every `trimIntervalMs`, ACKed history is trimmed off the streams (never a pending entry).
+ *    published again (not a fair task waiting for admission: no entry is its normal wait);
+ * 4. the fair feeder runs one pass (lib/queue/fair-feeder.ts);
+ * 5. every `trimIntervalMs`, ACKed history is trimmed off the streams (never a pending entry).
  * Duplicates are harmless: the claim is a conditional update.
  */
 export class OutboxRelay {
@@ -43,7 +50,15 @@ export class OutboxRelay {
     private readonly deps: { db: Db; redis: Redis; log: Logger },
     options: Partial<RelayOptions> = {},
   ) {
-    this.options = { intervalMs: 1_000, graceMs: 5_000, batchSize: 500, trimIntervalMs: 60_000, streams: [], ...options };
+    this.options = {
+      intervalMs: 1_000,
+      graceMs: 5_000,
+      batchSize: 500,
+      trimIntervalMs: 60_000,
+      streams: [],
+      ...options,
+      fairFeeder: options.fairFeeder ?? new FairFeeder(deps),
+    };
   }
 
   start(): void {
@@ -73,6 +88,7 @@ export class OutboxRelay {
       if (!(await redis.exists(relayEpochKey()))) published += await this.republishAllPending();
       published += await this.promoteRetries();
       published += await this.republishOrphans();
+      published += (await this.options.fairFeeder.feed()) ?? 0;
       if (Date.now() - this.lastTrimAt >= this.options.trimIntervalMs) {
         this.lastTrimAt = Date.now();
         for (const stream of this.options.streams) await trimAcked(redis, stream);
@@ -89,7 +105,9 @@ export class OutboxRelay {
   }
 
   /**
-   * Redis lost its data: republish every PENDING task. A fresh epoch value is written first and
+   * Redis lost its data: republish every PENDING task — but a fair task's admission is only
+   * withdrawn (its entry is gone), so the feeder re-admits those a window per group at a time
+   * rather than all of them landing in the stream at once. A fresh epoch value is written first and
    * checked after the pass; if Redis lost data again meanwhile (the value is gone or replaced),
    * the pass runs again, so no task published into the lost data is stranded.
    */
@@ -99,6 +117,8 @@ export class OutboxRelay {
     for (let pass = 1; ; pass++) {
       const epoch = `${new Date().toISOString()} ${randomUUID()}`;
       await redis.set(relayEpochKey(), epoch);
+      const withdrawn = await withdrawFairAdmissions(db);
+      if (withdrawn > 0) log.warn({ withdrawn }, "Redis had lost its data; fair tasks go back through the feeder");
       let afterId: string | null = null;
       for (;;) {
         const page = await listPendingTasks(db, { afterId, limit: this.options.batchSize });
@@ -127,7 +147,8 @@ export class OutboxRelay {
   }
 
   /**
-   * Due retries become PENDING (and unpublished) in one UPDATE, then are XADDed in one pipeline.
+   * Due retries become PENDING (and unpublished) in one UPDATE, then are XADDed in one pipeline;
+   * fair ones are not, the feeder admits them (this tick's pass, after this).
    * If this dies or Redis fails in between, the tasks are PENDING with no message id, which
    * {@link republishOrphans} picks up after its grace: nothing is stranded.
    */
@@ -135,7 +156,11 @@ export class OutboxRelay {
     const { db, redis } = this.deps;
     const due = await promoteDueRetries(db, { limit: this.options.batchSize });
     if (due.length === 0) return 0;
-    await publishTasks(redis, db, due);
+    await publishTasks(
+      redis,
+      db,
+      due.filter((t) => t.fairKey === null),
+    );
     // Not awaited one by one: the PUBLISHes go out back to back on one connection.
     await Promise.all(due.map((t) => publishTaskEvent(redis, { taskId: t.id, status: "PENDING" })));
     return due.length;

@@ -20,6 +20,7 @@ import { newTask } from "@/lib/tasks/definitions";
 import type { Analysis } from "./analysis-schema";
 import { analyzeResume } from "./engine";
 import { extractResumeText } from "./extract";
+import { type ArchiveRefusal, isArchive, unpackArchive } from "./extract/archive";
 import { detectResumeKind, unsupportedReason } from "./extract/detect-type";
 import { type ResumeProfile, resumeProfile } from "./offline/profile";
 
@@ -52,15 +53,84 @@ function sha256Hex(bytes: Uint8Array | string): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
+/** A resume file checked and keyed for the upload's transaction (`createResumeUpload`, a bulk upload's batch). */
+export type CheckedResumeFile = {
+  fileName: string;
+  mediaType: string;
+  kind: "pdf" | "docx" | "text";
+  bytes: Buffer;
+  sha256: string;
+  /** The duplicate-upload key: SHA-256 of (file sha256, whitespace-normalised job description) (docs/architecture.md, "Data"). */
+  dedupeKey: string;
+  jobDescription: string | null;
+};
+
 /**
- * Accepts one uploaded resume: checks size and type from the bytes, writes file + resume +
- * task in one transaction, then submits the task (`submitTask`: a failed XADD is logged and
- * left to the relay).
+ * Checks one uploaded file from its bytes (size, type) and computes its duplicate key against
+ * `jobDescription`. Pure: writes nothing.
+ * @throws {PanelistError} 422 `unprocessable:upload` empty file; 413 `payload_too_large:upload`
+ *   over {@link MAX_RESUME_BYTES}; 415 `unsupported_media_type:upload` not PDF/DOCX/UTF-8 text,
+ *   with the precise reason where the bytes tell one (password-protected .docx, old .doc, an image…).
+ */
+export async function checkResumeFile(u: { fileName: string; bytes: Buffer; jobDescription: string | null }): Promise<CheckedResumeFile> {
+  if (u.bytes.length === 0) throw new PanelistError("unprocessable:upload", "The file is empty.");
+  if (u.bytes.length > MAX_RESUME_BYTES) {
+    throw new PanelistError("payload_too_large:upload", "The file is larger than 10 MB.");
+  }
+  const detected = await detectResumeKind(u.bytes);
+  if (!detected) throw new PanelistError("unsupported_media_type:upload", unsupportedReason(u.bytes));
+  const jobDescription = u.jobDescription?.trim() ? u.jobDescription.trim() : null;
+  const sha256 = sha256Hex(u.bytes);
+  return {
+    fileName: sanitizeFileName(u.fileName),
+    mediaType: detected.mediaType,
+    kind: detected.kind,
+    bytes: u.bytes,
+    sha256,
+    dedupeKey: sha256Hex(`${sha256}\n${normalizeJobDescription(jobDescription) ?? ""}`),
+    jobDescription,
+  };
+}
+
+/** One file of a bulk upload after unpacking: its bytes, or why it was refused before any check of its own. */
+export type UploadedFile = { fileName: string; bytes: Buffer } | { fileName: string; error: { code: ArchiveRefusal["code"]; message: string } };
+
+/**
+ * The files of a bulk upload with every ZIP archive among them replaced by its entries
+ * (lib/resume/extract/archive.ts: entry count, unpacked size and compression ratio checked as
+ * for a DOCX; nested archives, encrypted, oversized or damaged entries refused one by one). An
+ * archive refused as a whole (damaged, too many files, too large unpacked) is one refused file
+ * under its own name. Other files pass unchanged, for {@link checkResumeFile}; every name is
+ * cleaned as an upload's (its last path segment, no control characters, at most 200 characters).
+ */
+export async function unpackUploads(files: { fileName: string; bytes: Buffer }[]): Promise<UploadedFile[]> {
+  const out: UploadedFile[] = [];
+  for (const f of files) {
+    const detected = f.bytes.length > 0 ? await detectResumeKind(f.bytes) : null;
+    if (!isArchive(f.bytes, detected?.mediaType ?? null)) {
+      out.push({ fileName: sanitizeFileName(f.fileName), bytes: f.bytes });
+      continue;
+    }
+    const unpacked = unpackArchive(f.bytes, MAX_RESUME_BYTES);
+    if (!unpacked.ok) {
+      out.push({ fileName: sanitizeFileName(f.fileName), error: unpacked.refusal });
+      continue;
+    }
+    for (const e of unpacked.entries) {
+      out.push("refusal" in e ? { fileName: sanitizeFileName(e.fileName), error: e.refusal } : { fileName: sanitizeFileName(e.fileName), bytes: e.bytes });
+    }
+  }
+  return out;
+}
+
+/**
+ * Accepts one uploaded resume: checks size and type from the bytes ({@link checkResumeFile}),
+ * writes file + resume + task in one transaction, then submits the task (`submitTask`: a failed
+ * XADD is logged and left to the relay).
  * Without an explicit `lane`, the task is interactive unless the owner already has
  * {@link INTERACTIVE_OPEN_PER_OWNER} interactive tasks open; then it is batch.
  *
- * @throws {PanelistError} 422 `unprocessable:upload` empty file; 413 `payload_too_large:upload`
- *   over {@link MAX_RESUME_BYTES}; 415 `unsupported_media_type:upload` not PDF/DOCX/UTF-8 text.
+ * @throws {PanelistError} as {@link checkResumeFile} throws.
  */
 export async function acceptResumeUpload(
   deps: { db: Db; redis: Redis; log: Logger },
@@ -74,28 +144,11 @@ export async function acceptResumeUpload(
     callbackUrl?: string | null;
   },
 ) {
-  if (u.bytes.length === 0) throw new PanelistError("unprocessable:upload", "The file is empty.");
-  if (u.bytes.length > MAX_RESUME_BYTES) {
-    throw new PanelistError("payload_too_large:upload", "The file is larger than 10 MB.");
-  }
-  const detected = await detectResumeKind(u.bytes);
-  if (!detected) {
-    // The precise reason when the bytes tell one (password-protected .docx, old .doc, an image…).
-    throw new PanelistError("unsupported_media_type:upload", unsupportedReason(u.bytes));
-  }
-  const jobDescription = u.jobDescription?.trim() ? u.jobDescription.trim() : null;
-  const sha256 = sha256Hex(u.bytes);
+  const file = await checkResumeFile(u);
   const lane = u.lane ?? (await laneFor(deps.db, u.ownerId));
-  const dedupeKey = sha256Hex(`${sha256}\n${normalizeJobDescription(jobDescription) ?? ""}`);
   const { resume, task, duplicate } = await createResumeUpload(deps.db, {
+    ...file,
     ownerId: u.ownerId,
-    fileName: sanitizeFileName(u.fileName),
-    mediaType: detected.mediaType,
-    kind: detected.kind,
-    bytes: u.bytes,
-    sha256,
-    dedupeKey,
-    jobDescription,
     analysisTask: (resumeId) => newTask("resume.analyze", { ownerId: u.ownerId, payload: { resumeId }, lane, callbackUrl: u.callbackUrl }),
   });
   if (!duplicate) await submitTask(deps, task);
@@ -110,13 +163,16 @@ export async function acceptResumeUpload(
  * organisation's resume has its ranking profile cached from the same text
  * ({@link readOrganizationResumeProfiles}), so a job's ranking finds it without extracting the file again.
  * @returns the write that stores the analysis, to run in the task's completing transaction.
- * @throws {TaskError} policy `not_found` (no such resume of the task's owner) or the
+ * @throws {TaskError} policy `not_found` (no such resume of the task's owner, or of its organisation) or the
  *   extraction's refusal code; the engine's `LlmError` and errors as `analyzeResume` throws them.
  */
 export async function analyseResume(deps: { db: Db; redis?: () => Redis }, t: TaskAttempt & { resumeId: string }): Promise<(tx: Tx) => Promise<void>> {
   const { db } = deps;
   const row = await getResumeWithFile(db, { id: t.resumeId });
-  if (!row || row.resume.ownerId !== t.ownerId) throw TaskError.policy("not_found", "The resume no longer exists.");
+  // A resume of an organisation is analysed for that organisation only (its uploader owns the task).
+  if (!row || row.resume.ownerId !== t.ownerId || row.resume.organizationId !== t.organizationId) {
+    throw TaskError.policy("not_found", "The resume no longer exists.");
+  }
 
   const extracted = await extractResumeText({ bytes: new Uint8Array(row.file.bytes), kind: row.file.kind });
   if (!extracted.ok) throw TaskError.policy(extracted.code, extracted.message);
@@ -155,13 +211,14 @@ function usageScope(db: Db, t: TaskAttempt, feature: string): UsageScope {
 }
 
 /**
- * The extracted text of `ownerId`'s resume `resumeId`, for another domain to ground its work
- * in (an interview plan). Null when the resume is not the owner's, is gone, or its file yields
- * no usable text (the caller goes on without it).
+ * The extracted text of `ownerId`'s own resume `resumeId`, for another domain to ground its work
+ * in (an interview plan). Null when the resume is not the owner's personal one (a resume of an
+ * organisation they uploaded is not theirs), is gone, or its file yields no usable text (the
+ * caller goes on without it).
  */
 export async function readResumeText(db: Db, { resumeId, ownerId }: { resumeId: string; ownerId: string }): Promise<string | null> {
   const row = await getResumeWithFile(db, { id: resumeId });
-  if (!row || row.resume.ownerId !== ownerId) return null;
+  if (!row || row.resume.ownerId !== ownerId || row.resume.organizationId !== null) return null;
   const extracted = await extractResumeText({ bytes: new Uint8Array(row.file.bytes), kind: row.file.kind });
   return extracted.ok ? extracted.text : null;
 }

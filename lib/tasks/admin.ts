@@ -16,7 +16,7 @@ import { insertTaskEvents } from "@/lib/db/queries/task-events";
 import { type DeadLetterRow, discardDeadLetters, lockDeadLetters, resetDeadLetters } from "@/lib/db/queries/tasks";
 import type { Logger } from "@/lib/log";
 import { publishTaskEvent } from "@/lib/queue/events";
-import { submitTasks } from "@/lib/queue/producer";
+import { submitFairTasks } from "@/lib/queue/fair-feeder";
 import { type Lane, TASK_DEFINITIONS, type TaskType } from "./definitions";
 
 /** Tasks a replay of the whole DLQ takes per transaction (and per pipelined XADD round trip). */
@@ -50,7 +50,8 @@ export type ReplayResult = {
  * {@link REPLAY_ALL_MAX} per call, in transactions of {@link REPLAY_BATCH}). Each task goes back
  * to PENDING on {@link replayLane} with attempts 0 and no error; a `replayed` event (kind,
  * the admin, the attempts and error it had) and an audit row `task.replay` are written with it;
- * after the commit the tasks are XADDed (`submitTasks`) and a PENDING status event published,
+ * after the commit the tasks are XADDed (`submitFairTasks`: a recruiter's fair task goes back
+ * through the fair feeder) and a PENDING status event published,
  * so a worker runs them and a page watching one sees it move.
  * @throws database errors (nothing is replayed from the failed transaction; earlier batches of `all` stay replayed).
  */
@@ -119,7 +120,7 @@ async function replayBatch(
     return rows;
   });
   if (reset.length === 0) return [];
-  await submitTasks(deps, reset);
+  await submitFairTasks(deps, reset);
   await Promise.all(reset.map((r) => publishTaskEvent(deps.redis, { taskId: r.id, status: "PENDING" })));
   // Keep the caller's order (the lock returns oldest first).
   const replayed = new Set(reset.map((r) => r.id));

@@ -309,6 +309,8 @@ describe("the queue page's data", () => {
       "interview.plan:batch",
       "interview.evaluate:interactive",
       "interview.evaluate:batch",
+      "job.skills:interactive",
+      "job.skills:batch",
     ]);
     const plan = body.streams.find((s) => s.stream === stalled)!;
     expect(plan).toMatchObject({ health: "stalled", length: 1, consumers: [] });

@@ -39,10 +39,10 @@ const organization = (ok: number): Record<ActorName, Cell> => ({
   recruiterY: ok,
   admin: 403,
 });
-/** One of the active organisation's things by id: members of the organisation that owns it only. */
-const organizationItem = (ok: number): Record<ActorName, Cell> => {
+/** One of the active organisation's things by id: members only, and only their own organisation's. */
+const organizationOwned = (ok: number): Record<ActorName, Cell> => {
   const ids = { own: ok, foreign: 404, missing: 404, malformed: 404 };
-  return { anonymous: 401, candidateA: 403, candidateB: 403, recruiterX: ids, recruiterY: ids, admin: 403 };
+  return { ...organization(ok), recruiterX: ids, recruiterY: ids };
 };
 /** The operator's console: the platform admin only; an organisation's owner is not one. */
 const platform = (ok: Cell): Record<ActorName, Cell> => ({ anonymous: 401, candidateA: 403, candidateB: 403, recruiterX: 403, recruiterY: 403, admin: ok });
@@ -63,14 +63,22 @@ export const EXPECTED: Record<string, Row> = {
   "POST /api/interviews/[id]/end": { permission: "interview:end", expect: personal(202) },
 
   "GET /api/workspace": { permission: "workspace:read", expect: organization(200) },
-  "GET /api/jobs/[id]/ranking": { permission: "job:read", expect: organizationItem(200) },
-  "POST /api/jobs/[id]/stage": { permission: "application:update", expect: organizationItem(200) },
-  "GET /api/jobs/[id]/fairness-audits": { permission: "job:read", expect: organizationItem(200) },
+  "GET /api/jobs": { permission: "job:read", expect: organization(200) },
+  "POST /api/jobs": { permission: "job:create", expect: organization(201) },
+  "GET /api/jobs/[id]": { permission: "job:read", expect: organizationOwned(200) },
+  "PATCH /api/jobs/[id]": { permission: "job:update", expect: organizationOwned(200) },
+  "POST /api/jobs/[id]/resumes": { permission: "job:update", expect: organizationOwned(202) },
+  // The id kinds are the resume's, in the actor's own job (foreign: another organisation's job and resume).
+  "GET /api/jobs/[id]/resumes/[resumeId]": { permission: "job:read", expect: organizationOwned(200) },
+  "GET /api/batches/[id]": { permission: "job:read", expect: organizationOwned(200) },
+  "GET /api/jobs/[id]/ranking": { permission: "job:read", expect: organizationOwned(200) },
+  "POST /api/jobs/[id]/stage": { permission: "application:update", expect: organizationOwned(200) },
+  "GET /api/jobs/[id]/fairness-audits": { permission: "job:read", expect: organizationOwned(200) },
   // 422: the fixture job has no analysed resume to audit — the door let the member through.
-  "POST /api/jobs/[id]/fairness-audits": { permission: "job:update", expect: organizationItem(422) },
-  "GET /api/jobs/[id]/fairness-audits/[auditId]": { permission: "job:read", expect: organizationItem(200) },
-  "GET /api/applications/[id]": { permission: "application:read", expect: organizationItem(200) },
-  "PATCH /api/applications/[id]": { permission: "application:update", expect: organizationItem(200) },
+  "POST /api/jobs/[id]/fairness-audits": { permission: "job:update", expect: organizationOwned(422) },
+  "GET /api/jobs/[id]/fairness-audits/[auditId]": { permission: "job:read", expect: organizationOwned(200) },
+  "GET /api/applications/[id]": { permission: "application:read", expect: organizationOwned(200) },
+  "PATCH /api/applications/[id]": { permission: "application:update", expect: organizationOwned(200) },
   "GET /api/admin/users": { permission: "console:read", expect: platform(200) },
   // The admin's own account is 409: nobody demotes or bans themselves from the console.
   "PATCH /api/admin/users/[id]": {

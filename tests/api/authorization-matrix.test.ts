@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GuardedHandler } from "@/app/api/_lib/route";
 import { closeDb, getDb } from "@/lib/db/client";
-import { insertApplication } from "@/lib/db/queries/applications";
 import { createFairnessAudit } from "@/lib/db/queries/fairness-audits";
+import { acceptBatchUpload, createJob } from "@/lib/jobs/service";
 import { createLogger } from "@/lib/log";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
@@ -14,7 +14,6 @@ import { candidate, platformAdmin, recruiter, type TestActor } from "../helpers/
 import { clearPrefix } from "../helpers/fixtures";
 import { BASE } from "../helpers/http";
 import { unplannedInterview } from "../helpers/interviews";
-import { jobFixture } from "../helpers/recruiting";
 import { ACTORS, type ActorName, type Cell, EXPECTED, ID_KINDS, type IdKind } from "./authorization-matrix.expected";
 
 /**
@@ -43,10 +42,8 @@ const log = createLogger("test");
 const actors = {} as Record<Exclude<ActorName, "anonymous">, TestActor>;
 /** Each actor's own resources (personal scope). */
 const owned = {} as Record<Exclude<ActorName, "anonymous">, { resumeId: string; taskId: string; interviewId: string }>;
-/** Each recruiter's organisation's job, with an application and a fairness audit of it. */
-const recruiting = {} as Record<"recruiterX" | "recruiterY", { jobId: string; applicationId: string; auditId: string }>;
-/** A job id → its fixture's application and audit (random ones for a missing or malformed job id). */
-const ofJob = (jobId: string) => Object.values(recruiting).find((r) => r.jobId === jobId) ?? { applicationId: randomUUID(), auditId: randomUUID() };
+/** Each organisation's own resources: a job, a bulk upload onto it, the resume and application it made, a fairness audit of the job. */
+const orgOwned = {} as Record<"recruiterX" | "recruiterY", { jobId: string; batchId: string; resumeId: string; applicationId: string; auditId: string }>;
 
 beforeAll(async () => {
   process.env.PANELIST_BENCH_ROUTES = "1";
@@ -72,21 +69,23 @@ beforeAll(async () => {
   }
   for (const name of ["recruiterX", "recruiterY"] as const) {
     const a = actors[name];
-    const job = await jobFixture(db, { organizationId: a.organizationId!, createdBy: a.userId });
-    const application = await insertApplication(db, {
-      jobId: job.id,
+    const deps = { db, redis: getRedis(), log };
+    const job = await createJob(deps, { organizationId: a.organizationId!, createdBy: a.userId, title: "Matrix job", description: "Requirements: SQL" });
+    const upload = await acceptBatchUpload(deps, {
       organizationId: a.organizationId!,
-      resumeId: owned[name].resumeId,
-      source: "uploaded",
-      actorId: a.userId,
+      uploaderId: a.userId,
+      jobId: job.id,
+      files: [{ fileName: "cv.txt", bytes: Buffer.from(`Jane Doe ${randomUUID()}\nExperience\nEngineer 2019 - 2023\nSkills: SQL`) }],
     });
+    const [item] = upload.items;
+    if (!("resumeId" in item)) throw new Error("the matrix's bulk upload fixture was refused");
     const { audit } = await createFairnessAudit(db, {
       jobId: job.id,
       organizationId: a.organizationId!,
       createdBy: a.userId,
       task: (auditId) => newTask("job.fairness_audit", { ownerId: a.userId, organizationId: a.organizationId, payload: { auditId }, lane: "batch" }),
     });
-    recruiting[name] = { jobId: job.id, applicationId: application.id, auditId: audit.id };
+    orgOwned[name] = { jobId: job.id, batchId: upload.batchId, resumeId: item.resumeId, applicationId: item.applicationId, auditId: audit.id };
   }
 });
 
@@ -97,18 +96,34 @@ afterAll(async () => {
   await closeDb();
 });
 
+/** An organisation's fixtures for an actor: a recruiter's own organisation's (or the other one's), X's for everybody else. */
+function orgFor(actor: Exclude<ActorName, "anonymous">, whose: "own" | "foreign") {
+  const own = actor === "recruiterY" ? "recruiterY" : "recruiterX";
+  return orgOwned[whose === "own" ? own : own === "recruiterX" ? "recruiterY" : "recruiterX"];
+}
+
+/** The path params of a route with ids, for one actor and one id kind (the kind is the last id's). */
+function paramsFor(path: string, actor: Exclude<ActorName, "anonymous">, kind: IdKind): Record<string, string> {
+  if (path === "/api/jobs/[id]/resumes/[resumeId]") {
+    const org = orgFor(actor, kind === "foreign" ? "foreign" : "own");
+    return { id: org.jobId, resumeId: kind === "missing" ? randomUUID() : kind === "malformed" ? "not-an-id" : org.resumeId };
+  }
+  if (path === "/api/jobs/[id]/fairness-audits/[auditId]") {
+    const org = orgFor(actor, kind === "foreign" ? "foreign" : "own");
+    return { id: org.jobId, auditId: kind === "missing" ? randomUUID() : kind === "malformed" ? "not-an-id" : org.auditId };
+  }
+  return { id: idFor(path, actor, kind) };
+}
+
 /** The id of the resource a route's `[id]` names, for one actor and one id kind. */
 function idFor(path: string, actor: Exclude<ActorName, "anonymous">, kind: IdKind): string {
   if (kind === "missing") return randomUUID();
   if (kind === "malformed") return "not-an-id";
+  if (path.startsWith("/api/jobs/")) return orgFor(actor, kind === "own" ? "own" : "foreign").jobId;
+  if (path.startsWith("/api/batches/")) return orgFor(actor, kind === "own" ? "own" : "foreign").batchId;
+  if (path.startsWith("/api/applications/")) return orgFor(actor, kind === "own" ? "own" : "foreign").applicationId;
   const whose = kind === "own" ? actor : actor === "candidateA" ? "candidateB" : "candidateA";
   if (path.startsWith("/api/admin/users/")) return actors[whose].userId;
-  if (path.startsWith("/api/jobs/") || path.startsWith("/api/applications/")) {
-    // an organisation's things: a recruiter's foreign one is the other organisation's; a candidate has none (the door answers 403 first)
-    const org = actor === "recruiterX" || actor === "recruiterY" ? actor : "recruiterX";
-    const r = recruiting[kind === "own" ? org : org === "recruiterX" ? "recruiterY" : "recruiterX"];
-    return path.startsWith("/api/applications/") ? r.applicationId : r.jobId;
-  }
   const r = owned[whose];
   if (path.startsWith("/api/resumes/")) return r.resumeId;
   if (path.startsWith("/api/tasks/") || path.startsWith("/api/admin/tasks/")) return r.taskId;
@@ -132,6 +147,15 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
     case "POST /api/resumes":
     case "POST /api/bench/noop":
       return multipart();
+    case "POST /api/jobs/[id]/resumes": {
+      const form = new FormData();
+      form.append("files", new File([`Jane Doe ${randomUUID()}\nExperience\nEngineer 2019 - 2023\nSkills: SQL`], "cv.txt"));
+      return new Request(url, { method: "POST", body: form, headers });
+    }
+    case "POST /api/jobs":
+      return json({ title: "Matrix job", description: "Requirements: SQL" });
+    case "PATCH /api/jobs/[id]":
+      return json({ title: "Matrix job" }, "PATCH");
     case "POST /api/interviews":
       return json({ role: "backend engineer", level: "mid", questionCount: 5 });
     case "POST /api/interviews/[id]/chat":
@@ -156,8 +180,12 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
     case "POST /api/interviews/[id]/end":
     case "POST /api/jobs/[id]/fairness-audits":
       return new Request(url, { method: "POST", headers });
-    case "POST /api/jobs/[id]/stage":
-      return json({ applicationIds: [ofJob(new URL(url).pathname.split("/")[3]).applicationId], stage: "shortlisted" });
+    case "POST /api/jobs/[id]/stage": {
+      // the application of the job in the URL (a random id for a missing or malformed job)
+      const jobId = new URL(url).pathname.split("/")[3];
+      const org = Object.values(orgOwned).find((o) => o.jobId === jobId);
+      return json({ applicationIds: [org?.applicationId ?? randomUUID()], stage: "shortlisted" });
+    }
     case "PATCH /api/applications/[id]":
       return json({ note: "Matrix note." }, "PATCH");
     case "GET /api/auth/[...all]":
@@ -175,21 +203,14 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
   }
 }
 
-function urlFor(key: string, path: string, id?: string): string {
+function urlFor(key: string, path: string, ids?: Record<string, string>): string {
   if (key === "POST /api/auth/[...all]") return `${BASE}/api/auth/sign-in/email`;
-  return `${BASE}${id ? path.replace("[id]", id).replace("[auditId]", auditIdFor(id)) : path}`;
+  return `${BASE}${Object.entries(ids ?? {}).reduce((p, [k, v]) => p.replace(`[${k}]`, v), path)}`;
 }
 
-/** The `[auditId]` beside job id `id`: its fixture's audit, or the id itself for a missing or malformed one. */
-const auditIdFor = (id: string) => (recruiting.recruiterX?.jobId === id || recruiting.recruiterY?.jobId === id ? ofJob(id).auditId : id);
-
 /** Calls the handler as Next would; answers the status and, for JSON, the error code. */
-async function call(route: (typeof ROUTES)[number], req: Request, id?: string): Promise<{ status: number; code?: string }> {
-  const params: Record<string, string | string[]> = route.path.includes("[...all]")
-    ? { all: new URL(req.url).pathname.split("/").slice(3) }
-    : id
-      ? { id, ...(route.path.includes("[auditId]") ? { auditId: auditIdFor(id) } : {}) }
-      : {};
+async function call(route: (typeof ROUTES)[number], req: Request, ids?: Record<string, string>): Promise<{ status: number; code?: string }> {
+  const params: Record<string, string | string[]> = route.path.includes("[...all]") ? { all: new URL(req.url).pathname.split("/").slice(3) } : (ids ?? {});
   const res = await route.handler(req, { params: Promise.resolve(params) });
   if (!(res.headers.get("content-type") ?? "").includes("application/json")) {
     await res.body?.cancel().catch(() => undefined); // SSE streams stay open otherwise
@@ -198,7 +219,7 @@ async function call(route: (typeof ROUTES)[number], req: Request, id?: string): 
   const body = (await res.json().catch(() => null)) as { code?: string } | null;
   return { status: res.status, code: body?.code };
 }
-const paramsOf = (id?: string) => ({ params: Promise.resolve<Record<string, string | string[]>>(id ? { id } : {}) });
+const paramsOf = (ids?: Record<string, string>) => ({ params: Promise.resolve<Record<string, string | string[]>>(ids ?? {}) });
 
 const cellFor = (cell: Cell, kind: IdKind | null) => (typeof cell === "number" ? cell : cell[kind ?? "own"]);
 
@@ -231,7 +252,7 @@ describe("the authorization matrix", () => {
       for (const actor of ACTORS) {
         for (const kind of hasId ? ID_KINDS : [null]) {
           const label = kind ? `${actor}/${kind}` : actor;
-          const id = hasId ? (actor === "anonymous" ? idFor(r.path, "candidateA", kind!) : idFor(r.path, actor, kind!)) : undefined;
+          const id = hasId ? (actor === "anonymous" ? paramsFor(r.path, "candidateA", kind!) : paramsFor(r.path, actor, kind!)) : undefined;
           const cookie = actor === "anonymous" ? undefined : actors[actor].cookie;
           const res = await call(r, requestFor(r.key, urlFor(r.key, r.path, id), cookie), id);
           got[label] = res.status;
@@ -257,7 +278,7 @@ describe("rules every guarded route shares", () => {
     "%s refuses another origin and another port of the same host (403 forbidden:csrf), before auth",
     async (_key, r) => {
       const actor = permitted(r.key);
-      const id = r.path.includes("[id]") ? idFor(r.path, actor, "own") : undefined;
+      const id = r.path.includes("[id]") ? paramsFor(r.path, actor, "own") : undefined;
       for (const [origin, site] of [
         ["https://evil.example", "cross-site"],
         ["http://localhost:3999", "same-site"],
@@ -282,7 +303,7 @@ describe("rules every guarded route shares", () => {
   it.each(jsonRoutes.map((r) => [r.key, r] as const))("%s answers 415 to text/plain and 422 to a control character", async (_key, r) => {
     expect(jsonRoutes.length).toBeGreaterThan(0);
     const actor = permitted(r.key);
-    const id = r.path.includes("[id]") ? idFor(r.path, actor, "own") : undefined;
+    const id = r.path.includes("[id]") ? paramsFor(r.path, actor, "own") : undefined;
     const url = urlFor(r.key, r.path, id);
     const plain = await r.handler(
       new Request(url, { method: r.method, body: "{}", headers: { cookie: actors[actor].cookie, "content-type": "text/plain" } }),
@@ -312,9 +333,11 @@ describe("rules every guarded route shares", () => {
 
   const multipartRoutes = guarded.filter((r) => (r.handler as GuardedHandler).guard.body === "multipart");
   it.each(multipartRoutes.map((r) => [r.key, r] as const))("%s answers 415 to a JSON body", async (_key, r) => {
+    const actor = permitted(r.key);
+    const id = r.path.includes("[id]") ? paramsFor(r.path, actor, "own") : undefined;
     const res = await r.handler(
-      new Request(urlFor(r.key, r.path), { method: "POST", body: "{}", headers: { cookie: actors.candidateA.cookie, "content-type": "application/json" } }),
-      paramsOf(),
+      new Request(urlFor(r.key, r.path, id), { method: "POST", body: "{}", headers: { cookie: actors[actor].cookie, "content-type": "application/json" } }),
+      paramsOf(id),
     );
     expect(res.status).toBe(415);
   });

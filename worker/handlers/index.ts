@@ -5,6 +5,7 @@ import type { HandlerFactory } from "./define";
 import { interviewEvaluateHandler } from "./interview-evaluate";
 import { interviewPlanHandler } from "./interview-plan";
 import { jobFairnessAuditHandler } from "./job-fairness-audit";
+import { jobSkillsHandler } from "./job-skills";
 import { resumeAnalyzeHandler } from "./resume-analyze";
 
 /**
@@ -15,6 +16,7 @@ const HANDLERS: { [T in TaskType]: HandlerFactory<T> } = {
   "resume.analyze": resumeAnalyzeHandler,
   "interview.plan": interviewPlanHandler,
   "interview.evaluate": interviewEvaluateHandler,
+  "job.skills": jobSkillsHandler,
   "job.fairness_audit": jobFairnessAuditHandler,
 };
 

@@ -106,5 +106,23 @@ export function capBody(
   );
 }
 
+/**
+ * Reads a multipart body with a byte cap: `Content-Length` over `maxBytes` is refused before any
+ * byte is read, and a chunked body (no Content-Length) is counted as it arrives and stopped at the
+ * cap, so a client cannot make the web process buffer more (the upload routes are behind no proxy,
+ * which would buffer the body itself: docs/architecture.md).
+ * @throws {PanelistError} 413 `payload_too_large:upload` (with `tooLarge`); 400 `bad_request:upload`
+ *   when the body is not readable multipart.
+ */
+export async function readMultipart(req: Request, maxBytes: number, tooLarge: string): Promise<FormData> {
+  if (Number(req.headers.get("content-length") ?? "0") > maxBytes) throw new PanelistError("payload_too_large:upload", tooLarge);
+  try {
+    return await new Response(capBody(req.body, maxBytes, "payload_too_large:upload", tooLarge), { headers: req.headers }).formData();
+  } catch (err) {
+    if (err instanceof PanelistError) throw err;
+    throw new PanelistError("bad_request:upload", "The multipart body could not be read.");
+  }
+}
+
 /** `[id]` route params: a UUID (rows are keyed by `gen_random_uuid()`); anything else is a 404. */
 export const idParams = z.object({ id: z.string().refine(isUuid) });

@@ -1,11 +1,12 @@
 import { getDb } from "@/lib/db/client";
 import { listResumesForOwner } from "@/lib/db/queries/resumes";
 import { PanelistError } from "@/lib/errors";
+import { openJobDescription } from "@/lib/jobs/service";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
 import { acceptResumeUpload, MAX_RESUME_BYTES } from "@/lib/resume/service";
 import { toResumeListBody } from "@/lib/resume/view";
-import { assertNoControlChars, capBody, parseWith } from "../_lib/input";
+import { assertNoControlChars, parseWith, readMultipart } from "../_lib/input";
 import { route } from "../_lib/route";
 import { uploadFieldsSchema } from "./schema";
 
@@ -17,26 +18,15 @@ const log = createLogger("web");
 const MAX_BODY_BYTES = MAX_RESUME_BYTES + 256 * 1024;
 
 /**
- * Accepts one resume (multipart `file`, optional `jobDescription`, `callbackUrl`): 202 with the
- * task, or 200 `duplicate: true` for the same bytes and job description again (docs/architecture.md).
+ * Accepts one resume (multipart `file`, optional `jobDescription` or `jobId` of an open job whose
+ * description is used, `callbackUrl`): 202 with the task, or 200 `duplicate: true` for the same
+ * bytes and job description again (docs/architecture.md). An unknown job is 404, a closed one 409.
  */
 export const POST = route({
   permission: "resume:create",
   body: "multipart",
   handler: async ({ req, scope }) => {
-    const declared = Number(req.headers.get("content-length") ?? "0");
-    if (declared > MAX_BODY_BYTES) throw new PanelistError("payload_too_large:upload", "The file is larger than 10 MB.");
-    let form: FormData;
-    try {
-      // Chunked bodies carry no Content-Length: count bytes as they arrive and stop at the cap,
-      // so a client cannot make the web process buffer gigabytes.
-      form = await new Response(capBody(req.body, MAX_BODY_BYTES, "payload_too_large:upload", "The file is larger than 10 MB."), {
-        headers: req.headers,
-      }).formData();
-    } catch (err) {
-      if (err instanceof PanelistError) throw err;
-      throw new PanelistError("bad_request:upload", "The multipart body could not be read.");
-    }
+    const form = await readMultipart(req, MAX_BODY_BYTES, "The file is larger than 10 MB.");
     const file = form.get("file");
     if (!(file instanceof File)) throw new PanelistError("unprocessable:upload", "Attach the resume as the `file` field.");
     const text = (name: string) => {
@@ -47,18 +37,20 @@ export const POST = route({
         });
       return typeof v === "string" && v !== "" ? v : undefined;
     };
-    const rawFields = { jobDescription: text("jobDescription"), callbackUrl: text("callbackUrl") };
+    const rawFields = { jobDescription: text("jobDescription"), jobId: text("jobId"), callbackUrl: text("callbackUrl") };
     assertNoControlChars(rawFields, "");
     const fields = parseWith(uploadFieldsSchema, rawFields);
     if (file.size > MAX_RESUME_BYTES) throw new PanelistError("payload_too_large:upload", "The file is larger than 10 MB.");
 
+    const db = getDb();
+    const jobDescription = fields.jobId ? await openJobDescription(db, { jobId: fields.jobId }) : (fields.jobDescription ?? null);
     const { resume, task, duplicate } = await acceptResumeUpload(
-      { db: getDb(), redis: getRedis(), log },
+      { db, redis: getRedis(), log },
       {
         ownerId: scope.ownerId,
         fileName: file.name,
         bytes: Buffer.from(await file.arrayBuffer()),
-        jobDescription: fields.jobDescription ?? null,
+        jobDescription,
         callbackUrl: fields.callbackUrl ?? null,
       },
     );

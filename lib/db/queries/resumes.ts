@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { NewTask } from "@/lib/tasks/definitions";
 import type { Db, Tx } from "../client";
 import { analyses, files, resumes, tasks } from "../schema";
@@ -9,7 +9,8 @@ type ResumeRow = typeof resumes.$inferSelect;
 /**
  * The upload's one short transaction (the outbox write): file bytes, resume row and its
  * PENDING task — or, when the same owner already sent the same bytes with the same job
- * description and that task did not FAIL, the earlier resume and task (`duplicate`).
+ * description as a resume of their own (not one of an organisation) and that task did not
+ * FAIL, the earlier resume and task (`duplicate`).
  * A FAILED earlier task gets a new task on the same resume. An advisory lock on the
  * dedupe key serialises concurrent identical uploads.
  * @param u.analysisTask the task row to insert for the resume (type, lane, payload: the caller's).
@@ -34,7 +35,7 @@ export async function createResumeUpload(
       .select({ resume: resumes, task: tasks })
       .from(resumes)
       .innerJoin(tasks, eq(tasks.id, resumes.taskId))
-      .where(and(eq(resumes.ownerId, u.ownerId), eq(resumes.dedupeKey, u.dedupeKey)))
+      .where(and(eq(resumes.ownerId, u.ownerId), isNull(resumes.organizationId), eq(resumes.dedupeKey, u.dedupeKey)))
       .orderBy(desc(resumes.createdAt))
       .limit(1);
     if (earlier && earlier.task.status !== "FAILED") return { ...earlier, duplicate: true };
@@ -75,29 +76,33 @@ async function newAnalysisTask(tx: Tx, resume: ResumeRow, analysisTask: (resumeI
   return task;
 }
 
-/** One resume of `ownerId` with its latest task and that task's analysis; undefined if not theirs. */
+/**
+ * One personal resume of `ownerId` with its latest task and that task's analysis; undefined if
+ * not theirs. A resume of an organisation (`organization_id` set) is never a person's own, even
+ * for the recruiter who uploaded it: personal scope is `organization_id IS NULL`.
+ */
 export async function getResumeForOwner(db: Db, { id, ownerId }: { id: string; ownerId: string }) {
   const [row] = await db
     .select({ resume: resumes, task: tasks, analysis: analyses.result })
     .from(resumes)
     .leftJoin(tasks, eq(tasks.id, resumes.taskId))
     .leftJoin(analyses, eq(analyses.taskId, resumes.taskId))
-    .where(and(eq(resumes.id, id), eq(resumes.ownerId, ownerId)))
+    .where(and(eq(resumes.id, id), eq(resumes.ownerId, ownerId), isNull(resumes.organizationId)))
     .limit(1);
   return row;
 }
 
-/** Whether `ownerId` owns resume `id` (a page's not-found check: one index probe, no analysis read). */
+/** Whether `ownerId` owns personal resume `id` (a page's not-found check: one index probe, no analysis read). */
 export async function resumeExistsForOwner(db: Db, { id, ownerId }: { id: string; ownerId: string }): Promise<boolean> {
   const [row] = await db
     .select({ id: resumes.id })
     .from(resumes)
-    .where(and(eq(resumes.id, id), eq(resumes.ownerId, ownerId)))
+    .where(and(eq(resumes.id, id), eq(resumes.ownerId, ownerId), isNull(resumes.organizationId)))
     .limit(1);
   return Boolean(row);
 }
 
-/** The owner's resumes, newest first, with status and score. */
+/** The owner's personal resumes (not those of an organisation they uploaded), newest first, with status and score. */
 export async function listResumesForOwner(db: Db, { ownerId, limit = 100 }: { ownerId: string; limit?: number }) {
   return db
     .select({
@@ -113,7 +118,7 @@ export async function listResumesForOwner(db: Db, { ownerId, limit = 100 }: { ow
     .from(resumes)
     .leftJoin(tasks, eq(tasks.id, resumes.taskId))
     .leftJoin(analyses, eq(analyses.taskId, resumes.taskId))
-    .where(eq(resumes.ownerId, ownerId))
+    .where(and(eq(resumes.ownerId, ownerId), isNull(resumes.organizationId)))
     .orderBy(desc(resumes.createdAt), desc(resumes.id))
     .limit(limit);
 }

@@ -197,6 +197,7 @@ export async function finishAttempt(
  * unpublished (`message_id` null) until the caller's fresh XADD is recorded — so if that XADD
  * fails or the process dies first, the relay's orphan pass publishes it after its grace
  * (counted from this update) instead of the task waiting on an entry that is about to be ACKed.
+ * A fair task is unadmitted again by the same update: the fair feeder admits it.
  */
 export async function releaseAttempt(db: Db, { id, attempt }: { id: string; attempt: number }): Promise<boolean> {
   const rows = await db
@@ -220,14 +221,15 @@ export async function releaseAttempt(db: Db, { id, attempt }: { id: string; atte
  * was ACKed when the attempt ended: if the caller dies or its XADD fails part-way through the
  * batch, the rest are PENDING with no message, which the relay's orphan pass republishes
  * (after a grace counted from this update, `updated_at`) — never PENDING behind a dead entry.
+ * A fair task (`fairKey` set) is not the caller's to publish: the fair feeder admits it.
  */
 export async function promoteDueRetries(db: Db, { limit }: { limit: number }) {
-  return db.execute<{ id: string; type: string; lane: "interactive" | "batch" }>(sql`
+  return db.execute<{ id: string; type: string; lane: "interactive" | "batch"; fairKey: string | null }>(sql`
     update tasks set status = 'PENDING', message_id = null, published_at = null, updated_at = now()
     where id in (
       select id from tasks where status = 'RETRYING' and available_at <= now()
       order by available_at limit ${limit} for update skip locked)
-    returning id, type, lane`);
+    returning id, type, lane, fair_key as "fairKey"`);
 }
 
 /**
@@ -235,7 +237,8 @@ export async function promoteDueRetries(db: Db, { limit }: { limit: number }) {
  * or the web died after commit; a promote or release interrupted before its XADD) for longer
  * than `graceMs` since it became so (`updated_at`: the insert, the promote or the release — so
  * a task whose XADD is on its way right now is left alone), and PROCESSING whose lease expired
- * (their message may be gone with Redis; the relay checks).
+ * (their message may be gone with Redis; the relay checks). A fair task not admitted yet is
+ * the fair feeder's (`message_id` null is its normal wait), so it is never a candidate here.
  */
 export async function findRelayCandidates(db: Db, { graceMs, limit }: { graceMs: number; limit: number }) {
   const grace = sql`now() - make_interval(secs => ${graceMs / 1000})`;
@@ -244,7 +247,7 @@ export async function findRelayCandidates(db: Db, { graceMs, limit }: { graceMs:
     .from(tasks)
     .where(
       or(
-        and(eq(tasks.status, "PENDING"), isNull(tasks.messageId), lte(tasks.updatedAt, grace)),
+        and(eq(tasks.status, "PENDING"), isNull(tasks.messageId), isNull(tasks.fairKey), lte(tasks.updatedAt, grace)),
         and(eq(tasks.status, "PROCESSING"), lte(tasks.leaseExpiresAt, sql`now()`)),
       ),
     )
@@ -252,12 +255,15 @@ export async function findRelayCandidates(db: Db, { graceMs, limit }: { graceMs:
     .limit(limit);
 }
 
-/** A page of PENDING tasks in id order after `afterId` (republish everything after Redis lost data). */
+/**
+ * A page of PENDING tasks in id order after `afterId` (republish everything after Redis lost
+ * data). Fair tasks are left out: the fair feeder re-admits them (`withdrawFairAdmissions`).
+ */
 export async function listPendingTasks(db: Db, { afterId, limit }: { afterId: string | null; limit: number }) {
   return db
     .select({ id: tasks.id, type: tasks.type, lane: tasks.lane })
     .from(tasks)
-    .where(and(eq(tasks.status, "PENDING"), afterId ? gt(tasks.id, afterId) : undefined))
+    .where(and(eq(tasks.status, "PENDING"), isNull(tasks.fairKey), afterId ? gt(tasks.id, afterId) : undefined))
     .orderBy(tasks.id)
     .limit(limit);
 }
@@ -394,26 +400,27 @@ export async function lockDeadLetters(tx: Tx, { ids, limit }: { ids?: string[]; 
 /**
  * A FAILED task's fresh start for a replay, fenced (only FAILED, not discarded rows change):
  * PENDING on `lane`, attempts 0, no error, due now, no lease, unpublished (`message_id` null,
- * so the relay's orphan pass publishes it if the caller's XADD fails), no start or finish time
+ * so the relay's orphan pass publishes it if the caller's XADD fails; a fair task keeps its
+ * `fairKey` and waits for the fair feeder), no start or finish time
  * (a later end is a new end: a new webhook event, a new row in the throughput count).
  * @returns the rows that changed.
  */
 export async function resetDeadLetters(
   tx: Tx,
   list: { id: string; lane: "interactive" | "batch" }[],
-): Promise<{ id: string; type: string; lane: "interactive" | "batch" }[]> {
+): Promise<{ id: string; type: string; lane: "interactive" | "batch"; fairKey: string | null }[]> {
   if (list.length === 0) return [];
   const values = sql.join(
     list.map((t) => sql`(${t.id}::uuid, ${t.lane})`),
     sql`, `,
   );
-  return tx.execute<{ id: string; type: string; lane: "interactive" | "batch" }>(sql`
+  return tx.execute<{ id: string; type: string; lane: "interactive" | "batch"; fairKey: string | null }>(sql`
     update ${tasks} set status = 'PENDING', lane = v.lane, attempts = 0, error_code = null, error_message = null,
       available_at = now(), lease_expires_at = null, message_id = null, published_at = null,
       started_at = null, finished_at = null, updated_at = now()
     from (values ${values}) as v(id, lane)
     where ${tasks.id} = v.id and ${tasks.status} = 'FAILED' and ${tasks.discardedAt} is null
-    returning ${tasks.id} as id, ${tasks.type} as type, ${tasks.lane} as lane`);
+    returning ${tasks.id} as id, ${tasks.type} as type, ${tasks.lane} as lane, ${tasks.fairKey} as "fairKey"`);
 }
 
 /**

@@ -22,10 +22,10 @@ describe("job description parsing", () => {
   it("weights preferred and soft skills lower and ignores benefits", () => {
     const s = jdSkills("Requirements\n- Python and SQL\n- Excellent communication skills\nNice to have\n- Kubernetes\nBenefits\n- Free Excel training");
     expect(s).toEqual([
-      { name: "Python", weight: 1 },
-      { name: "SQL", weight: 1 },
-      { name: "Kubernetes", weight: 0.5 },
-      { name: "Communication", weight: 0.5 },
+      { name: "Python", weight: 1, preferred: false },
+      { name: "SQL", weight: 1, preferred: false },
+      { name: "Kubernetes", weight: 0.5, preferred: true },
+      { name: "Communication", weight: 0.5, preferred: false },
     ]);
   });
 

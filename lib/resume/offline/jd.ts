@@ -52,6 +52,8 @@ export interface JdSkill {
   name: string;
   /** 1 required, ½ preferred; soft skills halved. */
   weight: number;
+  /** Every line naming it is a "preferred" line (the weight alone cannot tell a preferred skill from a required soft one). */
+  preferred: boolean;
 }
 
 /** Extracts the weighted skills of a job description (explicitly named ones only). */
@@ -72,9 +74,10 @@ export function jdSkills(jobDescription: string): JdSkill[] {
   const out: JdSkill[] = [];
   for (const h of hits.values()) {
     if (h.implied) continue;
-    let w = h.lines.every((i) => preferred.has(i)) ? 0.5 : 1;
+    const isPreferred = h.lines.every((i) => preferred.has(i));
+    let w = isPreferred ? 0.5 : 1;
     if (SKILL_BY_NAME.get(h.name)?.category === "soft") w /= 2;
-    out.push({ name: h.name, weight: w });
+    out.push({ name: h.name, weight: w, preferred: isPreferred });
   }
   return out;
 }
