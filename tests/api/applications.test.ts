@@ -42,7 +42,7 @@ async function newApplication(name: string, job = jobId) {
   return uploadedApplication(deps, {
     organizationId: x.organizationId!,
     uploaderId: x.userId,
-    job: { id: job, description: "Go engineer" },
+    job: { id: job },
     fileName: `${name}.txt`,
     bytes: resumeText(name),
   });

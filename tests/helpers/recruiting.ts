@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import type Redis from "ioredis";
 import type { Db } from "@/lib/db/client";
-import { insertApplication } from "@/lib/db/queries/applications";
 import { getTaskById } from "@/lib/db/queries/tasks";
-import { jobs, resumes } from "@/lib/db/schema";
+import { jobs } from "@/lib/db/schema";
+import { acceptBatchUpload } from "@/lib/jobs/service";
 import type { Logger } from "@/lib/log";
 import { StreamConsumer } from "@/lib/queue/consumer";
 import { OutboxRelay } from "@/lib/queue/relay";
-import { acceptResumeUpload } from "@/lib/resume/service";
 import { jobFairnessAuditHandler } from "@/worker/handlers/job-fairness-audit";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
 import { eventually } from "./fixtures";
@@ -46,30 +44,24 @@ export async function jobFixture(
 }
 
 /**
- * A resume of the organisation in the job's pipeline, as a bulk upload leaves it: uploaded
- * through the resume domain (its `resume.analyze` task on the batch lane, against the job's
- * description), marked as the organisation's, and added to the job as an `uploaded` application.
+ * A resume of the organisation in the job's pipeline, through the bulk upload
+ * (`acceptBatchUpload`: the organisation's resume, its `uploaded` application and its
+ * `resume.analyze` task on the batch lane, fair-queued).
+ * @throws {Error} when the upload refused the file.
  */
 export async function uploadedApplication(
   deps: { db: Db; redis: Redis; log: Logger },
-  a: { organizationId: string; uploaderId: string; job: { id: string; description: string }; fileName: string; bytes: Buffer },
+  a: { organizationId: string; uploaderId: string; job: { id: string }; fileName: string; bytes: Buffer },
 ) {
-  const { resume, task } = await acceptResumeUpload(deps, {
-    ownerId: a.uploaderId,
-    fileName: a.fileName,
-    bytes: a.bytes,
-    jobDescription: a.job.description,
-    lane: "batch",
-  });
-  await deps.db.update(resumes).set({ organizationId: a.organizationId }).where(eq(resumes.id, resume.id));
-  const application = await insertApplication(deps.db, {
-    jobId: a.job.id,
+  const upload = await acceptBatchUpload(deps, {
     organizationId: a.organizationId,
-    resumeId: resume.id,
-    source: "uploaded",
-    actorId: a.uploaderId,
+    uploaderId: a.uploaderId,
+    jobId: a.job.id,
+    files: [{ fileName: a.fileName, bytes: a.bytes }],
   });
-  return { resumeId: resume.id, taskId: task.id, applicationId: application.id };
+  const [item] = upload.items;
+  if (!("resumeId" in item)) throw new Error(`the bulk upload refused ${a.fileName}: ${item.error.message}`);
+  return { resumeId: item.resumeId, taskId: item.taskId, applicationId: item.applicationId };
 }
 
 /**
