@@ -8,7 +8,6 @@ import type Redis from "ioredis";
 import type { Db, Tx } from "@/lib/db/client";
 import {
   getApplicationForOrganization,
-  getJobForRanking,
   listApplicationEvents,
   listApplicationsForRanking,
   listSharedInterviewIds,
@@ -16,6 +15,7 @@ import {
   updateApplication,
 } from "@/lib/db/queries/applications";
 import { createFairnessAudit, getFairnessAudit, getFairnessAuditById, listFairnessAudits, saveFairnessAuditResult } from "@/lib/db/queries/fairness-audits";
+import { getJobForOrganization, type JobRow } from "@/lib/db/queries/jobs";
 import type { ApplicationStage } from "@/lib/db/schema";
 import { PanelistError } from "@/lib/errors";
 import type { Logger } from "@/lib/log";
@@ -32,8 +32,6 @@ import { type RankingJob, type ScoredResume, scoreResume, skillLines } from "./r
 import type { FairnessAuditBody } from "./ranking-contracts";
 import { blindLabel, type CandidateName, findCandidateName } from "./redact";
 
-type RankingJobRow = NonNullable<Awaited<ReturnType<typeof getJobForRanking>>>;
-
 /** One application in a ranking, scored, before the view decides what it shows. */
 export interface RankedApplication {
   applicationId: string;
@@ -49,7 +47,7 @@ export interface RankedApplication {
 }
 
 export interface Ranking {
-  job: RankingJobRow;
+  job: JobRow;
   items: RankedApplication[];
   pending: number;
   failed: number;
@@ -67,13 +65,13 @@ export interface RankingFilters {
 
 const FAILED_STATUSES = new Set(["FAILED", "TERMINATED_BY_POLICY"]);
 
-async function jobOf(db: Db, q: { organizationId: string; jobId: string }): Promise<RankingJobRow> {
-  const job = await getJobForRanking(db, { id: q.jobId, organizationId: q.organizationId });
+async function jobOf(db: Db, q: { organizationId: string; jobId: string }): Promise<JobRow> {
+  const job = await getJobForOrganization(db, { id: q.jobId, organizationId: q.organizationId });
   if (!job) throw new PanelistError("not_found:job", "No such job.");
   return job;
 }
 
-const rankingJob = (job: RankingJobRow): RankingJob => ({
+const rankingJob = (job: JobRow): RankingJob => ({
   requiredSkills: job.requiredSkills,
   preferredSkills: job.preferredSkills,
   seniority: job.seniority,
@@ -290,7 +288,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
 export async function runFairnessAudit(deps: { db: Db }, t: TaskAttempt & { auditId: string }): Promise<(tx: Tx) => Promise<void>> {
   const audit = await getFairnessAuditById(deps.db, { id: t.auditId });
   if (!audit || audit.organizationId !== t.organizationId) throw TaskError.policy("not_found", "The fairness audit no longer exists.");
-  const job = await getJobForRanking(deps.db, { id: audit.jobId, organizationId: audit.organizationId });
+  const job = await getJobForOrganization(deps.db, { id: audit.jobId, organizationId: audit.organizationId });
   if (!job) throw TaskError.policy("not_found", "The job no longer exists.");
   const rows = (await listApplicationsForRanking(deps.db, { jobId: job.id, organizationId: audit.organizationId })).filter((r) => r.analysis !== null);
   const sample = evenSample(rows, AUDIT_SAMPLE_SIZE);

@@ -1,8 +1,8 @@
 import { stringify } from "csv-stringify/sync";
-import { effectiveWeights } from "./ranking";
 import { type ApplicationBody, CRITERION_KEYS, type CriterionKey, type FairnessAuditBody, type RankingBody, type RankingItem } from "./ranking-contracts";
 import type { OpenedApplication, Ranking } from "./ranking-service";
 import { blindLabel, redactLine } from "./redact";
+import { jobWeights } from "./view";
 
 /**
  * Bodies of the ranking, application and fairness-audit endpoints (lib/jobs/ranking-contracts.ts)
@@ -34,7 +34,7 @@ export function toRankingBody(r: Ranking, { blind }: { blind: boolean }): Rankin
       engine: x.analysis.engine,
     };
   });
-  return { jobId: r.job.id, weights: effectiveWeights(r.job.weights), blind, items, pending: r.pending, failed: r.failed };
+  return { jobId: r.job.id, weights: jobWeights(r.job), blind, items, pending: r.pending, failed: r.failed };
 }
 
 /** `GET /api/applications/{id}`: opened, so the resume's name is shown (the file name when none is found). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Analysis, resumeProfile } from "@/lib/resume";
-import { effectiveWeights, estimateLevel, fitOf, type RankingJob, scoreResume } from "./ranking";
+import { estimateLevel, fitOf, type RankingJob, scoreResume } from "./ranking";
 import { DEFAULT_WEIGHTS } from "./ranking-contracts";
 
 const NOW = new Date("2026-12-01T00:00:00Z");
@@ -76,6 +76,17 @@ describe("scoreResume", () => {
     expect(s.criteria.map((c) => c.key)).toEqual(["required_skills", "preferred_skills", "experience_depth", "seniority_match", "resume_quality"]);
   });
 
+  it("takes the job's weights over the defaults", () => {
+    const s = scoreResume({ job: { ...JOB, weights: { required_skills: 5 } }, analysis: analysis(70), profile: profileOf(BACKEND) });
+    expect(s.criteria.map((c) => c.weight)).toEqual([
+      5,
+      DEFAULT_WEIGHTS.preferred_skills,
+      DEFAULT_WEIGHTS.experience_depth,
+      DEFAULT_WEIGHTS.seniority_match,
+      DEFAULT_WEIGHTS.resume_quality,
+    ]);
+  });
+
   it("leaves seniority and an empty skill list out of the fit (weight 0) when the job names none", () => {
     const s = scoreResume({ job: { ...JOB, preferredSkills: [], seniority: null }, analysis: analysis(70), profile: profileOf(BACKEND) });
     expect(s.criteria.find((c) => c.key === "seniority_match")!.weight).toBe(0);
@@ -107,9 +118,8 @@ describe("estimateLevel", () => {
   });
 });
 
-describe("effectiveWeights and fitOf", () => {
-  it("fills the defaults for keys a job did not set, and fit is 0 when every weight is 0", () => {
-    expect(effectiveWeights({ required_skills: 5 })).toEqual({ ...DEFAULT_WEIGHTS, required_skills: 5 });
+describe("fitOf", () => {
+  it("is the weighted mean, and 0 when every weight is 0", () => {
     expect(fitOf([{ weight: 0, score: 80 }])).toBe(0);
     expect(
       fitOf([

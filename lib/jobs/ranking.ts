@@ -1,5 +1,6 @@
 import type { Analysis, ResumeProfile } from "@/lib/resume";
-import { CRITERION_KEYS, type Criterion, type CriterionKey, DEFAULT_WEIGHTS } from "./ranking-contracts";
+import type { Criterion, CriterionKey } from "./ranking-contracts";
+import { jobWeights } from "./view";
 
 /**
  * The ranking's criteria (docs/recruiting.md, "Ranking"): how well one analysed resume fits a
@@ -15,7 +16,7 @@ export interface RankingJob {
   requiredSkills: readonly string[];
   preferredSkills: readonly string[];
   seniority: Seniority | null;
-  /** A recruiter's weights per criterion key; null or a missing key = {@link DEFAULT_WEIGHTS}. */
+  /** A recruiter's weights per criterion key; null or a missing key = the default (`jobWeights`). */
   weights: Record<string, number> | null;
 }
 
@@ -54,11 +55,6 @@ const LEVEL_YEARS: readonly [Seniority, number][] = [
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
-
-/** Every criterion's weight: the job's where set (0–100), else the default. */
-export function effectiveWeights(weights: Record<string, number> | null): Record<CriterionKey, number> {
-  return Object.fromEntries(CRITERION_KEYS.map((k) => [k, weights?.[k] ?? DEFAULT_WEIGHTS[k]])) as Record<CriterionKey, number>;
-}
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
@@ -133,7 +129,7 @@ export function estimateLevel(profile: ResumeProfile): { level: Seniority; lines
  */
 export function scoreResume(input: { job: RankingJob; analysis: Analysis; profile: ResumeProfile }): ScoredResume {
   const { job, analysis, profile } = input;
-  const w = effectiveWeights(job.weights);
+  const w = jobWeights(job);
   const required = skillCriterion("required_skills", job.requiredSkills, profile, w.required_skills);
   const preferred = skillCriterion("preferred_skills", job.preferredSkills, profile, w.preferred_skills);
 

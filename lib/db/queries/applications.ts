@@ -1,27 +1,9 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../client";
-import { type ApplicationStage, analyses, applicationEvents, applications, jobs, reportShares, resumes, tasks, user } from "../schema";
+import { type ApplicationStage, analyses, applicationEvents, applications, reportShares, resumes, tasks, user } from "../schema";
 
 export type ApplicationRow = typeof applications.$inferSelect;
-
-/** What a ranking reads of job `id` of organisation `organizationId`; undefined when it is not theirs. */
-export async function getJobForRanking(db: Db, { id, organizationId }: { id: string; organizationId: string }) {
-  const [row] = await db
-    .select({
-      id: jobs.id,
-      title: jobs.title,
-      description: jobs.description,
-      requiredSkills: jobs.requiredSkills,
-      preferredSkills: jobs.preferredSkills,
-      seniority: jobs.seniority,
-      weights: jobs.weights,
-    })
-    .from(jobs)
-    .where(and(eq(jobs.id, id), eq(jobs.organizationId, organizationId)))
-    .limit(1);
-  return row;
-}
 
 /**
  * Adds resume `resumeId` to job `jobId` as an application (stage `new`) with its `created`
