@@ -5,11 +5,12 @@ import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getRanking } from "@/app/api/jobs/[id]/ranking/route";
+import { PATCH as patchJob } from "@/app/api/jobs/[id]/route";
 import { POST as moveStage } from "@/app/api/jobs/[id]/stage/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import type { RankingBody } from "@/lib/jobs/ranking-contracts";
-import { rankingBodySchema } from "@/lib/jobs/ranking-contracts";
+import { DEFAULT_WEIGHTS, rankingBodySchema } from "@/lib/jobs/ranking-contracts";
 import { findCandidateName } from "@/lib/jobs/redact";
 import { createLogger } from "@/lib/log";
 import { getTaskEventHub } from "@/lib/queue/events";
@@ -146,19 +147,24 @@ describe("GET /api/jobs/{id}/ranking", () => {
     expect(JSON.stringify(b)).toContain("john.smith@email.com");
   });
 
-  it("changing the job's weights changes the order: resume quality alone against required skills alone", async () => {
+  it("changing the job's weights (PATCH /api/jobs/{id}) changes the order: resume quality alone against required skills alone", async () => {
     const only = (key: string) => ({ required_skills: 0, preferred_skills: 0, experience_depth: 0, seniority_match: 0, resume_quality: 0, [key]: 100 });
-    await db
-      .update(jobs)
-      .set({ weights: only("required_skills") })
-      .where(eq(jobs.id, jobId));
+    const setWeights = async (weights: Record<string, number>) => {
+      const res = await patchJob(
+        new Request(`${BASE}/api/jobs/${jobId}`, {
+          method: "PATCH",
+          headers: { cookie: x.cookie, "content-type": "application/json" },
+          body: JSON.stringify({ weights }),
+        }),
+        params({ id: jobId }),
+      );
+      expect(res.status).toBe(200);
+    };
+    await setWeights(only("required_skills"));
     const bySkills = await body();
-    await db
-      .update(jobs)
-      .set({ weights: only("resume_quality") })
-      .where(eq(jobs.id, jobId));
+    await setWeights(only("resume_quality"));
     const byQuality = await body();
-    await db.update(jobs).set({ weights: null }).where(eq(jobs.id, jobId));
+    await setWeights(DEFAULT_WEIGHTS);
     expect(byQuality.weights.resume_quality).toBe(100);
     // each order is exactly the criterion's own order, and the two differ
     const sortedBy = (b: RankingBody, key: string) =>
