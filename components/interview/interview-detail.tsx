@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { DetailQueryState } from "../detail-query-state";
+import { DownloadPdfLink } from "../reports/download-pdf-link";
 import { ApiError, isEndState, retryTransient, type TaskStatus } from "../tasks/api";
 import { TaskFailure } from "../tasks/task-failure";
 import { TaskProgress } from "../tasks/task-progress";
@@ -126,8 +127,9 @@ export function InterviewDetailView({ id }: { id: string }) {
               {data.role}
             </h1>
           </div>
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3">
             <InterviewStatusBadge status={data.status} />
+            {data.report ? <DownloadPdfLink href={`/api/interviews/${data.id}/report.pdf`} /> : null}
             {data.status !== "planning" ? (
               <Button
                 variant="secondary"

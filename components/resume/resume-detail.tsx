@@ -4,6 +4,7 @@ import { ArrowLeft, ChevronDown, FileText } from "lucide-react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { DetailQueryState } from "../detail-query-state";
+import { DownloadPdfLink } from "../reports/download-pdf-link";
 import { isEndState, retryTransient } from "../tasks/api";
 import { StatusBadge } from "../tasks/status-badge";
 import { TaskFailure } from "../tasks/task-failure";
@@ -88,6 +89,11 @@ export function ResumeDetailView({ id }: { id: string }) {
           <StatusBadge status={current} />
         </div>
         <p className="mt-1 text-sm text-slate-500">{t("uploadedAt", { date: formatDateTime(data.createdAt, locale) })}</p>
+        {current === "COMPLETED" && data.analysis ? (
+          <div className="mt-3">
+            <DownloadPdfLink href={`/api/resumes/${data.id}/report.pdf`} />
+          </div>
+        ) : null}
         {data.jobDescription ? (
           <details className="group mt-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
             <summary className="flex cursor-pointer items-center gap-1 rounded font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600">

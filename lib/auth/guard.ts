@@ -25,17 +25,35 @@ export type Scope<P extends Permission> = P extends `${infer R extends Resource}
 export async function resolveActor(headers: Headers, { withMembership }: { withMembership: boolean }): Promise<Actor | null> {
   const user = await getSessionUser(headers);
   if (!user) return null;
-  if (!withMembership) return { user, platformRole: user.platformRole, membership: null };
+  return { user, platformRole: user.platformRole, membership: withMembership ? await activeMembershipOf(user) : null };
+}
+
+/** The membership of `user`'s active organisation (or, without one, their oldest), or null. */
+async function activeMembershipOf(user: SessionUser): Promise<Actor["membership"]> {
   const db = getDb();
   const row = user.activeOrganizationId
     ? await getMembership(db, { userId: user.id, organizationId: user.activeOrganizationId })
     : await firstMembershipOf(db, { userId: user.id });
-  const membership =
-    row && (ORGANIZATION_ROLES as readonly string[]).some((r) => row.role.split(",").includes(r))
-      ? { organizationId: row.organizationId, role: row.role as OrganizationRole }
-      : null;
-  return { user, platformRole: user.platformRole, membership };
+  return row && (ORGANIZATION_ROLES as readonly string[]).some((r) => row.role.split(",").includes(r))
+    ? { organizationId: row.organizationId, role: row.role as OrganizationRole }
+    : null;
 }
+
+/**
+ * The active organisation in which `actor` holds `permission`, or null — for a route whose door
+ * is a personal permission but whose rows an organisation may also read (a report PDF: the
+ * owner's own, or one shared with the reader's organisation). The membership is read here
+ * when the door did not read it.
+ */
+export async function organizationGranting(actor: Actor, permission: OrganizationPermission): Promise<string | null> {
+  const membership = actor.membership ?? (await activeMembershipOf(actor.user));
+  return membership && can({ ...actor, membership }, permission) ? membership.organizationId : null;
+}
+
+/** A permission of the organisation scope, e.g. `application:read`. */
+export type OrganizationPermission = {
+  [P in Permission]: P extends `${infer R extends Resource}:${string}` ? ((typeof RESOURCES)[R]["scope"] extends "organization" ? P : never) : never;
+}[Permission];
 
 /** Whether checking `permission` needs the actor's organisation membership. */
 export function needsMembership(permission: Permission | undefined): boolean {

@@ -86,3 +86,8 @@ export const interviewBodySchema = z.object({
   report: reportSchema.nullable(),
 });
 export type InterviewBody = z.infer<typeof interviewBodySchema>;
+
+/** What an interview's report (the PDF) shows: the settings of the page's header and the finished report. */
+export type InterviewReportBody = Pick<InterviewBody, "id" | "role" | "level" | "questionCount" | "language" | "createdAt" | "endedAt"> & {
+  report: NonNullable<InterviewBody["report"]>;
+};

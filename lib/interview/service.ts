@@ -14,6 +14,8 @@ import {
   savePlan,
   saveReport,
 } from "@/lib/db/queries/interviews";
+import { getInterviewReportForReader, type ReportReader } from "@/lib/db/queries/report-access";
+import { PanelistError } from "@/lib/errors";
 import { type UsageScope, withUsageScope } from "@/lib/finops/scope";
 import type { Logger } from "@/lib/log";
 import { submitTask } from "@/lib/queue/producer";
@@ -21,8 +23,9 @@ import { TaskError } from "@/lib/queue/task-error";
 import { readResumeText } from "@/lib/resume/service";
 import type { TaskAttempt } from "@/lib/tasks/attempt";
 import { newTask } from "@/lib/tasks/definitions";
+import type { InterviewReportBody } from "./contracts";
 import { evaluateAnswers, planQuestions } from "./engine";
-import { finalizeReport, type Language, type Level, planSchema } from "./schemas";
+import { finalizeReport, type Language, type Level, planSchema, type Report } from "./schemas";
 import { toTranscript } from "./session/interviewer-turn";
 import { answersFromTranscript } from "./transcript";
 
@@ -127,4 +130,30 @@ export async function evaluateInterview(deps: { db: Db }, t: TaskAttempt & { int
     throw TaskError.transient("invalid_output", `The evaluation is unusable: ${String(err).slice(0, 200)}`);
   }
   return (tx) => saveReport(tx, { interviewId: interview.id, taskId: t.taskId, engine, overallScore: report.overallScore, report });
+}
+
+/**
+ * Interview `id` with its finished report, for the report's PDF: the reader's own interview, or
+ * one shared with the reader's organisation (`reader.organizationId`) and not withdrawn
+ * (docs/recruiting.md, "Reports as PDF"). The report was checked by `finalizeReport` when the
+ * worker wrote it.
+ * @throws {PanelistError} 404 `not_found:interview` when the reader may not see it (or it does
+ *   not exist); 409 `conflict:interview` until it has been evaluated.
+ */
+export async function readInterviewReport(db: Db, { id, ...reader }: { id: string } & ReportReader): Promise<InterviewReportBody> {
+  const row = await getInterviewReportForReader(db, { id, ...reader });
+  if (!row) throw new PanelistError("not_found:interview", "No such interview.");
+  if (!row.report)
+    throw new PanelistError("conflict:interview", "This interview has no report yet: it exists once the interview has ended and been evaluated.");
+  const { interview } = row;
+  return {
+    id: interview.id,
+    role: interview.role,
+    level: interview.level,
+    questionCount: interview.questionCount,
+    language: interview.language,
+    createdAt: interview.createdAt.toISOString(),
+    endedAt: interview.endedAt?.toISOString() ?? null,
+    report: row.report as Report,
+  };
 }

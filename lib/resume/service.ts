@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type Redis from "ioredis";
 import type { Db, Tx } from "@/lib/db/client";
+import { getResumeForReader, type ReportReader } from "@/lib/db/queries/report-access";
 import { createResumeUpload, getFileBytes, getResumeWithFile, listOrganizationResumeFiles, saveAnalysis, setResumeLanguage } from "@/lib/db/queries/resumes";
 import { countOpenInteractiveTasks } from "@/lib/db/queries/tasks";
 import { PanelistError } from "@/lib/errors";
@@ -18,11 +19,13 @@ import { TaskError } from "@/lib/queue/task-error";
 import type { TaskAttempt } from "@/lib/tasks/attempt";
 import { newTask } from "@/lib/tasks/definitions";
 import type { Analysis } from "./analysis-schema";
+import type { ResumeBody } from "./contracts";
 import { analyzeResume } from "./engine";
 import { extractResumeText } from "./extract";
 import { type ArchiveRefusal, isArchive, unpackArchive } from "./extract/archive";
 import { detectResumeKind, unsupportedReason } from "./extract/detect-type";
 import { type ResumeProfile, resumeProfile } from "./offline/profile";
+import { toResumeBody } from "./view";
 
 /**
  * Interactive tasks one owner may have open before further uploads go to the batch lane: a
@@ -314,6 +317,21 @@ export async function analyseResumeText(
     }),
   );
   return analysis;
+}
+
+/**
+ * Resume `id` with its finished analysis, for its report (the PDF): the body of
+ * `GET /api/resumes/id` for a reader who owns the personal resume or reads it as a member
+ * of the organisation it belongs to (`reader.organizationId`, docs/recruiting.md "Reports as PDF").
+ * @throws {PanelistError} 404 `not_found:resume` when the reader may not see it (or it does not
+ *   exist); 409 `conflict:resume` while its analysis is not there (not COMPLETED yet, or failed).
+ */
+export async function readResumeReport(db: Db, { id, ...reader }: { id: string } & ReportReader): Promise<ResumeBody & { analysis: Analysis }> {
+  const row = await getResumeForReader(db, { id, ...reader });
+  if (!row) throw new PanelistError("not_found:resume", "No such resume.");
+  const body = toResumeBody(row);
+  if (!body.analysis) throw new PanelistError("conflict:resume", "This resume has no analysis yet: its report exists once the analysis is done.");
+  return { ...body, analysis: body.analysis };
 }
 
 function sanitizeFileName(name: string): string {

@@ -51,6 +51,9 @@ export const EXPECTED: Record<string, Row> = {
   "GET /api/resumes": { permission: "resume:read", expect: everyone(200) },
   "POST /api/resumes": { permission: "resume:create", expect: everyone(202) },
   "GET /api/resumes/[id]": { permission: "resume:read", expect: personal(200) },
+  // 409: the fixture resume is not analysed yet — the door and the reader check let the owner
+  // through. Organisation resumes and shared reports: tests/api/report-pdf.test.ts.
+  "GET /api/resumes/[id]/report.pdf": { permission: "resume:read", expect: personal(409) },
 
   "GET /api/tasks/[id]": { permission: "task:read", expect: personal(200) },
   "GET /api/tasks/[id]/events": { permission: "task:read", expect: personal(200) },
@@ -61,6 +64,8 @@ export const EXPECTED: Record<string, Row> = {
   // 409: the fixture interview's plan is not ready — the door let the owner through.
   "POST /api/interviews/[id]/chat": { permission: "interview:chat", expect: personal(409) },
   "POST /api/interviews/[id]/end": { permission: "interview:end", expect: personal(202) },
+  // 409: the fixture interview has no report (no worker runs here to evaluate it).
+  "GET /api/interviews/[id]/report.pdf": { permission: "interview:read", expect: personal(409) },
 
   "GET /api/workspace": { permission: "workspace:read", expect: organization(200) },
   "GET /api/jobs": { permission: "job:read", expect: organization(200) },
