@@ -22,7 +22,23 @@ export type ErrorType = keyof typeof ERROR_STATUS;
  * `llm`: the upstream model (e.g. `unavailable:llm`, 503 + `Retry-After` while its circuit is open).
  * `budget`: a money budget (`rate_limit:budget`, 429 + `Retry-After` while it is used up; docs/finops.md).
  */
-export type Surface = "api" | "auth" | "csrf" | "upload" | "resume" | "task" | "interview" | "workspace" | "admin" | "database" | "queue" | "llm" | "budget";
+export type Surface =
+  | "api"
+  | "auth"
+  | "csrf"
+  | "upload"
+  | "resume"
+  | "task"
+  | "interview"
+  | "workspace"
+  | "admin"
+  | "database"
+  | "queue"
+  | "llm"
+  | "budget"
+  | "job"
+  | "share"
+  | "invite";
 export type ErrorCode = `${ErrorType}:${Surface}`;
 
 export type FieldIssue = { path: string; message: string };

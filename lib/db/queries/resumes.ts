@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { NewTask } from "@/lib/tasks/definitions";
 import type { Db, Tx } from "../client";
 import { analyses, files, resumes, tasks } from "../schema";
@@ -97,25 +97,28 @@ export async function resumeExistsForOwner(db: Db, { id, ownerId }: { id: string
   return Boolean(row);
 }
 
-/** The owner's resumes, newest first, with status and score. */
+/** The owner's own resumes (not an organisation's), newest first, with status and score. */
 export async function listResumesForOwner(db: Db, { ownerId, limit = 100 }: { ownerId: string; limit?: number }) {
-  return db
-    .select({
-      id: resumes.id,
-      fileName: resumes.fileName,
-      createdAt: resumes.createdAt,
-      language: resumes.language,
-      taskId: resumes.taskId,
-      status: tasks.status,
-      overallScore: analyses.overallScore,
-      engine: analyses.engine,
-    })
-    .from(resumes)
-    .leftJoin(tasks, eq(tasks.id, resumes.taskId))
-    .leftJoin(analyses, eq(analyses.taskId, resumes.taskId))
-    .where(eq(resumes.ownerId, ownerId))
-    .orderBy(desc(resumes.createdAt), desc(resumes.id))
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: resumes.id,
+        fileName: resumes.fileName,
+        createdAt: resumes.createdAt,
+        language: resumes.language,
+        taskId: resumes.taskId,
+        status: tasks.status,
+        overallScore: analyses.overallScore,
+        engine: analyses.engine,
+      })
+      .from(resumes)
+      .leftJoin(tasks, eq(tasks.id, resumes.taskId))
+      .leftJoin(analyses, eq(analyses.taskId, resumes.taskId))
+      // An organisation's copy (an application) is the organisation's to read, not in its owner's list.
+      .where(and(eq(resumes.ownerId, ownerId), isNull(resumes.organizationId)))
+      .orderBy(desc(resumes.createdAt), desc(resumes.id))
+      .limit(limit)
+  );
 }
 
 /** What the worker needs to analyse a resume: its text source and job description. */
