@@ -43,7 +43,12 @@ export const shareSchema = z.object({
   withdrawnAt: z.iso.datetime().nullable(),
 });
 export type Share = z.infer<typeof shareSchema>;
-export const shareListBodySchema = z.object({ items: z.array(shareSchema) });
+/** A job whose organisation the candidate may share with: one they applied to, or the invitation's the interview came from. */
+export const shareTargetSchema = z.object({ jobId: z.string(), jobTitle: z.string(), organizationId: z.string(), organizationName: z.string() });
+export type ShareTarget = z.infer<typeof shareTargetSchema>;
+/** `GET /api/interviews/{id}/shares`: the shares (withdrawn ones too) and where the report may go. */
+export const shareListBodySchema = z.object({ items: z.array(shareSchema), targets: z.array(shareTargetSchema) });
+export type ShareListBody = z.infer<typeof shareListBodySchema>;
 
 /** One row of `GET /api/shared-reports` (the organisation's view, read-only). */
 export const sharedReportSummarySchema = z.object({

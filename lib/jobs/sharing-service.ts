@@ -16,6 +16,7 @@ import {
   interviewHasReport,
   listActiveSharesForOrganization,
   listSharesOfInterview,
+  listShareTargets,
   shareReportOfAcceptedInvite,
   withdrawShare as withdrawShareRow,
 } from "@/lib/db/queries/shares";
@@ -23,7 +24,7 @@ import { PanelistError } from "@/lib/errors";
 import type { Logger } from "@/lib/log";
 import { submitFairTasks } from "@/lib/queue/fair-feeder";
 import { newTask } from "@/lib/tasks/definitions";
-import type { ApplyBody, OpeningListBody, Share, SharedReportBody, SharedReportSummary } from "./sharing-contracts";
+import type { ApplyBody, OpeningListBody, Share, SharedReportBody, SharedReportSummary, ShareListBody } from "./sharing-contracts";
 import { encodeOpeningCursor, toOpening, toShare, toSharedReportBody, toSharedReportSummary } from "./sharing-view";
 
 type Deps = { db: Db; redis: Redis; log: Logger };
@@ -84,12 +85,14 @@ export async function applyToJob(deps: Deps, a: { jobId: string; resumeId: strin
 }
 
 /**
- * The shares of `ownerId`'s interview `interviewId`, withdrawn ones too, newest first.
+ * The shares of `ownerId`'s interview `interviewId`, withdrawn ones too, newest first, and the
+ * jobs whose organisations it may be shared with (applied to, or the invitation's).
  * @throws {PanelistError} 404 `not_found:interview` when the interview is not theirs.
  */
-export async function listShares(db: Db, s: { interviewId: string; ownerId: string }): Promise<Share[]> {
+export async function listShares(db: Db, s: { interviewId: string; ownerId: string }): Promise<ShareListBody> {
   if (!(await getOwnedInterviewRow(db, { id: s.interviewId, ownerId: s.ownerId }))) throw new PanelistError("not_found:interview", "No such interview.");
-  return (await listSharesOfInterview(db, s)).map(toShare);
+  const [items, targets] = await Promise.all([listSharesOfInterview(db, s), listShareTargets(db, { candidateId: s.ownerId, interviewId: s.interviewId })]);
+  return { items: items.map(toShare), targets };
 }
 
 /**

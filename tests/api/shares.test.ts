@@ -11,7 +11,7 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { getTaskById } from "@/lib/db/queries/tasks";
 import { jobs } from "@/lib/db/schema";
 import { reportSchema } from "@/lib/interview/schemas";
-import type { Share, SharedReportBody } from "@/lib/jobs/sharing-contracts";
+import type { Share, SharedReportBody, ShareListBody } from "@/lib/jobs/sharing-contracts";
 import { createLogger } from "@/lib/log";
 import { StreamConsumer } from "@/lib/queue/consumer";
 import { getTaskEventHub } from "@/lib/queue/events";
@@ -142,10 +142,12 @@ describe("shared interview reports", () => {
       params({ id: interviewId, shareId: made.id }),
     );
     expect(((await twice.json()) as Share).withdrawnAt).toBe(withdrawn.withdrawnAt);
-    const listed = (await (await listShares(get(`/api/interviews/${interviewId}/shares`, alice.cookie), params({ id: interviewId }))).json()) as {
-      items: Share[];
-    };
+    const listed = (await (await listShares(get(`/api/interviews/${interviewId}/shares`, alice.cookie), params({ id: interviewId }))).json()) as ShareListBody;
     expect(listed.items).toEqual([withdrawn]);
+    // Where the report may go: the job alice applied to.
+    expect(listed.targets).toEqual([
+      { jobId: acmeJob.id, jobTitle: "Data Engineer", organizationId: acme.organizationId, organizationName: expect.stringMatching(/^Org /) },
+    ]);
 
     // Shared anew for a job: a new share the organisation reads again.
     const forJob = await shareWith(interviewId, alice, { jobId: acmeJob.id });

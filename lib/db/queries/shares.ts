@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client";
 import { applications, interviewInvites, interviewReports, interviews, jobs, organization, reportShares, user } from "../schema";
 
@@ -154,4 +154,28 @@ export async function shareReportOfAcceptedInvite(tx: Tx, { interviewId }: { int
     where i.interview_id = ${interviewId} and i.share_report and i.accepted_by is not null
       and not exists (select 1 from ${reportShares} s where s.interview_id = i.interview_id and s.organization_id = i.organization_id)
     on conflict do nothing`);
+}
+
+/**
+ * The jobs whose organisations `candidateId` may share interview `interviewId` with: the jobs
+ * they applied to and the job of the invitation the interview came from, newest first (at most 50).
+ */
+export async function listShareTargets(db: Db, { candidateId, interviewId }: { candidateId: string; interviewId: string }) {
+  const related = db
+    .select({ jobId: applications.jobId })
+    .from(applications)
+    .where(eq(applications.candidateId, candidateId))
+    .union(
+      db
+        .select({ jobId: interviewInvites.jobId })
+        .from(interviewInvites)
+        .where(and(eq(interviewInvites.interviewId, interviewId), eq(interviewInvites.acceptedBy, candidateId))),
+    );
+  return db
+    .select({ jobId: jobs.id, jobTitle: jobs.title, organizationId: jobs.organizationId, organizationName: organization.name })
+    .from(jobs)
+    .innerJoin(organization, eq(organization.id, jobs.organizationId))
+    .where(inArray(jobs.id, related))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(50);
 }

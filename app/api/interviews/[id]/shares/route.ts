@@ -6,13 +6,13 @@ import { shareBodySchema } from "./schema";
 
 export const dynamic = "force-dynamic";
 
-/** The shares of the caller's interview report (withdrawn ones too), newest first: `{items}`. */
+/** The shares of the caller's interview report (withdrawn ones too), newest first, and where it may go: `{items, targets}`. */
 export const GET = route({
   permission: "share:read",
   params: idParams,
   notFound: "not_found:interview",
   handler: async ({ scope, params }) => {
-    return Response.json({ items: await listShares(getDb(), { interviewId: params.id, ...scope }) });
+    return Response.json(await listShares(getDb(), { interviewId: params.id, ...scope }));
   },
 });
 
