@@ -147,4 +147,24 @@ test.describe("page access", () => {
     await expect(admin).toHaveURL(/\/admin\/users$/);
     await expect(admin.getByTestId("admin-users")).toContainText(DEMO_CANDIDATE.email);
   });
+
+  test("the header shows open jobs to a person without an organisation and shared reports to a recruiter", async () => {
+    const entries = async (p: Page) => {
+      await p.goto("/resumes");
+      const header = new Header(p);
+      return { openings: await header.navOpenings.isVisible(), sharedReports: await header.navSharedReports.isVisible() };
+    };
+    expect(await entries(actors.candidate.page)).toEqual({ openings: true, sharedReports: false });
+    expect(await entries(actors.recruiter.page)).toEqual({ openings: false, sharedReports: true });
+    expect(await entries(actors.admin.page)).toEqual({ openings: true, sharedReports: false });
+
+    const candidate = actors.candidate.page;
+    await new Header(candidate).navOpenings.click();
+    await expect(candidate).toHaveURL(/\/openings$/);
+    await expect(candidate.getByTestId("opening").first()).toBeVisible();
+    const recruiter = actors.recruiter.page;
+    await new Header(recruiter).navSharedReports.click();
+    await expect(recruiter).toHaveURL(/\/shared-reports$/);
+    await expect(recruiter.locator(`[data-share-id="${recruiting.ownShareId}"]`)).toBeVisible();
+  });
 });
