@@ -37,7 +37,9 @@ export type Surface =
   | "database"
   | "queue"
   | "llm"
-  | "budget";
+  | "budget"
+  | "share"
+  | "invite";
 export type ErrorCode = `${ErrorType}:${Surface}`;
 
 export type FieldIssue = { path: string; message: string };
