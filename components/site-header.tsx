@@ -1,4 +1,4 @@
-import { Building2, FileText, MessagesSquare, ShieldCheck } from "lucide-react";
+import { Briefcase, Building2, FileText, MessagesSquare, Share2, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitch } from "./language-switch";
@@ -14,11 +14,11 @@ import { type HeaderUser, UserMenu } from "./user-menu";
  */
 export async function SiteHeader({
   user,
-  nav = { workspace: false, console: false },
+  nav = { workspace: false, console: false, openings: false, sharedReports: false },
 }: {
   user?: HeaderUser | null;
   /** The entries the permission map grants this actor (lib/auth/page-guard.ts `navFor`). */
-  nav?: { workspace: boolean; console: boolean };
+  nav?: { workspace: boolean; console: boolean; openings: boolean; sharedReports: boolean };
 }) {
   const t = await getTranslations();
   return (
@@ -43,9 +43,19 @@ export async function SiteHeader({
             <NavLink href="/interviews" testId="nav-interviews" icon={<MessagesSquare aria-hidden className="size-4 sm:hidden" />}>
               {t("nav.interviews")}
             </NavLink>
+            {nav.openings ? (
+              <NavLink href="/openings" testId="nav-openings" icon={<Briefcase aria-hidden className="size-4 sm:hidden" />}>
+                {t("openings.nav")}
+              </NavLink>
+            ) : null}
             {nav.workspace ? (
               <NavLink href="/workspace" testId="nav-workspace" icon={<Building2 aria-hidden className="size-4 sm:hidden" />}>
                 {t("nav.workspace")}
+              </NavLink>
+            ) : null}
+            {nav.sharedReports ? (
+              <NavLink href="/shared-reports" testId="nav-shared-reports" icon={<Share2 aria-hidden className="size-4 sm:hidden" />}>
+                {t("shares.nav")}
               </NavLink>
             ) : null}
             {nav.console ? (

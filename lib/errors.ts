@@ -39,7 +39,9 @@ export type Surface =
   | "llm"
   | "budget"
   | "application"
-  | "audit";
+  | "audit"
+  | "share"
+  | "invite";
 export type ErrorCode = `${ErrorType}:${Surface}`;
 
 export type FieldIssue = { path: string; message: string };

@@ -28,7 +28,16 @@ export const currentActor = cache(async (): Promise<Actor | null> => {
   return resolveActor(await headers(), { withMembership: true });
 });
 
-/** Which header entries an actor gets: each is the permission of the page it leads to. */
-export function navFor(actor: Actor): { workspace: boolean; console: boolean } {
-  return { workspace: can(actor, "workspace:read"), console: can(actor, "console:read") };
+/**
+ * Which header entries an actor gets: each is the permission of the page it leads to. The open
+ * jobs (`/openings`) are every person's, but a member of an organisation has its own jobs entry
+ * there instead, so the header never shows two "Jobs".
+ */
+export function navFor(actor: Actor): { workspace: boolean; console: boolean; openings: boolean; sharedReports: boolean } {
+  return {
+    workspace: can(actor, "workspace:read"),
+    console: can(actor, "console:read"),
+    openings: can(actor, "opening:read") && !can(actor, "job:read"),
+    sharedReports: can(actor, "shared_report:read"),
+  };
 }
