@@ -1,4 +1,4 @@
-import { Briefcase, FileText, MessagesSquare, ShieldCheck } from "lucide-react";
+import { Briefcase, FileText, MessagesSquare, Share2, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitch } from "./language-switch";
@@ -14,12 +14,12 @@ import { type HeaderUser, UserMenu } from "./user-menu";
  */
 export async function SiteHeader({
   user,
-  nav = { jobs: false, console: false },
+  nav = { jobs: false, console: false, openings: false, sharedReports: false },
   home = "/resumes",
 }: {
   user?: HeaderUser | null;
   /** The entries the permission map grants this actor (lib/auth/page-guard.ts `navFor`). */
-  nav?: { jobs: boolean; console: boolean };
+  nav?: { jobs: boolean; console: boolean; openings: boolean; sharedReports: boolean };
   /** Where the app name leads a signed-in user (lib/auth/page-guard.ts `landingPath`). */
   home?: string;
 }) {
@@ -46,9 +46,19 @@ export async function SiteHeader({
             <NavLink href="/interviews" testId="nav-interviews" icon={<MessagesSquare aria-hidden className="size-4 sm:hidden" />}>
               {t("nav.interviews")}
             </NavLink>
+            {nav.openings ? (
+              <NavLink href="/openings" testId="nav-openings" icon={<Briefcase aria-hidden className="size-4 sm:hidden" />}>
+                {t("openings.nav")}
+              </NavLink>
+            ) : null}
             {nav.jobs ? (
               <NavLink href="/jobs" testId="nav-jobs" icon={<Briefcase aria-hidden className="size-4 sm:hidden" />}>
                 {t("nav.jobs")}
+              </NavLink>
+            ) : null}
+            {nav.sharedReports ? (
+              <NavLink href="/shared-reports" testId="nav-shared-reports" icon={<Share2 aria-hidden className="size-4 sm:hidden" />}>
+                {t("shares.nav")}
               </NavLink>
             ) : null}
             {nav.console ? (

@@ -43,3 +43,37 @@ export async function addRollups(sql: ReturnType<typeof e2eDatabase>, rows: Roll
         unpriced_requests = llm_usage_rollups.unpriced_requests + excluded.unpriced_requests`;
   }
 }
+
+/**
+ * What the page matrix needs of candidates and recruiters together, seeded for the organisation
+ * of `recruiterEmail` and a second one of its own: an open job of each; shares of
+ * `interviewId` with each (the recruiter's own and another organisation's); and one fresh
+ * invitation link per `tokens` entry on the recruiter's job (to be accepted through the API).
+ * The job routes are another domain's, and no page makes a second organisation.
+ */
+export async function seedRecruiting(
+  sql: ReturnType<typeof e2eDatabase>,
+  s: { recruiterEmail: string; interviewId: string; tokens: string[] },
+): Promise<{ ownJobId: string; foreignJobId: string; ownShareId: string; foreignShareId: string }> {
+  const [{ organizationId }] = await sql<{ organizationId: string }[]>`
+    select m.organization_id as "organizationId" from member m join "user" u on u.id = m.user_id where u.email = ${s.recruiterEmail} limit 1`;
+  const tag = Math.random().toString(36).slice(2, 10);
+  const otherId = `org_e2e_${tag}`;
+  await sql`insert into organization (id, name, slug, created_at) values (${otherId}, ${`Other ${tag}`}, ${`other-${tag}`}, now())`;
+  const job = async (org: string) =>
+    (
+      await sql<{ id: string }[]>`insert into jobs (organization_id, title, description) values (${org}, 'Backend Engineer', 'Go and PostgreSQL.') returning id`
+    )[0]!.id;
+  const [ownJobId, foreignJobId] = [await job(organizationId), await job(otherId)];
+  const share = async (org: string) =>
+    (
+      await sql<{ id: string }[]>`insert into report_shares (interview_id, organization_id, shared_by)
+        select id, ${org}, owner_id from interviews where id = ${s.interviewId} returning id`
+    )[0]!.id;
+  const [ownShareId, foreignShareId] = [await share(organizationId), await share(otherId)];
+  for (const token of s.tokens) {
+    await sql`insert into interview_invites (job_id, organization_id, token, role, level, question_count, language, expires_at)
+      values (${ownJobId}, ${organizationId}, ${token}, 'Backend Engineer', 'mid', 5, 'en', now() + interval '1 day')`;
+  }
+  return { ownJobId, foreignJobId, ownShareId, foreignShareId };
+}

@@ -66,6 +66,14 @@ export const PAGES: Record<string, Record<PageActor, PageCell>> = {
   "/jobs/[id]/upload": organizationOnly(organizational),
   "/jobs/[id]/applications/[applicationId]": organizationOnly(organizational),
   "/batches/[id]": organizationOnly(organizational),
+  // Candidates and recruiters together: open jobs are every person's; an invitation's landing is
+  // the person's who accepted it (another's is 404); shared reports and invitations to make are
+  // the organisation's ("foreign": another organisation's).
+  "/openings": signedInOnly(200),
+  "/invites/[token]": signedInOnly(personal),
+  "/shared-reports": { anonymous: "→/sign-in", candidate: 404, otherCandidate: 404, recruiter: 200, admin: 404 },
+  "/shared-reports/[shareId]": { anonymous: "→/sign-in", candidate: 404, otherCandidate: 404, recruiter: personal, admin: 404 },
+  "/jobs/[id]/invite": { anonymous: "→/sign-in", candidate: 404, otherCandidate: 404, recruiter: personal, admin: 404 },
   "/admin": adminOnly(200),
   "/admin/cost": adminOnly(200),
   "/admin/queues": adminOnly(200),

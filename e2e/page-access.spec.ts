@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { browserFetch } from "./api";
+import { e2eDatabase, seedRecruiting } from "./db";
 import { DEMO_ADMIN, DEMO_CANDIDATE, DEMO_RECRUITER, E2E_DIR, expect, test, uniqueEmail } from "./fixtures";
 import { PAGE_ACTORS, PAGE_ID_KINDS, PAGES, type PageActor, type PageCell, type PageIdKind } from "./page-access.expected";
 import { AuthPage } from "./pages/auth";
@@ -25,7 +27,7 @@ function discoverPages(dir = APP_DIR, segments: string[] = []): string[] {
   return found;
 }
 
-type Signed = { context: BrowserContext; page: Page; resumeId: string; taskId: string; interviewId: string };
+type Signed = { context: BrowserContext; page: Page; resumeId: string; taskId: string; interviewId: string; inviteToken: string };
 /** A job of an organisation with one uploaded resume: the ids the recruiter pages take. */
 type JobIds = { jobId: string; batchId: string; applicationId: string };
 
@@ -72,7 +74,7 @@ async function signedIn(browser: Browser, actor: Exclude<PageActor, "anonymous">
   const interview = await browserFetch(page, "/api/interviews", { method: "POST", json: { role: "backend engineer", level: "mid", questionCount: 5 } });
   expect([upload.status, interview.status]).toEqual([202, 201]);
   const { resumeId, taskId } = upload.body as { resumeId: string; taskId: string };
-  return { context, page, resumeId, taskId, interviewId: (interview.body as { id: string }).id };
+  return { context, page, resumeId, taskId, interviewId: (interview.body as { id: string }).id, inviteToken: "" };
 }
 
 test.describe("page access", () => {
@@ -81,12 +83,27 @@ test.describe("page access", () => {
   let anonymous: Page;
   let ownJob: JobIds;
   let foreign: { context: BrowserContext; ids: JobIds };
+  /** The demo organisation's job and a share of the candidate's interview with it ("own"), and another organisation's ("foreign"). */
+  let recruiting: Awaited<ReturnType<typeof seedRecruiting>>;
 
   test.beforeAll(async ({ browser }) => {
     const entries = [];
     for (const a of ["candidate", "otherCandidate", "recruiter", "admin"] as const) entries.push([a, await signedIn(browser, a)] as const);
     actors = Object.fromEntries(entries) as typeof actors;
     anonymous = await (await browser.newContext()).newPage();
+    // Each actor accepts an invitation of their own: theirs is 200, another's 404.
+    const tokens = entries.map(() => randomBytes(32).toString("base64url"));
+    const sql = e2eDatabase();
+    try {
+      recruiting = await seedRecruiting(sql, { recruiterEmail: DEMO_RECRUITER.email, interviewId: actors.candidate.interviewId, tokens });
+    } finally {
+      await sql.end();
+    }
+    for (const [i, [, a]] of entries.entries()) {
+      const accepted = await browserFetch(a.page, `/api/invites/${tokens[i]}/accept`, { method: "POST", json: { shareReport: false } });
+      expect(accepted.status).toBe(201);
+      a.inviteToken = tokens[i]!;
+    }
     ownJob = await jobWithOneResume(actors.recruiter.page);
     foreign = await foreignOrganization(browser);
   });
@@ -104,7 +121,7 @@ test.describe("page access", () => {
     const want: Record<string, string | number> = {};
     for (const pagePath of Object.keys(PAGES)) {
       for (const actor of PAGE_ACTORS) {
-        const hasId = pagePath.includes("[id]");
+        const hasId = /\[\w+\]/.test(pagePath);
         for (const kind of hasId ? PAGE_ID_KINDS : [null]) {
           const page = actor === "anonymous" ? anonymous : actors[actor].page;
           const url = kind ? urlFor(pagePath, actor, kind) : pagePath;
@@ -128,7 +145,7 @@ test.describe("page access", () => {
       const idOf = (key: keyof JobIds) => (ids ? ids[key] : idFor(pagePath, actor, kind));
       return pagePath.replace("[id]", idOf(pagePath.startsWith("/batches/") ? "batchId" : "jobId")).replace("[applicationId]", idOf("applicationId"));
     }
-    return pagePath.replace("[id]", idFor(pagePath, actor, kind));
+    return pagePath.replace(/\[\w+\]/, idFor(pagePath, actor, kind));
   }
 
   function idFor(pagePath: string, actor: PageActor, kind: PageIdKind): string {
@@ -136,6 +153,8 @@ test.describe("page access", () => {
     if (kind === "malformed") return "not-an-id";
     const whose = kind === "own" && actor !== "anonymous" ? actors[actor] : actor === "otherCandidate" ? actors.candidate : actors.otherCandidate;
     if (pagePath.startsWith("/admin/tasks/")) return whose.taskId;
+    if (pagePath.startsWith("/shared-reports/")) return kind === "own" ? recruiting.ownShareId : recruiting.foreignShareId;
+    if (pagePath.startsWith("/invites/")) return whose.inviteToken;
     return pagePath.startsWith("/resumes/") ? whose.resumeId : whose.interviewId;
   }
 
@@ -174,5 +193,25 @@ test.describe("page access", () => {
     await admin.getByTestId("admin-nav-users").click();
     await expect(admin).toHaveURL(/\/admin\/users$/);
     await expect(admin.getByTestId("admin-users")).toContainText(DEMO_CANDIDATE.email);
+  });
+
+  test("the header shows open jobs to a person without an organisation and shared reports to a recruiter", async () => {
+    const entries = async (p: Page) => {
+      await p.goto("/resumes");
+      const header = new Header(p);
+      return { openings: await header.navOpenings.isVisible(), sharedReports: await header.navSharedReports.isVisible() };
+    };
+    expect(await entries(actors.candidate.page)).toEqual({ openings: true, sharedReports: false });
+    expect(await entries(actors.recruiter.page)).toEqual({ openings: false, sharedReports: true });
+    expect(await entries(actors.admin.page)).toEqual({ openings: true, sharedReports: false });
+
+    const candidate = actors.candidate.page;
+    await new Header(candidate).navOpenings.click();
+    await expect(candidate).toHaveURL(/\/openings$/);
+    await expect(candidate.getByTestId("opening").first()).toBeVisible();
+    const recruiter = actors.recruiter.page;
+    await new Header(recruiter).navSharedReports.click();
+    await expect(recruiter).toHaveURL(/\/shared-reports$/);
+    await expect(recruiter.locator(`[data-share-id="${recruiting.ownShareId}"]`)).toBeVisible();
   });
 });

@@ -37,7 +37,11 @@ export type Surface =
   | "database"
   | "queue"
   | "llm"
-  | "budget";
+  | "budget"
+  | "application"
+  | "audit"
+  | "share"
+  | "invite";
 export type ErrorCode = `${ErrorType}:${Surface}`;
 
 export type FieldIssue = { path: string; message: string };

@@ -7,6 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { DetailQueryState } from "../detail-query-state";
 import { DownloadPdfLink } from "../reports/download-pdf-link";
+import { SharePanel } from "../shares/share-panel";
 import { ApiError, isEndState, retryTransient, type TaskStatus } from "../tasks/api";
 import { TaskFailure } from "../tasks/task-failure";
 import { TaskProgress } from "../tasks/task-progress";
@@ -201,6 +202,7 @@ export function InterviewDetailView({ id }: { id: string }) {
       ) : data.report ? (
         <>
           <InterviewReport report={data.report} />
+          <SharePanel interviewId={data.id} />
           {transcript}
         </>
       ) : (

@@ -5,6 +5,8 @@ export class Header {
   readonly navResumes: Locator;
   readonly navJobs: Locator;
   readonly navAdmin: Locator;
+  readonly navOpenings: Locator;
+  readonly navSharedReports: Locator;
   readonly userMenuButton: Locator;
   readonly signOutItem: Locator;
 
@@ -13,6 +15,8 @@ export class Header {
     this.navResumes = page.getByTestId("nav-resumes");
     this.navJobs = page.getByTestId("nav-jobs");
     this.navAdmin = page.getByTestId("nav-admin");
+    this.navOpenings = page.getByTestId("nav-openings");
+    this.navSharedReports = page.getByTestId("nav-shared-reports");
     this.userMenuButton = page.getByTestId("user-menu-button");
     this.signOutItem = page.getByTestId("sign-out");
   }

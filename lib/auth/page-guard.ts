@@ -29,12 +29,18 @@ export const currentActor = cache(async (): Promise<Actor | null> => {
 });
 
 /**
- * Which header entries an actor gets: each is the permission of the page it leads to. The
- * organisation's own page (`/workspace`, `workspace:read`) is reached from the jobs page, which
- * keeps a recruiter's header at three entries, whole on a phone.
+ * Which header entries an actor gets: each is the permission of the page it leads to. The open
+ * jobs (`/openings`) are every person's, but a member of an organisation has its own jobs entry
+ * instead, so the header never shows two "Jobs". The organisation's own page (`/workspace`,
+ * `workspace:read`) is reached from the jobs page, which keeps a recruiter's header at four entries.
  */
-export function navFor(actor: Actor): { jobs: boolean; console: boolean } {
-  return { jobs: can(actor, "job:read"), console: can(actor, "console:read") };
+export function navFor(actor: Actor): { jobs: boolean; console: boolean; openings: boolean; sharedReports: boolean } {
+  return {
+    jobs: can(actor, "job:read"),
+    console: can(actor, "console:read"),
+    openings: can(actor, "opening:read") && !can(actor, "job:read"),
+    sharedReports: can(actor, "shared_report:read"),
+  };
 }
 
 /** Where a signed-in actor lands (after sign-in, on `/`, from the app name): a recruiter's jobs, else their own resumes. */

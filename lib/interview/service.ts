@@ -38,14 +38,24 @@ function usageScope(db: Db, t: TaskAttempt, feature: string): UsageScope {
 
 /**
  * Creates an interview and its `interview.plan` task in one transaction, then submits the task
- * (`submitTask`: a failed XADD is left to the relay).
+ * (`submitTask`: a failed XADD is left to the relay). The plan draws on `jobDescription` (the
+ * offline planner favours questions on the skills it names).
+ * @param opts.withinTransaction another domain's write that commits with the interview or not at
+ *   all (an invitation recording the interview it created); what it throws rolls both back and
+ *   is rethrown.
  * @returns the interview row (with `planTaskId`) and its task.
  */
 export async function createInterview(
   deps: Deps,
   i: { ownerId: string; role: string; level: Level; questionCount: number; language: Language; resumeId: string | null; jobDescription: string | null },
+  opts: { withinTransaction?: (tx: Tx, interview: { id: string }) => Promise<void> } = {},
 ) {
-  const created = await insertInterview(deps.db, i, (interviewId) => newTask("interview.plan", { ownerId: i.ownerId, payload: { interviewId } }));
+  const created = await insertInterview(
+    deps.db,
+    i,
+    (interviewId) => newTask("interview.plan", { ownerId: i.ownerId, payload: { interviewId } }),
+    opts.withinTransaction,
+  );
   await submitTask(deps, created.task);
   return created;
 }

@@ -43,6 +43,8 @@ export const rankingItemSchema = z.object({
   candidateLabel: z.string(),
   source: z.enum(["uploaded", "applied"]),
   stage: applicationStageSchema,
+  /** 1 = best among every analysed application of the job (filters leave gaps, they do not renumber). */
+  rank: z.number().int(),
   /** 0–100, from the criteria and the job's weights. */
   fit: z.number(),
   overallScore: z.number(),
@@ -96,7 +98,9 @@ export type ApplicationBody = z.infer<typeof applicationBodySchema>;
 export const fairnessAuditBodySchema = z.object({
   id: z.string(),
   jobId: z.string(),
+  /** The audit task's status (`PENDING` … `COMPLETED`). */
   status: z.string(),
+  taskId: z.string().nullable(),
   createdAt: z.iso.datetime(),
   result: z
     .object({
@@ -115,6 +119,8 @@ export const fairnessAuditBodySchema = z.object({
         z.object({
           resumeId: z.string(),
           candidateLabel: z.string(),
+          /** A name was found in the resume and swapped; false: only pronouns and gendered words were. */
+          nameSwapped: z.boolean(),
           baseFit: z.number(),
           baseRank: z.number().int(),
           variants: z.array(z.object({ label: z.string(), fit: z.number(), rank: z.number().int(), fitDelta: z.number() })),

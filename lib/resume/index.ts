@@ -1,9 +1,12 @@
 /**
  * What other domains may read of the resume domain (they never reach into its folders): the
- * offline analyser's view of a resume's statements and of a job description (its skills, its
- * plain text, its language). The domain's commands (accept an upload, check and unpack files,
- * analyse, read a resume's text) are in `service.ts`.
+ * offline analyser's view of a resume's statements, its profile (for a ranking) and of a job
+ * description (its skills, its plain text, its language), and the shape of an analysis. The
+ * domain's commands (accept an upload, check and unpack files, analyse, read a resume's text)
+ * are in `service.ts`.
  */
+export type { Analysis } from "./analysis-schema";
 export { detectLanguage } from "./extract/language";
 export { type JdSkill, jdSkills, normalizeJd } from "./offline/jd";
+export { type ResumeProfile, resumeProfile } from "./offline/profile";
 export { type ResumeStatement, resumeStatements } from "./offline/resume-statements";

@@ -8,11 +8,12 @@ import { createHash } from "node:crypto";
 import type Redis from "ioredis";
 import type { Db, Tx } from "@/lib/db/client";
 import { getResumeForReader, type ReportReader } from "@/lib/db/queries/report-access";
-import { createResumeUpload, getResumeWithFile, saveAnalysis, setResumeLanguage } from "@/lib/db/queries/resumes";
+import { createResumeUpload, getFileBytes, getResumeWithFile, listOrganizationResumeFiles, saveAnalysis, setResumeLanguage } from "@/lib/db/queries/resumes";
 import { countOpenInteractiveTasks } from "@/lib/db/queries/tasks";
 import { PanelistError } from "@/lib/errors";
 import { type UsageScope, withUsageScope } from "@/lib/finops/scope";
 import type { Logger } from "@/lib/log";
+import { redisPrefix } from "@/lib/queue/names";
 import { submitTask } from "@/lib/queue/producer";
 import { TaskError } from "@/lib/queue/task-error";
 import type { TaskAttempt } from "@/lib/tasks/attempt";
@@ -23,6 +24,7 @@ import { analyzeResume } from "./engine";
 import { extractResumeText } from "./extract";
 import { type ArchiveRefusal, isArchive, unpackArchive } from "./extract/archive";
 import { detectResumeKind, unsupportedReason } from "./extract/detect-type";
+import { type ResumeProfile, resumeProfile } from "./offline/profile";
 import { toResumeBody } from "./view";
 
 /**
@@ -160,12 +162,14 @@ export async function acceptResumeUpload(
  * The `resume.analyze` task's work: load the file → extract its text (a refusal ends the task
  * by policy) → record the language → analyse with the configured engine under the task's
  * usage scope (one usage row per model call, feature `resume.analyze`). Nothing is written in
- * a transaction here.
+ * a transaction here. With `redis` (a getter: a person's own resume opens no connection), an
+ * organisation's resume has its ranking profile cached from the same text
+ * ({@link readOrganizationResumeProfiles}), so a job's ranking finds it without extracting the file again.
  * @returns the write that stores the analysis, to run in the task's completing transaction.
  * @throws {TaskError} policy `not_found` (no such resume of the task's owner, or of its organisation) or the
  *   extraction's refusal code; the engine's `LlmError` and errors as `analyzeResume` throws them.
  */
-export async function analyseResume(deps: { db: Db }, t: TaskAttempt & { resumeId: string }): Promise<(tx: Tx) => Promise<void>> {
+export async function analyseResume(deps: { db: Db; redis?: () => Redis }, t: TaskAttempt & { resumeId: string }): Promise<(tx: Tx) => Promise<void>> {
   const { db } = deps;
   const row = await getResumeWithFile(db, { id: t.resumeId });
   // A resume of an organisation is analysed for that organisation only (its uploader owns the task).
@@ -176,6 +180,10 @@ export async function analyseResume(deps: { db: Db }, t: TaskAttempt & { resumeI
   const extracted = await extractResumeText({ bytes: new Uint8Array(row.file.bytes), kind: row.file.kind });
   if (!extracted.ok) throw TaskError.policy(extracted.code, extracted.message);
   await setResumeLanguage(db, { id: row.resume.id, language: extracted.language });
+  if (deps.redis && row.resume.organizationId) {
+    // best effort: a ranking that misses the profile extracts the file and caches it itself
+    await cacheProfile(deps.redis(), row.file.sha256, { text: extracted.text, language: extracted.language }, new Date()).catch(() => undefined);
+  }
 
   const scope = usageScope(db, t, "resume.analyze");
   const { analysis, promptVersion } = await withUsageScope(scope, () =>
@@ -219,8 +227,101 @@ export async function readResumeText(db: Db, { resumeId, ownerId }: { resumeId: 
 }
 
 /**
+ * The extracted texts of organisation `organizationId`'s resumes `resumeIds` (a fairness audit
+ * re-scores them). A resume outside the organisation, gone, or whose file yields no usable text
+ * is absent from the map.
+ * @returns resume id → its text and language.
+ */
+export async function readOrganizationResumeTexts(
+  db: Db,
+  { organizationId, resumeIds }: { organizationId: string; resumeIds: string[] },
+): Promise<Map<string, { text: string; language: "en" | "zh" }>> {
+  const out = new Map<string, { text: string; language: "en" | "zh" }>();
+  for (const r of await listOrganizationResumeFiles(db, { organizationId, ids: resumeIds })) {
+    const extracted = await extractOf(db, r);
+    if (extracted) out.set(r.id, extracted);
+  }
+  return out;
+}
+
+async function extractOf(db: Db, r: { fileId: string; kind: "pdf" | "docx" | "text" }): Promise<{ text: string; language: "en" | "zh" } | null> {
+  const bytes = await getFileBytes(db, { id: r.fileId });
+  if (!bytes) return null;
+  const extracted = await extractResumeText({ bytes: new Uint8Array(bytes), kind: r.kind });
+  return extracted.ok ? { text: extracted.text, language: extracted.language } : null;
+}
+
+/**
+ * 30 days. A profile counts "Present" as of the day it was made, so an entry this old
+ * understates a current role by at most a month (0.08 years of experience).
+ */
+const PROFILE_CACHE_TTL_S = 30 * 86_400;
+/** Bumped when {@link ResumeProfile} changes shape or meaning, so old cached profiles are not read. */
+const PROFILE_CACHE_VERSION = 1;
+const profileKey = (sha256: string) => `${redisPrefix()}panelist:{resume-profile}:v${PROFILE_CACHE_VERSION}:${sha256}`;
+
+/**
+ * The offline profiles (`resumeProfile`: lines, roles, years, dictionary skills) of organisation
+ * `organizationId`'s resumes `resumeIds`, for ranking them. A profile depends only on the file's
+ * bytes, so it is cached in Redis by the file's SHA-256 for {@link PROFILE_CACHE_TTL_S} — by
+ * the analysis task of an organisation's resume, or here on a miss: a ranking of 200 resumes
+ * reads 200 small JSON values in one round trip instead of extracting 200 files
+ * (docs/benchmarks.md, "Ranking"). Missing ones (Redis lost them, or they aged out) are
+ * extracted one by one and stored.
+ * A resume outside the organisation, or whose file yields no usable text, is absent.
+ */
+export async function readOrganizationResumeProfiles(
+  deps: { db: Db; redis: Redis },
+  { organizationId, resumeIds, now = new Date() }: { organizationId: string; resumeIds: string[]; now?: Date },
+): Promise<Map<string, ResumeProfile & { language: "en" | "zh" }>> {
+  const files = await listOrganizationResumeFiles(deps.db, { organizationId, ids: resumeIds });
+  const out = new Map<string, ResumeProfile & { language: "en" | "zh" }>();
+  if (files.length === 0) return out;
+  const cached = await deps.redis.mget(...files.map((f) => profileKey(f.sha256)));
+  for (const [i, f] of files.entries()) {
+    const hit = cached[i];
+    if (hit) {
+      out.set(f.id, JSON.parse(hit));
+      continue;
+    }
+    const extracted = await extractOf(deps.db, f);
+    if (extracted) out.set(f.id, await cacheProfile(deps.redis, f.sha256, extracted, now));
+  }
+  return out;
+}
+
+async function cacheProfile(redis: Redis, sha256: string, extracted: { text: string; language: "en" | "zh" }, now: Date) {
+  const profile = { ...resumeProfile({ text: extracted.text, language: extracted.language, now }), language: extracted.language };
+  await redis.set(profileKey(sha256), JSON.stringify(profile), "EX", PROFILE_CACHE_TTL_S);
+  return profile;
+}
+
+/**
+ * Analyses a text that is not an uploaded file (a fairness audit's counterfactual resume) with
+ * the configured engine — the same one `resume.analyze` uses — under the task attempt's usage
+ * scope (`feature` names it on the usage rows).
+ * @throws as `analyzeResume` throws (`LlmError` from the model).
+ */
+export async function analyseResumeText(
+  deps: { db: Db },
+  t: TaskAttempt & { text: string; jobDescription: string | null; language: "en" | "zh"; feature: string },
+): Promise<Analysis> {
+  const { analysis } = await withUsageScope(usageScope(deps.db, t, t.feature), () =>
+    analyzeResume({
+      text: t.text,
+      jobDescription: t.jobDescription,
+      language: t.language,
+      signal: t.signal,
+      priority: t.lane,
+      preferFallback: t.preferFallback,
+    }),
+  );
+  return analysis;
+}
+
+/**
  * Resume `id` with its finished analysis, for its report (the PDF): the body of
- * `GET /api/resumes/{id}` for a reader who owns the personal resume or reads it as a member
+ * `GET /api/resumes/id` for a reader who owns the personal resume or reads it as a member
  * of the organisation it belongs to (`reader.organizationId`, docs/recruiting.md "Reports as PDF").
  * @throws {PanelistError} 404 `not_found:resume` when the reader may not see it (or it does not
  *   exist); 409 `conflict:resume` while its analysis is not there (not COMPLETED yet, or failed).

@@ -36,6 +36,8 @@ export const TASK_DEFINITIONS = {
   "interview.evaluate": define({ payloadSchema: z.object({ interviewId: z.uuid() }), lanes: ["interactive"], maxAttempts: 3 }),
   /** Refine a new job's required and preferred skills with the model; the recruiter waits for it. */
   "job.skills": define({ payloadSchema: z.object({ jobId: z.uuid() }), lanes: ["interactive"], maxAttempts: 3 }),
+  /** Re-score a sample of a job's resumes with names, pronouns and gendered words swapped (docs/fairness.md); bulk work of an organisation. */
+  "job.fairness_audit": define({ payloadSchema: z.object({ auditId: z.uuid() }), lanes: ["batch"], maxAttempts: 3 }),
 } as const;
 
 export type TaskType = keyof typeof TASK_DEFINITIONS;

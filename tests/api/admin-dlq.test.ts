@@ -311,6 +311,8 @@ describe("the queue page's data", () => {
       "interview.evaluate:batch",
       "job.skills:interactive",
       "job.skills:batch",
+      "job.fairness_audit:interactive",
+      "job.fairness_audit:batch",
     ]);
     const plan = body.streams.find((s) => s.stream === stalled)!;
     expect(plan).toMatchObject({ health: "stalled", length: 1, consumers: [] });

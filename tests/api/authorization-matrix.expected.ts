@@ -29,9 +29,9 @@ const personal = (ok: number): Record<ActorName, Cell> => {
   return { anonymous: 401, candidateA: ids, candidateB: ids, recruiterX: ids, recruiterY: ids, admin: ids };
 };
 /** Any signed-in person, on their own collection. */
-const everyone = (ok: number): Record<ActorName, Cell> => ({ anonymous: 401, candidateA: ok, candidateB: ok, recruiterX: ok, recruiterY: ok, admin: ok });
+const everyone = (ok: Cell): Record<ActorName, Cell> => ({ anonymous: 401, candidateA: ok, candidateB: ok, recruiterX: ok, recruiterY: ok, admin: ok });
 /** The active organisation's things: members only; a platform admin is no member. */
-const organization = (ok: number): Record<ActorName, Cell> => ({
+const organization = (ok: Cell): Record<ActorName, Cell> => ({
   anonymous: 401,
   candidateA: 403,
   candidateB: 403,
@@ -65,7 +65,12 @@ export const EXPECTED: Record<string, Row> = {
   "POST /api/interviews/[id]/chat": { permission: "interview:chat", expect: personal(409) },
   "POST /api/interviews/[id]/end": { permission: "interview:end", expect: personal(202) },
   // 409: the fixture interview has no report (no worker runs here to evaluate it).
-  "GET /api/interviews/[id]/report.pdf": { permission: "interview:read", expect: personal(409) },
+  // recruiterX's "foreign" is candidateA's interview, which the fixtures share with organisation X:
+  // readable there, so 409 like the owner's (no report yet).
+  "GET /api/interviews/[id]/report.pdf": {
+    permission: "interview:read",
+    expect: { ...personal(409), recruiterX: { own: 409, foreign: 409, missing: 404, malformed: 404 } },
+  },
 
   "GET /api/workspace": { permission: "workspace:read", expect: organization(200) },
   "GET /api/jobs": { permission: "job:read", expect: organization(200) },
@@ -76,6 +81,31 @@ export const EXPECTED: Record<string, Row> = {
   // The id kinds are the resume's, in the actor's own job (foreign: another organisation's job and resume).
   "GET /api/jobs/[id]/resumes/[resumeId]": { permission: "job:read", expect: organizationOwned(200) },
   "GET /api/batches/[id]": { permission: "job:read", expect: organizationOwned(200) },
+  "GET /api/jobs/[id]/ranking": { permission: "job:read", expect: organizationOwned(200) },
+  "POST /api/jobs/[id]/stage": { permission: "application:update", expect: organizationOwned(200) },
+  "GET /api/jobs/[id]/fairness-audits": { permission: "job:read", expect: organizationOwned(200) },
+  // 422: the fixture job has no analysed resume to audit — the door let the member through.
+  "POST /api/jobs/[id]/fairness-audits": { permission: "job:update", expect: organizationOwned(422) },
+  "GET /api/jobs/[id]/fairness-audits/[auditId]": { permission: "job:read", expect: organizationOwned(200) },
+  "GET /api/applications/[id]": { permission: "application:read", expect: organizationOwned(200) },
+  "PATCH /api/applications/[id]": { permission: "application:update", expect: organizationOwned(200) },
+
+  // Candidates and recruiters together (docs/recruiting.md). Any open job takes an application:
+  // "foreign" is another organisation's job, open too. 200: the fixture applied (and accepted) once
+  // already, so every call answers the duplicate — the door let them through.
+  "GET /api/openings": { permission: "opening:read", expect: everyone(200) },
+  "POST /api/jobs/[id]/applications": { permission: "opening:apply", expect: everyone({ own: 200, foreign: 200, missing: 404, malformed: 404 }) },
+  // 409: the fixture interview has no report yet — the door let the owner through.
+  "POST /api/interviews/[id]/shares": { permission: "share:create", expect: personal(409) },
+  "GET /api/interviews/[id]/shares": { permission: "share:read", expect: personal(200) },
+  "DELETE /api/interviews/[id]/shares/[shareId]": { permission: "share:delete", expect: personal(200) },
+  "GET /api/shared-reports": { permission: "shared_report:read", expect: organization(200) },
+  "GET /api/shared-reports/[shareId]": { permission: "shared_report:read", expect: organizationOwned(200) },
+  "POST /api/jobs/[id]/invites": { permission: "invite:create", expect: organizationOwned(201) },
+  "GET /api/jobs/[id]/invites": { permission: "invite:read", expect: organizationOwned(200) },
+  // An invitation's link: any signed-in person; one another person accepted is 404.
+  "GET /api/invites/[token]": { permission: "interview:read", expect: personal(200) },
+  "POST /api/invites/[token]/accept": { permission: "interview:create", expect: personal(200) },
   "GET /api/admin/users": { permission: "console:read", expect: platform(200) },
   // The admin's own account is 409: nobody demotes or bans themselves from the console.
   "PATCH /api/admin/users/[id]": {

@@ -3,11 +3,16 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GuardedHandler } from "@/app/api/_lib/route";
 import { closeDb, getDb } from "@/lib/db/client";
+import { createFairnessAudit } from "@/lib/db/queries/fairness-audits";
+import { reportShares } from "@/lib/db/schema";
+import { acceptInvite, createInvite } from "@/lib/jobs/invite-service";
 import { acceptBatchUpload, createJob } from "@/lib/jobs/service";
+import { applyToJob } from "@/lib/jobs/sharing-service";
 import { createLogger } from "@/lib/log";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { acceptResumeUpload } from "@/lib/resume/service";
+import { newTask } from "@/lib/tasks/definitions";
 import { candidate, platformAdmin, recruiter, type TestActor } from "../helpers/actors";
 import { clearPrefix } from "../helpers/fixtures";
 import { BASE } from "../helpers/http";
@@ -23,6 +28,8 @@ import { ACTORS, type ActorName, type Cell, EXPECTED, ID_KINDS, type IdKind } fr
 const modules = import.meta.glob<Record<string, unknown>>("/app/api/**/route.ts", { eager: true });
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+/** A route's dynamic segments by name (`{id}`, `{id, shareId}`, `{token}`). */
+type PathParams = Record<string, string>;
 
 /** `/app/api/tasks/[id]/events/route.ts` → `/api/tasks/[id]/events`. */
 const routePath = (file: string) => file.replace(/^\/app/, "").replace(/\/route\.ts$/, "");
@@ -38,10 +45,12 @@ const ROUTES = Object.entries(modules).flatMap(([file, mod]) =>
 const db = getDb();
 const log = createLogger("test");
 const actors = {} as Record<Exclude<ActorName, "anonymous">, TestActor>;
-/** Each actor's own resources (personal scope). */
-const owned = {} as Record<Exclude<ActorName, "anonymous">, { resumeId: string; taskId: string; interviewId: string }>;
-/** Each organisation's own resources: a job, a bulk upload onto it and the resume it made. */
-const orgOwned = {} as Record<"recruiterX" | "recruiterY", { jobId: string; batchId: string; resumeId: string }>;
+/** Each actor's own resources (personal scope); `shareId` a share of their interview with organisation X, `inviteToken` an invitation they accepted. */
+const owned = {} as Record<Exclude<ActorName, "anonymous">, { resumeId: string; taskId: string; interviewId: string; shareId: string; inviteToken: string }>;
+/** Each organisation's own resources: an open job, a bulk upload onto it, the resume and application it made, a fairness audit of the job. */
+const orgOwned = {} as Record<"recruiterX" | "recruiterY", { jobId: string; batchId: string; resumeId: string; applicationId: string; auditId: string }>;
+/** Shares of one of candidateA's interviews with organisation X and with organisation Y (the organisations' reads). */
+const sharedWith = {} as Record<"recruiterX" | "recruiterY", string>;
 
 beforeAll(async () => {
   process.env.PANELIST_BENCH_ROUTES = "1";
@@ -63,7 +72,7 @@ beforeAll(async () => {
       },
     );
     const { interview } = await unplannedInterview(db, a.userId);
-    owned[name] = { resumeId: resume.id, taskId: task.id, interviewId: interview.id };
+    owned[name] = { resumeId: resume.id, taskId: task.id, interviewId: interview.id, shareId: "", inviteToken: "" };
   }
   for (const name of ["recruiterX", "recruiterY"] as const) {
     const a = actors[name];
@@ -77,7 +86,40 @@ beforeAll(async () => {
     });
     const [item] = upload.items;
     if (!("resumeId" in item)) throw new Error("the matrix's bulk upload fixture was refused");
-    orgOwned[name] = { jobId: job.id, batchId: upload.batchId, resumeId: item.resumeId };
+    const { audit } = await createFairnessAudit(db, {
+      jobId: job.id,
+      organizationId: a.organizationId!,
+      createdBy: a.userId,
+      task: (auditId) => newTask("job.fairness_audit", { ownerId: a.userId, organizationId: a.organizationId, payload: { auditId }, lane: "batch" }),
+    });
+    orgOwned[name] = { jobId: job.id, batchId: upload.batchId, resumeId: item.resumeId, applicationId: item.applicationId, auditId: audit.id };
+  }
+  const deps = { db, redis: getRedis(), log };
+  for (const [name, a] of Object.entries(actors) as [keyof typeof actors, TestActor][]) {
+    // Applied and accepted once already: the matrix's calls answer the duplicate (200) every time.
+    for (const { jobId } of Object.values(orgOwned)) await applyToJob(deps, { jobId, resumeId: owned[name].resumeId, candidateId: a.userId });
+    const [share] = await db
+      .insert(reportShares)
+      .values({ interviewId: owned[name].interviewId, organizationId: actors.recruiterX.organizationId!, sharedBy: a.userId })
+      .returning();
+    owned[name].shareId = share.id;
+    const invite = await createInvite(db, {
+      jobId: orgOwned.recruiterX.jobId,
+      organizationId: actors.recruiterX.organizationId!,
+      createdBy: actors.recruiterX.userId,
+      email: null,
+      linkFor: (token) => token,
+    });
+    await acceptInvite(deps, { token: invite.url!, userId: a.userId, shareReport: false });
+    owned[name].inviteToken = invite.url!;
+  }
+  const { interview: shared } = await unplannedInterview(db, actors.candidateA.userId);
+  for (const r of ["recruiterX", "recruiterY"] as const) {
+    const [share] = await db
+      .insert(reportShares)
+      .values({ interviewId: shared.id, organizationId: actors[r].organizationId!, sharedBy: actors.candidateA.userId })
+      .returning();
+    sharedWith[r] = share.id;
   }
 });
 
@@ -94,21 +136,13 @@ function orgFor(actor: Exclude<ActorName, "anonymous">, whose: "own" | "foreign"
   return orgOwned[whose === "own" ? own : own === "recruiterX" ? "recruiterY" : "recruiterX"];
 }
 
-/** The path params of a route with ids, for one actor and one id kind (the kind is the last id's). */
-function paramsFor(path: string, actor: Exclude<ActorName, "anonymous">, kind: IdKind): Record<string, string> {
-  if (path === "/api/jobs/[id]/resumes/[resumeId]") {
-    const org = orgFor(actor, kind === "foreign" ? "foreign" : "own");
-    return { id: org.jobId, resumeId: kind === "missing" ? randomUUID() : kind === "malformed" ? "not-an-id" : org.resumeId };
-  }
-  return { id: idFor(path, actor, kind) };
-}
-
 /** The id of the resource a route's `[id]` names, for one actor and one id kind. */
 function idFor(path: string, actor: Exclude<ActorName, "anonymous">, kind: IdKind): string {
   if (kind === "missing") return randomUUID();
   if (kind === "malformed") return "not-an-id";
   if (path.startsWith("/api/jobs/")) return orgFor(actor, kind === "own" ? "own" : "foreign").jobId;
   if (path.startsWith("/api/batches/")) return orgFor(actor, kind === "own" ? "own" : "foreign").batchId;
+  if (path.startsWith("/api/applications/")) return orgFor(actor, kind === "own" ? "own" : "foreign").applicationId;
   const whose = kind === "own" ? actor : actor === "candidateA" ? "candidateB" : "candidateA";
   if (path.startsWith("/api/admin/users/")) return actors[whose].userId;
   const r = owned[whose];
@@ -117,6 +151,33 @@ function idFor(path: string, actor: Exclude<ActorName, "anonymous">, kind: IdKin
   if (path.startsWith("/api/interviews/")) return r.interviewId;
   throw new Error(`no fixture for the [id] of ${path}: add one to idFor()`);
 }
+
+/** Every dynamic segment of a route (`[id]`, `[shareId]`, `[token]`) for one actor and one id kind. */
+function paramsFor(path: string, actor: Exclude<ActorName, "anonymous">, kind: IdKind): PathParams {
+  if (path === "/api/jobs/[id]/resumes/[resumeId]") {
+    // The id kinds are the resume's, in the actor's own job (foreign: another organisation's job and resume).
+    const org = orgFor(actor, kind === "foreign" ? "foreign" : "own");
+    return { id: org.jobId, resumeId: kind === "missing" ? randomUUID() : kind === "malformed" ? "not-an-id" : org.resumeId };
+  }
+  if (path === "/api/jobs/[id]/fairness-audits/[auditId]") {
+    // The id kinds are the audit's, of the actor's own job (foreign: another organisation's job and audit).
+    const org = orgFor(actor, kind === "foreign" ? "foreign" : "own");
+    return { id: org.jobId, auditId: kind === "missing" ? randomUUID() : kind === "malformed" ? "not-an-id" : org.auditId };
+  }
+  const p: PathParams = path.includes("[id]") ? { id: idFor(path, actor, kind) } : {};
+  const whose = kind === "own" ? actor : actor === "candidateA" ? "candidateB" : "candidateA";
+  if (path.includes("[shareId]")) {
+    const org = actor === "recruiterY" ? "recruiterY" : "recruiterX";
+    const other = org === "recruiterX" ? "recruiterY" : "recruiterX";
+    const share = path.startsWith("/api/shared-reports/") ? sharedWith[kind === "own" ? org : other] : owned[whose].shareId;
+    p.shareId = kind === "missing" ? randomUUID() : kind === "malformed" ? "not-an-id" : share;
+  }
+  if (path.includes("[token]")) {
+    p.token = kind === "missing" ? Buffer.alloc(32, 1).toString("base64url") : kind === "malformed" ? "not-an-id" : owned[whose].inviteToken;
+  }
+  return p;
+}
+const hasParams = (path: string) => /\[(?!\.\.\.)\w+\]/.test(path);
 
 /** A request the route accepts from a permitted actor (so the door, not the input, decides). */
 function requestFor(key: string, url: string, cookie: string | undefined, extra: Record<string, string> = {}): Request {
@@ -165,7 +226,29 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
       // A task that is not FAILED: the request is valid, and nothing is replayed or discarded.
       return json({ taskIds: [owned.candidateA.taskId] });
     case "POST /api/interviews/[id]/end":
+    case "POST /api/jobs/[id]/fairness-audits":
       return new Request(url, { method: "POST", headers });
+    case "POST /api/jobs/[id]/stage": {
+      // the application of the job in the URL (a random id for a missing or malformed job)
+      const jobId = new URL(url).pathname.split("/")[3];
+      const org = Object.values(orgOwned).find((o) => o.jobId === jobId);
+      return json({ applicationIds: [org?.applicationId ?? randomUUID()], stage: "shortlisted" });
+    }
+    case "PATCH /api/applications/[id]":
+      return json({ note: "Matrix note." }, "PATCH");
+    case "POST /api/jobs/[id]/applications": {
+      // The actor's own resume, applied with once already (beforeAll).
+      const who = (Object.keys(actors) as (keyof typeof actors)[]).find((n) => actors[n].cookie === cookie) ?? "candidateA";
+      return json({ resumeId: owned[who].resumeId });
+    }
+    case "POST /api/jobs/[id]/invites":
+      return json({ questionCount: 5 });
+    case "POST /api/interviews/[id]/shares":
+      return json({ organizationId: "org-of-the-matrix" });
+    case "DELETE /api/interviews/[id]/shares/[shareId]":
+      return new Request(url, { method: "DELETE", headers });
+    case "POST /api/invites/[token]/accept":
+      return json({ shareReport: false });
     case "GET /api/auth/[...all]":
       return new Request(`${BASE}/api/auth/get-session`, { headers });
     case "POST /api/auth/[...all]":
@@ -181,14 +264,14 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
   }
 }
 
-function urlFor(key: string, path: string, ids?: Record<string, string>): string {
+function urlFor(key: string, path: string, p: PathParams = {}): string {
   if (key === "POST /api/auth/[...all]") return `${BASE}/api/auth/sign-in/email`;
-  return `${BASE}${Object.entries(ids ?? {}).reduce((p, [k, v]) => p.replace(`[${k}]`, v), path)}`;
+  return `${BASE}${path.replace(/\[(\w+)\]/g, (whole, name: string) => p[name] ?? whole)}`;
 }
 
 /** Calls the handler as Next would; answers the status and, for JSON, the error code. */
-async function call(route: (typeof ROUTES)[number], req: Request, ids?: Record<string, string>): Promise<{ status: number; code?: string }> {
-  const params: Record<string, string | string[]> = route.path.includes("[...all]") ? { all: new URL(req.url).pathname.split("/").slice(3) } : (ids ?? {});
+async function call(route: (typeof ROUTES)[number], req: Request, p: PathParams = {}): Promise<{ status: number; code?: string }> {
+  const params: Record<string, string | string[]> = route.path.includes("[...all]") ? { all: new URL(req.url).pathname.split("/").slice(3) } : p;
   const res = await route.handler(req, { params: Promise.resolve(params) });
   if (!(res.headers.get("content-type") ?? "").includes("application/json")) {
     await res.body?.cancel().catch(() => undefined); // SSE streams stay open otherwise
@@ -197,7 +280,7 @@ async function call(route: (typeof ROUTES)[number], req: Request, ids?: Record<s
   const body = (await res.json().catch(() => null)) as { code?: string } | null;
   return { status: res.status, code: body?.code };
 }
-const paramsOf = (ids?: Record<string, string>) => ({ params: Promise.resolve<Record<string, string | string[]>>(ids ?? {}) });
+const paramsOf = (p: PathParams = {}) => ({ params: Promise.resolve<Record<string, string | string[]>>(p) });
 
 const cellFor = (cell: Cell, kind: IdKind | null) => (typeof cell === "number" ? cell : cell[kind ?? "own"]);
 
@@ -224,13 +307,13 @@ describe("the authorization matrix", () => {
   for (const r of ROUTES) {
     it(`${r.key}: every actor × id answers as the table says`, async () => {
       const row = EXPECTED[r.key]!;
-      const hasId = r.path.includes("[id]");
+      const hasId = hasParams(r.path);
       const got: Record<string, number> = {};
       const want: Record<string, number> = {};
       for (const actor of ACTORS) {
         for (const kind of hasId ? ID_KINDS : [null]) {
           const label = kind ? `${actor}/${kind}` : actor;
-          const id = hasId ? (actor === "anonymous" ? paramsFor(r.path, "candidateA", kind!) : paramsFor(r.path, actor, kind!)) : undefined;
+          const id = hasId ? paramsFor(r.path, actor === "anonymous" ? "candidateA" : actor, kind!) : undefined;
           const cookie = actor === "anonymous" ? undefined : actors[actor].cookie;
           const res = await call(r, requestFor(r.key, urlFor(r.key, r.path, id), cookie), id);
           got[label] = res.status;
@@ -256,7 +339,7 @@ describe("rules every guarded route shares", () => {
     "%s refuses another origin and another port of the same host (403 forbidden:csrf), before auth",
     async (_key, r) => {
       const actor = permitted(r.key);
-      const id = r.path.includes("[id]") ? paramsFor(r.path, actor, "own") : undefined;
+      const id = hasParams(r.path) ? paramsFor(r.path, actor, "own") : undefined;
       for (const [origin, site] of [
         ["https://evil.example", "cross-site"],
         ["http://localhost:3999", "same-site"],
@@ -281,7 +364,7 @@ describe("rules every guarded route shares", () => {
   it.each(jsonRoutes.map((r) => [r.key, r] as const))("%s answers 415 to text/plain and 422 to a control character", async (_key, r) => {
     expect(jsonRoutes.length).toBeGreaterThan(0);
     const actor = permitted(r.key);
-    const id = r.path.includes("[id]") ? paramsFor(r.path, actor, "own") : undefined;
+    const id = hasParams(r.path) ? paramsFor(r.path, actor, "own") : undefined;
     const url = urlFor(r.key, r.path, id);
     const plain = await r.handler(
       new Request(url, { method: r.method, body: "{}", headers: { cookie: actors[actor].cookie, "content-type": "text/plain" } }),

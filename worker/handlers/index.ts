@@ -4,6 +4,7 @@ import { TASK_TYPES, type TaskType } from "@/lib/tasks/definitions";
 import type { HandlerFactory } from "./define";
 import { interviewEvaluateHandler } from "./interview-evaluate";
 import { interviewPlanHandler } from "./interview-plan";
+import { jobFairnessAuditHandler } from "./job-fairness-audit";
 import { jobSkillsHandler } from "./job-skills";
 import { resumeAnalyzeHandler } from "./resume-analyze";
 
@@ -16,6 +17,7 @@ const HANDLERS: { [T in TaskType]: HandlerFactory<T> } = {
   "interview.plan": interviewPlanHandler,
   "interview.evaluate": interviewEvaluateHandler,
   "job.skills": jobSkillsHandler,
+  "job.fairness_audit": jobFairnessAuditHandler,
 };
 
 /** Every task type's handler, in the definitions' order, for the worker's consumer. */

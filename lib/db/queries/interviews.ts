@@ -11,6 +11,8 @@ export type InterviewMessageRow = typeof interviewMessages.$inferSelect;
  * Creates the interview and its plan task in one transaction (outbox write); the caller
  * XADDs after commit.
  * @param planTask the task row to insert for the new interview's id.
+ * @param withinTransaction another write that must commit with the interview or not at all (an
+ *   invitation recording the interview it created); what it throws rolls both back.
  */
 export async function createInterview(
   db: Db,
@@ -24,9 +26,11 @@ export async function createInterview(
     jobDescription: string | null;
   },
   planTask: (interviewId: string) => NewTask,
+  withinTransaction?: (tx: Tx, interview: InterviewRow) => Promise<void>,
 ): Promise<{ interview: InterviewRow; task: TaskRow }> {
   return db.transaction(async (tx) => {
     const [interview] = await tx.insert(interviews).values(i).returning();
+    await withinTransaction?.(tx, interview);
     const task = await insertTask(tx, planTask(interview.id));
     const [updated] = await tx.update(interviews).set({ planTaskId: task.id }).where(eq(interviews.id, interview.id)).returning();
     return { interview: updated, task };

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { NewTask } from "@/lib/tasks/definitions";
 import type { Db, Tx } from "../client";
 import { analyses, files, resumes, tasks } from "../schema";
@@ -152,4 +152,23 @@ export async function saveAnalysis(
 /** Records the detected language even when the analysis is refused. */
 export async function setResumeLanguage(db: Db, { id, language }: { id: string; language: "en" | "zh" }) {
   await db.update(resumes).set({ language }).where(eq(resumes.id, id));
+}
+
+/**
+ * Resumes of organisation `organizationId` among `ids`, with what identifies their content (the
+ * file's SHA-256 and kind) but not the bytes; a resume of another organisation or a person's own is left out.
+ */
+export async function listOrganizationResumeFiles(db: Db, { organizationId, ids }: { organizationId: string; ids: string[] }) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: resumes.id, fileId: files.id, sha256: files.sha256, kind: files.kind, language: resumes.language })
+    .from(resumes)
+    .innerJoin(files, eq(files.id, resumes.fileId))
+    .where(and(eq(resumes.organizationId, organizationId), inArray(resumes.id, ids)));
+}
+
+/** The bytes of file `id` (after {@link listOrganizationResumeFiles} checked whose it is). */
+export async function getFileBytes(db: Db, { id }: { id: string }): Promise<Buffer | undefined> {
+  const [row] = await db.select({ bytes: files.bytes }).from(files).where(eq(files.id, id)).limit(1);
+  return row?.bytes;
 }

@@ -1,0 +1,15 @@
+import { getDb } from "@/lib/db/client";
+import { listOpenings } from "@/lib/jobs/sharing-service";
+import { route } from "../_lib/route";
+import { openingsQuerySchema } from "./schema";
+
+export const dynamic = "force-dynamic";
+
+/** Open jobs of every organisation, newest first, each with the caller's own application if any: `{items, nextCursor}`. */
+export const GET = route({
+  permission: "opening:read",
+  query: openingsQuerySchema,
+  handler: async ({ scope, query }) => {
+    return Response.json(await listOpenings(getDb(), { candidateId: scope.ownerId, limit: query.limit, after: query.cursor }));
+  },
+});
