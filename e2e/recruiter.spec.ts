@@ -175,7 +175,8 @@ test.describe("recruiter workspace", () => {
       await expect(small.getByTestId("ranking-row")).toHaveCount(GOOD);
       await small.getByTestId("ranking-row").first().getByTestId("row-expand").click();
       expect(await fitsWidth(small), "the job page fits a phone").toBe(true);
-      for (const entry of ["nav-resumes", "nav-interviews", "nav-jobs"]) {
+      await testInfo.attach("job page on a phone", { body: await small.screenshot(), contentType: "image/png" });
+      for (const entry of ["nav-resumes", "nav-interviews", "nav-jobs", "nav-shared-reports"]) {
         const link = small.getByTestId(entry);
         await expect(link).toBeInViewport({ ratio: 1 });
         expect(await link.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `${entry} is whole`).toBe(true);
