@@ -1,7 +1,7 @@
 /**
  * Benchmark: `GET /api/jobs/{id}/ranking` for a job with 200 applications, with the resume
  * profiles cached (what the analysis tasks leave behind) against the same ranking when every
- * profile must first be made from the file (Redis lost the cache): the baseline.
+ * profile must first be made from the file (none stored yet): the baseline.
  *
  *   npx tsx bench/ranking.ts
  *
@@ -126,7 +126,7 @@ async function main() {
     }
     const rank = async () => {
       const t0 = performance.now();
-      const body = toRankingBody(await rankJob({ db, redis }, { organizationId, jobId: job.id }), { blind: true });
+      const body = toRankingBody(await rankJob({ db }, { organizationId, jobId: job.id }), { blind: true });
       return { ms: performance.now() - t0, body };
     };
     log("cold: every profile made from its file");
@@ -159,7 +159,7 @@ async function main() {
       section: SECTION,
       script: SCRIPT,
       indexRow:
-        "| [Ranking](#ranking) | `npx tsx bench/ranking.ts` | `GET /api/jobs/{id}/ranking` of 200 applications with the resume profiles cached vs every profile made from its file |",
+        "| [Ranking](#ranking) | `npx tsx bench/ranking.ts` | `GET /api/jobs/{id}/ranking` of 200 applications with the resume profiles stored vs every profile made from its file |",
       body: () =>
         [
           "## Ranking",
@@ -167,7 +167,7 @@ async function main() {
           machineLine({ loadStart, seconds: (performance.now() - started) / 1000, command }),
           "",
           `One job, ${n} applications (corpus PDFs and text files in turn, each copy unique), each with a stored analysis. Each call is \`rankJob\` + \`toRankingBody\` (blind), in process.`,
-          `Warm: the profiles are in Redis (the analysis tasks cache them), ${iterations} calls after one warm-up. Baseline cold: the first call, with every profile made from its file (extraction + the offline profile) and cached. Valid only if both give the same rows in the same order.`,
+          `Warm: the profiles are stored (\`resume_profiles\`; the analysis tasks write them), ${iterations} calls after one warm-up. Baseline cold: the first call, with every profile made from its file (extraction + the offline profile) and stored. Valid only if both give the same rows in the same order.`,
           "",
           markdownTable(header, rows),
         ].join("\n"),

@@ -300,6 +300,25 @@ export const analyses = pgTable(
   (t) => [uniqueIndex("analyses_task_uq").on(t.taskId), index("analyses_resume_idx").on(t.resumeId)],
 );
 
+/**
+ * A resume file's offline profile (lines, dated roles, years, dictionary skills: lib/resume/offline/profile.ts),
+ * which a job's ranking reads instead of extracting every file again (docs/recruiting.md, "Ranking").
+ * It depends only on the bytes (and the day "Present" was read), so it is keyed by the file's SHA-256;
+ * `version` changes when the profile's shape or meaning does, so an old row is never read.
+ */
+export const resumeProfiles = pgTable(
+  "resume_profiles",
+  {
+    sha256: text("sha256").notNull(),
+    version: integer("version").notNull(),
+    language: text("language", { enum: ["en", "zh"] }).notNull(),
+    profile: jsonb("profile").notNull(),
+    /** When it was made: "Present" in a role means this day. */
+    madeAt: timestamp("made_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.version] })],
+);
+
 // ── LLM usage: one row per upstream call, offline analysis or cache hit (docs/finops.md) ─
 export const llmUsage = pgTable(
   "llm_usage",

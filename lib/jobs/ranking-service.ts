@@ -91,10 +91,7 @@ function byFit(a: { fit: number; overall: number; id: string }, b: { fit: number
  * @returns the rows, and how many applications wait for their analysis (`pending`) or will not get one (`failed`).
  * @throws {PanelistError} 404 `not_found:job` when the job is not the organisation's.
  */
-export async function rankJob(
-  deps: { db: Db; redis: Redis },
-  q: { organizationId: string; jobId: string; filters?: RankingFilters; now?: Date },
-): Promise<Ranking> {
+export async function rankJob(deps: { db: Db }, q: { organizationId: string; jobId: string; filters?: RankingFilters; now?: Date }): Promise<Ranking> {
   const job = await jobOf(deps.db, q);
   const rows = await listApplicationsForRanking(deps.db, { jobId: job.id, organizationId: q.organizationId });
   const analysed = rows.filter((r) => r.analysis !== null);
@@ -152,7 +149,7 @@ export interface OpenedApplication {
  * from the resume, and the interview reports the candidate shared for its job (not withdrawn).
  * @throws {PanelistError} 404 `not_found:application`.
  */
-export async function readApplication(deps: { db: Db; redis: Redis }, q: { organizationId: string; id: string }): Promise<OpenedApplication> {
+export async function readApplication(deps: { db: Db }, q: { organizationId: string; id: string }): Promise<OpenedApplication> {
   const row = await getApplicationForOrganization(deps.db, q);
   if (!row) throw new PanelistError("not_found:application", "No such application.");
   const a = row.application;
@@ -170,7 +167,7 @@ export async function readApplication(deps: { db: Db; redis: Redis }, q: { organ
  * @throws {PanelistError} 404 `not_found:application`.
  */
 export async function changeApplication(
-  deps: { db: Db; redis: Redis },
+  deps: { db: Db },
   c: { organizationId: string; id: string; actorId: string; stage?: ApplicationStage; note?: string },
 ): Promise<OpenedApplication> {
   const updated = await updateApplication(deps.db, c);

@@ -8,12 +8,20 @@ import { createHash } from "node:crypto";
 import type Redis from "ioredis";
 import type { Db, Tx } from "@/lib/db/client";
 import { getResumeForReader, type ReportReader } from "@/lib/db/queries/report-access";
-import { createResumeUpload, getFileBytes, getResumeWithFile, listOrganizationResumeFiles, saveAnalysis, setResumeLanguage } from "@/lib/db/queries/resumes";
+import {
+  createResumeUpload,
+  getFileBytes,
+  getResumeWithFile,
+  listOrganizationResumeFiles,
+  readResumeProfiles,
+  saveAnalysis,
+  setResumeLanguage,
+  upsertResumeProfile,
+} from "@/lib/db/queries/resumes";
 import { countOpenInteractiveTasks } from "@/lib/db/queries/tasks";
 import { PanelistError } from "@/lib/errors";
 import { type UsageScope, withUsageScope } from "@/lib/finops/scope";
 import type { Logger } from "@/lib/log";
-import { redisPrefix } from "@/lib/queue/names";
 import { submitTask } from "@/lib/queue/producer";
 import { TaskError } from "@/lib/queue/task-error";
 import type { TaskAttempt } from "@/lib/tasks/attempt";
@@ -162,14 +170,14 @@ export async function acceptResumeUpload(
  * The `resume.analyze` task's work: load the file → extract its text (a refusal ends the task
  * by policy) → record the language → analyse with the configured engine under the task's
  * usage scope (one usage row per model call, feature `resume.analyze`). Nothing is written in
- * a transaction here. With `redis` (a getter: a person's own resume opens no connection), an
- * organisation's resume has its ranking profile cached from the same text
- * ({@link readOrganizationResumeProfiles}), so a job's ranking finds it without extracting the file again.
+ * a transaction here. An organisation's resume also gets its ranking profile made from the same
+ * text and stored with the analysis ({@link readOrganizationResumeProfiles}), so a job's ranking
+ * finds it without extracting the file again.
  * @returns the write that stores the analysis, to run in the task's completing transaction.
  * @throws {TaskError} policy `not_found` (no such resume of the task's owner, or of its organisation) or the
  *   extraction's refusal code; the engine's `LlmError` and errors as `analyzeResume` throws them.
  */
-export async function analyseResume(deps: { db: Db; redis?: () => Redis }, t: TaskAttempt & { resumeId: string }): Promise<(tx: Tx) => Promise<void>> {
+export async function analyseResume(deps: { db: Db }, t: TaskAttempt & { resumeId: string }): Promise<(tx: Tx) => Promise<void>> {
   const { db } = deps;
   const row = await getResumeWithFile(db, { id: t.resumeId });
   // A resume of an organisation is analysed for that organisation only (its uploader owns the task).
@@ -180,10 +188,7 @@ export async function analyseResume(deps: { db: Db; redis?: () => Redis }, t: Ta
   const extracted = await extractResumeText({ bytes: new Uint8Array(row.file.bytes), kind: row.file.kind });
   if (!extracted.ok) throw TaskError.policy(extracted.code, extracted.message);
   await setResumeLanguage(db, { id: row.resume.id, language: extracted.language });
-  if (deps.redis && row.resume.organizationId) {
-    // best effort: a ranking that misses the profile extracts the file and caches it itself
-    await cacheProfile(deps.redis(), row.file.sha256, { text: extracted.text, language: extracted.language }, new Date()).catch(() => undefined);
-  }
+  const profile = row.resume.organizationId ? profileRow(row.file.sha256, extracted, new Date()) : null;
 
   const scope = usageScope(db, t, "resume.analyze");
   const { analysis, promptVersion } = await withUsageScope(scope, () =>
@@ -196,8 +201,8 @@ export async function analyseResume(deps: { db: Db; redis?: () => Redis }, t: Ta
       preferFallback: t.preferFallback,
     }),
   );
-  return (tx) =>
-    saveAnalysis(tx, {
+  return async (tx) => {
+    await saveAnalysis(tx, {
       resumeId: row.resume.id,
       taskId: t.taskId,
       engine: analysis.engine,
@@ -206,6 +211,8 @@ export async function analyseResume(deps: { db: Db; redis?: () => Redis }, t: Ta
       language: analysis.language,
       result: analysis,
     });
+    if (profile) await upsertResumeProfile(tx, profile);
+  };
 }
 
 /** The usage scope of a task attempt's model calls (lib/finops/scope.ts). */
@@ -252,48 +259,56 @@ async function extractOf(db: Db, r: { fileId: string; kind: "pdf" | "docx" | "te
 }
 
 /**
- * 30 days. A profile counts "Present" as of the day it was made, so an entry this old
- * understates a current role by at most a month (0.08 years of experience).
+ * 30 days. A profile counts "Present" as of the day it was made, so one this old understates a
+ * current role by at most a month (0.08 years of experience); older ones are made again.
  */
-const PROFILE_CACHE_TTL_S = 30 * 86_400;
-/** Bumped when {@link ResumeProfile} changes shape or meaning, so old cached profiles are not read. */
-const PROFILE_CACHE_VERSION = 1;
-const profileKey = (sha256: string) => `${redisPrefix()}panelist:{resume-profile}:v${PROFILE_CACHE_VERSION}:${sha256}`;
+const PROFILE_MAX_AGE_MS = 30 * 86_400_000;
+/** Bumped when {@link ResumeProfile} changes shape or meaning, so old stored profiles are not read. */
+const PROFILE_VERSION = 1;
+
+type StoredProfile = ResumeProfile & { language: "en" | "zh" };
+
+function profileRow(sha256: string, extracted: { text: string; language: "en" | "zh" }, now: Date) {
+  const profile: StoredProfile = { ...resumeProfile({ text: extracted.text, language: extracted.language, now }), language: extracted.language };
+  return { sha256, version: PROFILE_VERSION, language: extracted.language, profile, madeAt: now };
+}
 
 /**
  * The offline profiles (`resumeProfile`: lines, roles, years, dictionary skills) of organisation
  * `organizationId`'s resumes `resumeIds`, for ranking them. A profile depends only on the file's
- * bytes, so it is cached in Redis by the file's SHA-256 for {@link PROFILE_CACHE_TTL_S} — by
- * the analysis task of an organisation's resume, or here on a miss: a ranking of 200 resumes
- * reads 200 small JSON values in one round trip instead of extracting 200 files
- * (docs/benchmarks.md, "Ranking"). Missing ones (Redis lost them, or they aged out) are
+ * bytes, so it is stored in PostgreSQL by the file's SHA-256 (`resume_profiles`) — by the
+ * analysis task of an organisation's resume, in its completing transaction, or here when one is
+ * missing or older than {@link PROFILE_MAX_AGE_MS}: a ranking of 200 resumes reads 200 rows in
+ * one query instead of extracting 200 files (docs/benchmarks.md, "Ranking"). Missing ones are
  * extracted one by one and stored.
  * A resume outside the organisation, or whose file yields no usable text, is absent.
  */
 export async function readOrganizationResumeProfiles(
-  deps: { db: Db; redis: Redis },
+  deps: { db: Db },
   { organizationId, resumeIds, now = new Date() }: { organizationId: string; resumeIds: string[]; now?: Date },
-): Promise<Map<string, ResumeProfile & { language: "en" | "zh" }>> {
+): Promise<Map<string, StoredProfile>> {
   const files = await listOrganizationResumeFiles(deps.db, { organizationId, ids: resumeIds });
-  const out = new Map<string, ResumeProfile & { language: "en" | "zh" }>();
+  const out = new Map<string, StoredProfile>();
   if (files.length === 0) return out;
-  const cached = await deps.redis.mget(...files.map((f) => profileKey(f.sha256)));
-  for (const [i, f] of files.entries()) {
-    const hit = cached[i];
-    if (hit) {
-      out.set(f.id, JSON.parse(hit));
-      continue;
+  const stored = await readResumeProfiles(deps.db, {
+    sha256s: [...new Set(files.map((f) => f.sha256))],
+    version: PROFILE_VERSION,
+    since: new Date(now.getTime() - PROFILE_MAX_AGE_MS),
+  });
+  const bySha = new Map(stored.map((r) => [r.sha256, r.profile as StoredProfile]));
+  for (const f of files) {
+    let profile = bySha.get(f.sha256);
+    if (!profile) {
+      const extracted = await extractOf(deps.db, f);
+      if (!extracted) continue;
+      const row = profileRow(f.sha256, extracted, now);
+      await upsertResumeProfile(deps.db, row);
+      profile = row.profile;
+      bySha.set(f.sha256, profile);
     }
-    const extracted = await extractOf(deps.db, f);
-    if (extracted) out.set(f.id, await cacheProfile(deps.redis, f.sha256, extracted, now));
+    out.set(f.id, profile);
   }
   return out;
-}
-
-async function cacheProfile(redis: Redis, sha256: string, extracted: { text: string; language: "en" | "zh" }, now: Date) {
-  const profile = { ...resumeProfile({ text: extracted.text, language: extracted.language, now }), language: extracted.language };
-  await redis.set(profileKey(sha256), JSON.stringify(profile), "EX", PROFILE_CACHE_TTL_S);
-  return profile;
 }
 
 /**

@@ -8,13 +8,12 @@ import { POST as moveStage } from "@/app/api/jobs/[id]/stage/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { insertApplication } from "@/lib/db/queries/applications";
 import { getTaskById } from "@/lib/db/queries/tasks";
-import { applicationEvents, applications, reportShares, tasks } from "@/lib/db/schema";
+import { applicationEvents, applications, reportShares, resumeProfiles, tasks } from "@/lib/db/schema";
 import { type ApplicationBody, applicationBodySchema } from "@/lib/jobs/ranking-contracts";
 import { createLogger } from "@/lib/log";
 import { getTaskEventHub } from "@/lib/queue/events";
-import { redisPrefix } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
-import { acceptResumeUpload, analyseResume } from "@/lib/resume/service";
+import { acceptResumeUpload, analyseResume, readOrganizationResumeProfiles } from "@/lib/resume/service";
 import { candidate, recruiter, type TestActor } from "../helpers/actors";
 import { clearPrefix } from "../helpers/fixtures";
 import { BASE, get, params } from "../helpers/http";
@@ -198,11 +197,12 @@ describe("applications without an analysis", () => {
     expect(await res.json()).toMatchObject({ items: [], pending: 1, failed: 1 });
   });
 
-  it("an organisation's resume has its ranking profile cached by its analysis, keyed by the file's hash", async () => {
+  it("an organisation's resume has its ranking profile stored by its analysis, keyed by the file's hash, and the ranking reads it", async () => {
     const bytes = resumeText("Frances Allen");
     const a = await newApplication("Frances Allen");
-    const key = `${redisPrefix()}panelist:{resume-profile}:v1:${createHash("sha256").update(bytes).digest("hex")}`;
-    expect(await redis.exists(key)).toBe(0);
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    const stored = () => db.select().from(resumeProfiles).where(eq(resumeProfiles.sha256, sha256));
+    expect(await stored()).toHaveLength(0);
     const task = (await getTaskById(db, { id: a.taskId }))!;
     const attempt = {
       taskId: task.id,
@@ -213,9 +213,19 @@ describe("applications without an analysis", () => {
       signal: new AbortController().signal,
       preferFallback: false,
     };
-    await analyseResume({ db, redis: () => redis }, { ...attempt, resumeId: a.resumeId });
-    const cached = JSON.parse((await redis.get(key))!) as { lines: string[]; language: string };
-    expect(cached.lines[0]).toBe("Frances Allen");
-    expect(cached.language).toBe("en");
+    const write = await analyseResume({ db }, { ...attempt, resumeId: a.resumeId });
+    expect(await stored()).toHaveLength(0); // written with the analysis, in its completing transaction
+    await db.transaction(write);
+    const [row] = await stored();
+    const profile = row.profile as { lines: string[]; language: string };
+    expect(profile.lines[0]).toBe("Frances Allen");
+    expect(row.language).toBe("en");
+    // The ranking reads the stored profile, not the file: a marked line proves which one it used.
+    await db
+      .update(resumeProfiles)
+      .set({ profile: { ...profile, lines: ["Stored profile", ...profile.lines.slice(1)] } })
+      .where(eq(resumeProfiles.sha256, sha256));
+    const profiles = await readOrganizationResumeProfiles({ db }, { organizationId: x.organizationId!, resumeIds: [a.resumeId] });
+    expect(profiles.get(a.resumeId)?.lines[0]).toBe("Stored profile");
   });
 });

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { NewTask } from "@/lib/tasks/definitions";
 import type { Db, Tx } from "../client";
-import { analyses, files, resumes, tasks } from "../schema";
+import { analyses, files, resumeProfiles, resumes, tasks } from "../schema";
 import { insertTask, type TaskRow } from "./tasks";
 
 type ResumeRow = typeof resumes.$inferSelect;
@@ -171,4 +171,24 @@ export async function listOrganizationResumeFiles(db: Db, { organizationId, ids 
 export async function getFileBytes(db: Db, { id }: { id: string }): Promise<Buffer | undefined> {
   const [row] = await db.select({ bytes: files.bytes }).from(files).where(eq(files.id, id)).limit(1);
   return row?.bytes;
+}
+
+/** The stored profiles of files `sha256s` at `version`, made at or after `since` (older ones are stale). */
+export async function readResumeProfiles(db: Db, { sha256s, version, since }: { sha256s: string[]; version: number; since: Date }) {
+  if (sha256s.length === 0) return [];
+  return db
+    .select({ sha256: resumeProfiles.sha256, language: resumeProfiles.language, profile: resumeProfiles.profile })
+    .from(resumeProfiles)
+    .where(and(inArray(resumeProfiles.sha256, sha256s), eq(resumeProfiles.version, version), gte(resumeProfiles.madeAt, since)));
+}
+
+/** Stores (or refreshes) a file's profile; the same file analysed twice keeps one row. */
+export async function upsertResumeProfile(
+  db: Db | Tx,
+  p: { sha256: string; version: number; language: "en" | "zh"; profile: unknown; madeAt: Date },
+): Promise<void> {
+  await db
+    .insert(resumeProfiles)
+    .values(p)
+    .onConflictDoUpdate({ target: [resumeProfiles.sha256, resumeProfiles.version], set: { language: p.language, profile: p.profile, madeAt: p.madeAt } });
 }

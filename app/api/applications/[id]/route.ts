@@ -1,7 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { changeApplication, readApplication } from "@/lib/jobs/ranking-service";
 import { toApplicationBody } from "@/lib/jobs/ranking-view";
-import { getRedis } from "@/lib/queue/redis";
 import { idParams } from "../../_lib/input";
 import { route } from "../../_lib/route";
 import { updateApplicationSchema } from "./schema";
@@ -14,7 +13,7 @@ export const GET = route({
   params: idParams,
   notFound: "not_found:application",
   handler: async ({ scope, params }) => {
-    return Response.json(toApplicationBody(await readApplication({ db: getDb(), redis: getRedis() }, { organizationId: scope.organizationId, id: params.id })));
+    return Response.json(toApplicationBody(await readApplication({ db: getDb() }, { organizationId: scope.organizationId, id: params.id })));
   },
 });
 
@@ -26,7 +25,7 @@ export const PATCH = route({
   body: updateApplicationSchema,
   handler: async ({ actor, scope, params, body }) => {
     const opened = await changeApplication(
-      { db: getDb(), redis: getRedis() },
+      { db: getDb() },
       { organizationId: scope.organizationId, id: params.id, actorId: actor.user.id, stage: body.stage, note: body.note },
     );
     return Response.json(toApplicationBody(opened));

@@ -1,7 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { rankJob } from "@/lib/jobs/ranking-service";
 import { toRankingBody, toRankingCsv } from "@/lib/jobs/ranking-view";
-import { getRedis } from "@/lib/queue/redis";
 import { assertNoControlChars, idParams, parseWith } from "../../../_lib/input";
 import { route } from "../../../_lib/route";
 import { rankingListsSchema, rankingQuerySchema } from "./schema";
@@ -20,7 +19,7 @@ export const GET = route({
     assertNoControlChars(lists, "query");
     const { skill, stage } = parseWith(rankingListsSchema, lists);
     const ranking = await rankJob(
-      { db: getDb(), redis: getRedis() },
+      { db: getDb() },
       { organizationId: scope.organizationId, jobId: params.id, filters: { minFit: query.minFit, skills: skill, stages: stage } },
     );
     const body = toRankingBody(ranking, { blind: query.blind === "true" });
