@@ -11,16 +11,15 @@ import { getTaskById } from "@/lib/db/queries/tasks";
 import { analyses, applicationEvents, applications, jobs, resumes } from "@/lib/db/schema";
 import type { ApplyBody, OpeningListBody } from "@/lib/jobs/sharing-contracts";
 import { createLogger } from "@/lib/log";
-import { StreamConsumer } from "@/lib/queue/consumer";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
-import { OutboxRelay } from "@/lib/queue/relay";
 import { acceptResumeUpload } from "@/lib/resume/service";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
 import { corpusPath } from "../corpus-dir";
 import { candidate, recruiter, type TestActor } from "../helpers/actors";
 import { clearPrefix, eventually } from "../helpers/fixtures";
 import { BASE, get, params } from "../helpers/http";
+import { startRecruitingWorker } from "../helpers/recruiting";
 
 const db = getDb();
 const redis = getRedis();
@@ -30,22 +29,16 @@ const RESUME = readFileSync(corpusPath("resumes-txt-md/en_plain_sample_resume.tx
 let alice: TestActor;
 let bob: TestActor;
 let acme: TestActor;
-let consumer: StreamConsumer;
-let relay: OutboxRelay;
+let worker: Awaited<ReturnType<typeof startRecruitingWorker>>;
 
 beforeAll(async () => {
   process.env.LLM_PROVIDER = "offline";
   [alice, bob, acme] = await Promise.all([candidate(), candidate(), recruiter(db)]);
-  consumer = new StreamConsumer({ db, redis, log }, [resumeAnalyzeHandler(db)], { blockMs: 100, backoffBaseMs: 20, backoffCapMs: 100 });
-  await consumer.start();
-  relay = new OutboxRelay({ db, redis, log }, { intervalMs: 50 });
-  await relay.tick();
-  relay.start();
+  worker = await startRecruitingWorker({ db, redis, log }, [resumeAnalyzeHandler(db)]);
 });
 
 afterAll(async () => {
-  await relay.stop();
-  await consumer.stop();
+  await worker.stop();
   await clearPrefix(redis);
   await getTaskEventHub().close();
   await closeRedis();

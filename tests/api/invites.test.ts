@@ -17,15 +17,14 @@ import { buildOfflinePlan } from "@/lib/interview/offline";
 import { planSchema, reportSchema } from "@/lib/interview/schemas";
 import type { AcceptInviteBody, InviteBody, SharedReportBody } from "@/lib/jobs/sharing-contracts";
 import { createLogger } from "@/lib/log";
-import { StreamConsumer } from "@/lib/queue/consumer";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
-import { OutboxRelay } from "@/lib/queue/relay";
 import { interviewEvaluateHandler } from "@/worker/handlers/interview-evaluate";
 import { interviewPlanHandler } from "@/worker/handlers/interview-plan";
 import { candidate, recruiter, type TestActor } from "../helpers/actors";
 import { clearPrefix, eventually } from "../helpers/fixtures";
 import { BASE, get, params } from "../helpers/http";
+import { startRecruitingWorker } from "../helpers/recruiting";
 
 const db = getDb();
 const redis = getRedis();
@@ -35,26 +34,16 @@ let acme: TestActor;
 let globex: TestActor;
 let alice: TestActor;
 let bob: TestActor;
-let consumer: StreamConsumer;
-let relay: OutboxRelay;
+let worker: Awaited<ReturnType<typeof startRecruitingWorker>>;
 
 beforeAll(async () => {
   process.env.LLM_PROVIDER = "offline";
   [acme, globex, alice, bob] = await Promise.all([recruiter(db), recruiter(db), candidate(), candidate()]);
-  consumer = new StreamConsumer({ db, redis, log }, [interviewPlanHandler(db), interviewEvaluateHandler(db)], {
-    blockMs: 100,
-    backoffBaseMs: 20,
-    backoffCapMs: 100,
-  });
-  await consumer.start();
-  relay = new OutboxRelay({ db, redis, log }, { intervalMs: 50 });
-  await relay.tick();
-  relay.start();
+  worker = await startRecruitingWorker({ db, redis, log }, [interviewPlanHandler(db), interviewEvaluateHandler(db)]);
 });
 
 afterAll(async () => {
-  await relay.stop();
-  await consumer.stop();
+  await worker.stop();
   await clearPrefix(redis);
   await getTaskEventHub().close();
   await closeRedis();

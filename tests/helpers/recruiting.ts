@@ -4,7 +4,7 @@ import { getTaskById } from "@/lib/db/queries/tasks";
 import { jobs } from "@/lib/db/schema";
 import { acceptBatchUpload } from "@/lib/jobs/service";
 import type { Logger } from "@/lib/log";
-import { StreamConsumer } from "@/lib/queue/consumer";
+import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { jobFairnessAuditHandler } from "@/worker/handlers/job-fairness-audit";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
@@ -65,18 +65,18 @@ export async function uploadedApplication(
 }
 
 /**
- * A worker for the recruiting tests: a consumer running `resume.analyze` and
- * `job.fairness_audit` (the real handlers) and the outbox relay, on the file's Redis prefix.
+ * A worker for the recruiting tests: a consumer running the real `handlers` (default
+ * `resume.analyze` and `job.fairness_audit`) and the outbox relay, on the file's Redis prefix.
  * @returns `ended(taskId)` (waits for an end state and returns the row) and `stop()`.
  */
-export async function startRecruitingWorker(deps: { db: Db; redis: Redis; log: Logger }) {
-  const consumer = new StreamConsumer(deps, [resumeAnalyzeHandler(deps.db), jobFairnessAuditHandler(deps.db)], {
-    blockMs: 100,
-    backoffBaseMs: 20,
-    backoffCapMs: 100,
-  });
+export async function startRecruitingWorker(
+  deps: { db: Db; redis: Redis; log: Logger },
+  handlers: TaskHandler[] = [resumeAnalyzeHandler(deps.db), jobFairnessAuditHandler(deps.db)],
+) {
+  const consumer = new StreamConsumer(deps, handlers, { blockMs: 100, backoffBaseMs: 20, backoffCapMs: 100 });
   await consumer.start();
   const relay = new OutboxRelay(deps, { intervalMs: 50 });
+  await relay.tick();
   relay.start();
   return {
     ended: (taskId: string, timeoutMs = 120_000) =>
