@@ -36,12 +36,15 @@ export function JobDetail({ id }: { id: string }) {
     <div className="space-y-6" data-testid="job-page" data-job-id={id}>
       <JobHeader job={job.data} />
       <SkillsEditor job={job.data} />
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <div className="min-w-0 lg:order-1">
+      {/* Source order is the phone's: the weights above the ranking they reorder, not after every row. */}
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
+        <div className="min-w-0 lg:col-start-2 lg:row-start-1">
+          <WeightsPanel job={job.data} />
+        </div>
+        <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <RankingPanel job={job.data} />
         </div>
-        <div className="min-w-0 space-y-6 lg:order-2">
-          <WeightsPanel job={job.data} />
+        <div className="min-w-0 lg:col-start-2 lg:row-start-2">
           <FairnessPanel jobId={id} />
         </div>
       </div>
