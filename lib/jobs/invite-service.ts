@@ -90,13 +90,16 @@ export async function readInvite(db: Db, { token, userId }: { token: string; use
  * of two acceptances one creates the interview and the other answers it. Accepting again
  * answers the same interview (`duplicate`); the first answer about sharing stands (the report
  * can still be shared or withdrawn by hand).
- * @throws {PanelistError} 404 `not_found:invite` when unknown, expired, or accepted by someone else.
+ * @throws {PanelistError} 404 `not_found:invite` when unknown, expired, or accepted by someone else; 409
+ *   `conflict:invite` when its job was closed before it was accepted (an accepted one still answers its interview).
  */
 export async function acceptInvite(deps: Deps, a: { token: string; userId: string; shareReport: boolean }): Promise<AcceptInviteBody> {
   const row = await getInviteForPerson(deps.db, { token: a.token, userId: a.userId });
   if (!row) throw new PanelistError("not_found:invite", "This invitation does not exist or has expired.");
   const { invite } = row;
   if (invite.interviewId) return { interviewId: invite.interviewId, shareReport: invite.shareReport ?? false, duplicate: true };
+  // An interview for a job no longer hiring would be practice the organisation never reads.
+  if (row.jobStatus !== "open") throw new PanelistError("conflict:invite", "The job of this invitation is closed; ask the recruiter for a new one.");
   try {
     const { interview } = await createInterview(
       deps,

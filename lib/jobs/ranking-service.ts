@@ -194,7 +194,8 @@ export async function moveStage(
 /**
  * Starts a fairness audit of job `jobId`: the audit row and its `job.fairness_audit` task (batch
  * lane, fair-queued by organisation) in one transaction, then submitted.
- * @throws {PanelistError} 404 `not_found:job`; 422 `unprocessable:job` when no application of the job has an analysis yet.
+ * @throws {PanelistError} 404 `not_found:job`; 422 `unprocessable:job` when no application of the job has an analysis yet;
+ *   409 `conflict:audit` while an earlier audit of the job is still waiting or running.
  */
 export async function startFairnessAudit(
   deps: { db: Db; redis: Redis; log: Logger },
@@ -203,7 +204,7 @@ export async function startFairnessAudit(
   const job = await jobOf(deps.db, s);
   const rows = await listApplicationsForRanking(deps.db, { jobId: job.id, organizationId: s.organizationId });
   if (!rows.some((r) => r.analysis !== null)) throw new PanelistError("unprocessable:job", "No resume of this job has been analysed yet.");
-  const { audit, task } = await createFairnessAudit(deps.db, {
+  const created = await createFairnessAudit(deps.db, {
     jobId: job.id,
     organizationId: s.organizationId,
     createdBy: s.actorId,
@@ -216,6 +217,9 @@ export async function startFairnessAudit(
         fairKey: s.organizationId,
       }),
   });
+  // Each audit re-scores up to a sample × variants of resumes (model calls, with a model): one at a time.
+  if (!created) throw new PanelistError("conflict:audit", "An audit of this job is already running; wait for its findings.");
+  const { audit, task } = created;
   await submitFairTasks(deps, [task]);
   return { id: audit.id, taskId: task.id };
 }

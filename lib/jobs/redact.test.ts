@@ -24,10 +24,31 @@ describe("findCandidateName", () => {
     expect(findCandidateName(["DEVOPS ENGINEER", "Curriculum Vitae"])).toBeNull();
     expect(findCandidateName(linesOf("resumes-txt-md/zh_markdown_java-template.md"))).toBeNull();
   });
+
+  it("finds names with accents, inner capitals, apostrophes and particles, and a lone name set apart on the first line", () => {
+    const first = (line: string) => findCandidateName([line, "Experience"])?.name;
+    expect(first("Ronald McDonald — Senior Software Engineer, Kubernetes and Python")).toBe("Ronald McDonald");
+    expect(first("Seán O'Brien | Senior Python Engineer")).toBe("Seán O'Brien");
+    expect(first("José Ñúñez, Data Engineer")).toBe("José Ñúñez");
+    expect(first("Łukasz Wiśniewski, Backend Developer")).toBe("Łukasz Wiśniewski");
+    expect(first("Ludwig van Beethoven — Composer")).toBe("Ludwig van Beethoven");
+    expect(first("Anna DeVries — QA")).toBe("Anna DeVries");
+    expect(first("Madonna — Singer")).toBe("Madonna");
+    expect(first("Kubernetes")).toBeUndefined();
+  });
 });
 
 describe("redactLine", () => {
   const name = findCandidateName(["Ebony Moore"]);
+
+  it("hides handles made of the name, photo file names and bare personal domains", () => {
+    const john = findCandidateName(["John Smith", "Engineer"]);
+    expect(redactLine("profile photo: jsmith_photo.jpg", john)).toBe("profile photo: [link]");
+    expect(redactLine("Portfolio jsmith.dev and jsmith88.github.io", john)).toBe("Portfolio [link] and [link]");
+    expect(redactLine("Blog at smithwrites.blog, handle @jsmith88", john)).not.toMatch(/smith/i);
+    const ronald = findCandidateName(["Ronald McDonald — Senior Software Engineer"]);
+    expect(redactLine("- Ronald built the McDonald's ordering API in Node.js", ronald)).toBe("- [name] built the [name]'s ordering API in Node.js");
+  });
 
   it("hides the name wherever it appears, e-mail, phone, links and the address field", () => {
     expect(redactLine("Seattle, WA | 206-555-0149 | emoore@email.com", name)).toBe("[address] | [phone] | [email]");

@@ -29,7 +29,13 @@ const CJK_SURNAMES = new Set([
   ..."王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝",
 ]);
 const CJK_COMPOUND_SURNAMES = ["欧阳", "司马", "上官", "诸葛", "东方", "皇甫", "尉迟", "公孙", "慕容", "令狐", "长孙", "宇文", "司徒", "夏侯", "轩辕", "端木"];
-const LATIN_NAME_WORD = /^(?:[A-Z][a-zà-ÿ'’-]+|[A-Z]\.?|[A-Z][A-Z'’-]+)$/;
+/**
+ * A word of a name in a Latin-based script: a capital, then letters (inner capitals too:
+ * McDonald, DeVries, O'Brien, Ñúñez, Łukasz), or an initial ("A.").
+ */
+const LATIN_NAME_WORD = /^(?=\p{Script=Latin})\p{Lu}(?:[\p{Script=Latin}\p{M}'’-]*[\p{Script=Latin}\p{M}])?\.?$/u;
+/** Lower-case particles inside a name: Ludwig van Beethoven, Maria de la Cruz, Omar bin Ali. */
+const NAME_PARTICLE = /^(?:van|von|der|den|de|del|della|di|da|du|la|le|dos|das|bin|binti|al|el|ter|ten|y)$/;
 const CJK_NAME = /^[\u3400-\u9fff]{2,4}(?:·[\u3400-\u9fff]{2,6})?$/;
 /** Lines a name is looked for in: the name block is at the top. */
 const NAME_LINES = 5;
@@ -59,8 +65,17 @@ export function findCandidateName(lines: readonly string[]): CandidateName | nul
       return { name: c, words: [c], tokens: [c], line: i };
     }
     const words = c.split(/\s+/);
-    if (words.length >= 2 && words.length <= 4 && words.every((w) => LATIN_NAME_WORD.test(w))) {
-      return { name: c, words, tokens: words.filter((w) => w.replace(/\W/g, "").length >= 2), line: i };
+    const capitals = words.filter((w) => LATIN_NAME_WORD.test(w)).length;
+    const isName =
+      words.length <= 5 &&
+      LATIN_NAME_WORD.test(words[0]) &&
+      LATIN_NAME_WORD.test(words[words.length - 1]) &&
+      words.every((w) => LATIN_NAME_WORD.test(w) || NAME_PARTICLE.test(w)) &&
+      // A lone word is a name only as the very first line, set apart from what follows ("Madonna — Singer").
+      (capitals >= 2 || (i === 0 && words.length === 1 && c.length >= 3 && c !== lines[i].trim()));
+    if (isName) {
+      const tokens = words.filter((w) => !NAME_PARTICLE.test(w) && w.replace(/[^\p{L}]/gu, "").length >= 2);
+      return { name: c, words, tokens, line: i };
     }
   }
   return null;
@@ -79,7 +94,11 @@ export function tokenPattern(tokens: readonly string[]): RegExp | null {
 }
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
-const URL = /\b(?:https?:\/\/|www\.)\S+|\b[\w-]+\.(?:com|io|dev|me|net|org|cn|page)\/\S*/gi;
+/** Links: a scheme or `www.`, or a host under a common top-level domain, with or without a path ("jsmith.dev"). */
+const URL =
+  /\b(?:https?:\/\/|www\.)\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|io|dev|me|net|org|cn|page|co|ai|app|xyz|info|tech|site|online|blog|us|uk|de|fr|in|so|sh|gg)\b(?:\/\S*)?/gi;
+/** An image file named in the text (a photo's file name often carries the person's handle). */
+const IMAGE_FILE = /[\p{L}\p{N}._-]+\.(?:jpe?g|png|gif|webp|heic|bmp|tiff?)\b/giu;
 /** Phone numbers: +, digits and separators, 7–15 digits; masked Chinese mobiles (`134XXXX3216`). */
 const PHONE = /(?<![\w/.])(?:\+|\(\+)?\d[\d\s().-]{5,18}\d(?![\w/])|(?<![\dA-Za-z])1[3-9]\d[*xX＊]{4}(?:\d{4}|[*xX＊]{4})(?![\dA-Za-z])/g;
 const AGE =
@@ -93,6 +112,16 @@ const ZIP = /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/g;
 const CITY_STATE =
   /\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)?,\s?(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\b/g;
 
+/**
+ * Handles made of the name: a word that contains one of its longer tokens (4 letters or more)
+ * inside it — "jsmith88", "moore_cv" — which the whole-word pattern does not reach.
+ */
+function handlePattern(tokens: readonly string[]): RegExp | null {
+  const long = tokens.filter((t) => !/[\u3400-\u9fff]/.test(t) && t.replace(/[^\p{L}]/gu, "").length >= 4);
+  if (long.length === 0) return null;
+  return new RegExp(`[\\p{L}\\p{N}._-]*(?:${long.map(escapeRegExp).join("|")})[\\p{L}\\p{N}._-]*`, "giu");
+}
+
 /** The markers redacted text carries in place of what it hides. */
 export const REDACTED = { name: "[name]", email: "[email]", phone: "[phone]", link: "[link]", age: "[age]", gender: "[…]", address: "[address]" } as const;
 
@@ -104,9 +133,11 @@ export const REDACTED = { name: "[name]", email: "[email]", phone: "[phone]", li
  * experience, which the ranking shows anyway.
  */
 export function redactLine(text: string, name: CandidateName | null): string {
-  let out = text.replace(EMAIL, REDACTED.email).replace(URL, REDACTED.link);
+  let out = text.replace(EMAIL, REDACTED.email).replace(URL, REDACTED.link).replace(IMAGE_FILE, REDACTED.link);
   const names = tokenPattern(name?.tokens ?? []);
   if (names) out = out.replace(names, REDACTED.name);
+  const handles = handlePattern(name?.tokens ?? []);
+  if (handles) out = out.replace(handles, REDACTED.name);
   return out
     .replace(ADDRESS, REDACTED.address)
     .replace(ZIP, REDACTED.address)

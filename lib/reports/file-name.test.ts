@@ -9,6 +9,11 @@ describe("report file names", () => {
     expect(reportFileName(".pdf", "resume")).toBe("resume-report.pdf");
   });
 
+  it("drops bidirectional overrides, so a name cannot display reversed", () => {
+    expect(reportFileName("cv\u202egnp.exe", "resume")).toBe("cvgnp-report.pdf");
+    expect(reportFileName("\u2067Jane\u2069 CV.pdf", "resume")).toBe("Jane CV-report.pdf");
+  });
+
   it("keeps an ASCII name as it is, and quotes it", () => {
     expect(attachmentDisposition("cv-report.pdf")).toBe(`attachment; filename="cv-report.pdf"; filename*=UTF-8''cv-report.pdf`);
   });

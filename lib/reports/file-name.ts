@@ -2,15 +2,16 @@
  * The download name of a report and its `Content-Disposition` header.
  *
  * `reportFileName("陈 CV.pdf")` → `陈 CV-report.pdf`: the source's name without its extension
- * (or `fallback` when nothing is left), `-report.pdf` after it, path separators and control
- * characters dropped, at most 120 characters before the suffix.
+ * (or `fallback` when nothing is left), `-report.pdf` after it, path separators, control
+ * characters and bidirectional overrides (which would display "x\u202Efdp.exe" reversed) dropped,
+ * at most 120 characters before the suffix.
  */
 export function reportFileName(source: string, fallback: string): string {
   const base = source
     .split(/[\\/]/)
     .pop()!
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it strips from the name
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
     .replace(/\.[A-Za-z0-9]{1,5}$/, "")
     .trim();
   return `${Array.from(base || fallback)

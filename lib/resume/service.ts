@@ -30,7 +30,7 @@ import type { Analysis } from "./analysis-schema";
 import type { ResumeBody } from "./contracts";
 import { analyzeResume } from "./engine";
 import { extractResumeText } from "./extract";
-import { type ArchiveRefusal, isArchive, unpackArchive } from "./extract/archive";
+import { type ArchiveRefusal, isArchive, newUnpackBudget, unpackArchive } from "./extract/archive";
 import { detectResumeKind, unsupportedReason } from "./extract/detect-type";
 import { type ResumeProfile, resumeProfile } from "./offline/profile";
 import { toResumeBody } from "./view";
@@ -111,18 +111,25 @@ export type UploadedFile = { fileName: string; bytes: Buffer } | { fileName: str
  * (lib/resume/extract/archive.ts: entry count, unpacked size and compression ratio checked as
  * for a DOCX; nested archives, encrypted, oversized or damaged entries refused one by one). An
  * archive refused as a whole (damaged, too many files, too large unpacked) is one refused file
- * under its own name. Other files pass unchanged, for {@link checkResumeFile}; every name is
- * cleaned as an upload's (its last path segment, no control characters, at most 200 characters).
+ * under its own name. The request's files and unpacked bytes are one allowance (200 files, 100 MB)
+ * shared by all its archives and loose files, so the memory a request can make the web process
+ * hold is bounded by the request, not by each archive. Other files pass unchanged, for
+ * {@link checkResumeFile}; every name is cleaned as an upload's (its last path segment, no control
+ * or bidirectional-override characters, at most 200 characters).
  */
 export async function unpackUploads(files: { fileName: string; bytes: Buffer }[]): Promise<UploadedFile[]> {
   const out: UploadedFile[] = [];
+  // One allowance for the whole request, loose files included: many archives share it.
+  const budget = newUnpackBudget();
   for (const f of files) {
     const detected = f.bytes.length > 0 ? await detectResumeKind(f.bytes) : null;
     if (!isArchive(f.bytes, detected?.mediaType ?? null)) {
+      budget.files -= 1;
+      budget.bytes -= f.bytes.length;
       out.push({ fileName: sanitizeFileName(f.fileName), bytes: f.bytes });
       continue;
     }
-    const unpacked = unpackArchive(f.bytes, MAX_RESUME_BYTES);
+    const unpacked = unpackArchive(f.bytes, MAX_RESUME_BYTES, budget);
     if (!unpacked.ok) {
       out.push({ fileName: sanitizeFileName(f.fileName), error: unpacked.refusal });
       continue;
@@ -354,6 +361,8 @@ function sanitizeFileName(name: string): string {
   const clean = base
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it strips from the file name
     .replace(/[\u0000-\u001f\u007f]/g, "")
+    // Bidirectional overrides and isolates would let "cv\u202Efdp.exe" display as "cvexe.pdf" (Unicode TR #9).
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
     .trim()
     .slice(0, 200);
   return clean || "resume";

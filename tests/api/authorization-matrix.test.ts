@@ -86,12 +86,14 @@ beforeAll(async () => {
     });
     const [item] = upload.items;
     if (!("resumeId" in item)) throw new Error("the matrix's bulk upload fixture was refused");
-    const { audit } = await createFairnessAudit(db, {
+    const created = await createFairnessAudit(db, {
       jobId: job.id,
       organizationId: a.organizationId!,
       createdBy: a.userId,
       task: (auditId) => newTask("job.fairness_audit", { ownerId: a.userId, organizationId: a.organizationId, payload: { auditId }, lane: "batch" }),
     });
+    if (!created) throw new Error("the matrix's fairness audit fixture found one running");
+    const { audit } = created;
     orgOwned[name] = { jobId: job.id, batchId: upload.batchId, resumeId: item.resumeId, applicationId: item.applicationId, auditId: audit.id };
   }
   const deps = { db, redis: getRedis(), log };

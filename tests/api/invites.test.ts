@@ -195,6 +195,21 @@ describe("interview invitations", () => {
     expect((await readInvite(get("/api/invites/not-a-token", bob.cookie), params({ token: "not-a-token" }))).status).toBe(404);
   });
 
+  it("a job closed after the invitation went out takes no acceptance (409); one accepted before still answers its interview", async () => {
+    const j = await job();
+    const accepted = tokenOf((await invite(j.id)).body.url!);
+    const first = await acceptAs(accepted, alice, false);
+    expect(first.status).toBe(201);
+    const pending = tokenOf((await invite(j.id)).body.url!);
+    await db.update(jobs).set({ status: "closed" }).where(eq(jobs.id, j.id));
+    const refused = await acceptAs(pending, bob, true);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "conflict:invite" });
+    const again = await acceptAs(accepted, alice, false);
+    expect(again.status).toBe(200);
+    expect(again.body.interviewId).toBe(first.body.interviewId);
+  });
+
   it("two acceptances at once make one interview", async () => {
     const token = tokenOf((await invite((await job()).id)).body.url!);
     const before = await db.$count(interviews, eq(interviews.ownerId, alice.userId));

@@ -13,6 +13,8 @@ export async function createUser(db: Db, opts: { role?: "user" | "admin" } = {})
 
 /** Deletes every key of this file's prefix. */
 export async function clearPrefix(redis: Redis): Promise<void> {
+  // Without a prefix the pattern is every key on a Redis other people use: refuse, never wipe it.
+  if (!redisPrefix()) throw new Error("clearPrefix: no Redis key prefix is set for this test file (import tests/helpers/env first)");
   const keys: string[] = [];
   let cursor = "0";
   do {

@@ -118,6 +118,15 @@ describe("the fairness audit on the offline engine", () => {
     expect(body.items.map((i) => i.id)).toEqual([audit.id]);
   });
 
+  it("runs one audit of a job at a time: of two started together one is accepted, the other is 409 conflict:audit", async () => {
+    const [a, b] = await Promise.all([post(jobId, x), post(jobId, x)]);
+    expect([a.status, b.status].sort()).toEqual([202, 409]);
+    const refused = a.status === 409 ? a : b;
+    expect(await refused.json()).toMatchObject({ code: "conflict:audit" });
+    const accepted = (await (a.status === 202 ? a : b).json()) as { taskId: string };
+    expect(await worker.ended(accepted.taskId)).toMatchObject({ status: "COMPLETED" });
+  });
+
   it("answers 404 to a recruiter of another organisation: start, list and read", async () => {
     expect((await post(jobId, y)).status).toBe(404);
     expect((await listAudits(get(`/api/jobs/${jobId}/fairness-audits`, y.cookie), params({ id: jobId }))).status).toBe(404);

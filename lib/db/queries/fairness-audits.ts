@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { NewTask } from "@/lib/tasks/definitions";
 import type { Db, Tx } from "../client";
 import { fairnessAudits, tasks } from "../schema";
@@ -10,12 +10,22 @@ export type FairnessAuditRow = typeof fairnessAudits.$inferSelect;
  * The audit's outbox write: the audit row and its task in one transaction (the task's
  * payload names the audit, so the row comes first).
  * @param a.task the task row to insert for the new audit's id.
+ * @returns null (and nothing written) when an audit of the job is still waiting or running.
  */
 export async function createFairnessAudit(
   db: Db,
   a: { jobId: string; organizationId: string; createdBy: string; task: (auditId: string) => NewTask },
-): Promise<{ audit: FairnessAuditRow; task: TaskRow }> {
+): Promise<{ audit: FairnessAuditRow; task: TaskRow } | null> {
   return db.transaction(async (tx) => {
+    // One audit of a job at a time: two requests at once are ordered by the lock, and the second sees the first.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`fairness-audit:${a.jobId}`}, 0))`);
+    const [open] = await tx
+      .select({ id: fairnessAudits.id })
+      .from(fairnessAudits)
+      .innerJoin(tasks, eq(tasks.id, fairnessAudits.taskId))
+      .where(and(eq(fairnessAudits.jobId, a.jobId), inArray(tasks.status, ["PENDING", "PROCESSING", "RETRYING"])))
+      .limit(1);
+    if (open) return null;
     const [audit] = await tx.insert(fairnessAudits).values({ jobId: a.jobId, organizationId: a.organizationId, createdBy: a.createdBy }).returning();
     const task = await insertTask(tx, a.task(audit.id));
     const [withTask] = await tx.update(fairnessAudits).set({ taskId: task.id }).where(eq(fairnessAudits.id, audit.id)).returning();

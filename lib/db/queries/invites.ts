@@ -71,6 +71,7 @@ export async function getInviteForPerson(db: Db, { token, userId }: { token: str
     .select({
       ...inviteColumns,
       jobDescription: jobs.description,
+      jobStatus: jobs.status,
       requiredSkills: jobs.requiredSkills,
       preferredSkills: jobs.preferredSkills,
     })

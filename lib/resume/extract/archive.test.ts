@@ -1,6 +1,6 @@
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
-import { isArchive, MAX_ARCHIVE_FILES, unpackArchive } from "./archive";
+import { isArchive, MAX_ARCHIVE_FILES, newUnpackBudget, unpackArchive } from "./archive";
 import { DOCX_MEDIA_TYPE } from "./detect-type";
 
 const TEN_MB = 10 * 1024 * 1024;
@@ -23,6 +23,36 @@ describe("unpackArchive", () => {
   it("unpacks files by their last path segment and skips folders, macOS forks and hidden files", async () => {
     const r = unpackArchive(await zipOf({ "a/cv.txt": "Jane Doe", "a/b/cv2.md": "# John", "__MACOSX/a/._cv.txt": "x", ".DS_Store": "x" }), TEN_MB);
     expect(r.ok && r.entries.map((e) => e.fileName)).toEqual(["cv.txt", "cv2.md"]);
+  });
+
+  it("reads `./` as the archive's root and refuses, never drops, a path that climbs out of it", async () => {
+    const r = unpackArchive(await zipOf({ "./resumes/a.txt": "Jane Doe", "../../x.txt": "x", "..\\..\\win.txt": "w", "./.hidden": "h" }), TEN_MB);
+    expect(r.ok && r.entries.map((e) => [e.fileName, "refusal" in e ? e.refusal.code : "ok"])).toEqual([
+      ["a.txt", "ok"],
+      ["x.txt", "unprocessable:upload"],
+      ["win.txt", "unprocessable:upload"],
+    ]);
+  });
+
+  it("archives of one request share one allowance of files and unpacked bytes", async () => {
+    const budget = newUnpackBudget();
+    const hundred = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`r${i}.txt`, `resume ${i}`]));
+    expect(unpackArchive(await zipOf(hundred), TEN_MB, budget).ok).toBe(true);
+    expect(unpackArchive(await zipOf(hundred), TEN_MB, budget).ok).toBe(true);
+    expect(budget.files).toBe(0);
+    // A third archive of the same request finds the allowance used up: refused before anything is inflated.
+    expect(unpackArchive(await zipOf({ "one.txt": "Jane Doe" }), TEN_MB, budget)).toEqual({
+      ok: false,
+      refusal: { code: "payload_too_large:upload", message: expect.any(String) },
+    });
+    const bytes = { files: 10, bytes: 5 * 1024 * 1024 };
+    const big = await zipOf({ "a.txt": new Uint8Array(3 * 1024 * 1024).fill(0x61), "b.txt": new Uint8Array(3 * 1024 * 1024).fill(0x62) }, "STORE");
+    const r = unpackArchive(declareSize(big, 10), TEN_MB, bytes);
+    // The directory lied (10 bytes each); the inflater's cap is what is left of the request's bytes.
+    expect(r.ok && r.entries.map((e) => [e.fileName, "refusal" in e ? e.refusal.code : "ok"])).toEqual([
+      ["a.txt", "ok"],
+      ["b.txt", "unprocessable:upload"],
+    ]);
   });
 
   it("refuses an archive of more than 200 files as a whole", async () => {

@@ -106,19 +106,25 @@ function jsonResumeToText(r: Rec): string {
 
 const SKIP_KEYS = new Set(["$schema", "meta", "url", "image", "location", "canonical"]);
 
+/**
+ * One line per string or number leaf, depth first in document order. Iterative, not recursive:
+ * a job description of ten thousand nested brackets is valid JSON, and must not overflow the stack.
+ */
 function leavesToText(v: unknown, key = ""): string {
   const lines: string[] = [];
-  const walk = (x: unknown, k: string) => {
-    if (SKIP_KEYS.has(k)) return;
+  const stack: [unknown, string][] = [[v, key]];
+  while (stack.length > 0) {
+    const [x, k] = stack.pop()!;
+    if (SKIP_KEYS.has(k)) continue;
     if (typeof x === "string" || typeof x === "number") {
       const s = str(x);
       if (s) lines.push(s);
     } else if (Array.isArray(x)) {
-      for (const y of x) walk(y, k);
+      for (let i = x.length - 1; i >= 0; i--) stack.push([x[i], k]);
     } else if (x && typeof x === "object") {
-      for (const [kk, vv] of Object.entries(x as Rec)) walk(vv, kk);
+      const entries = Object.entries(x as Rec);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i][1], entries[i][0]]);
     }
-  };
-  walk(v, key);
+  }
   return lines.join("\n");
 }

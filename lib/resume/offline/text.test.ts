@@ -46,4 +46,10 @@ describe("jsonToText", () => {
     expect(jsonToText("plain text")).toBeNull();
     expect(jsonToText('{"title":"Dev","skills":[{"keywords":["Go"]}],"meta":{"x":"skip"}}')).toBe("Dev\nGo");
   });
+
+  it("flattens JSON nested ten thousand levels deep without overflowing the stack, leaves in document order", () => {
+    const deep = `${"[".repeat(10_000)}"Go"${"]".repeat(10_000)}`;
+    expect(jsonToText(deep)).toBe("Go");
+    expect(jsonToText(`[["a", ["b"]], "c", {"d": ["e", {"f": "g"}]}]`)).toBe("a\nb\nc\ne\ng");
+  });
 });
