@@ -139,23 +139,29 @@ function OpeningCard({ opening: o }: { opening: Opening }) {
           </span>
         ) : null}
       </div>
-      {o.requiredSkills.length > 0 ? (
-        <div className="mt-3">
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("requiredSkills")}</p>
-          <ul className="mt-1 flex flex-wrap gap-1.5">
-            {o.requiredSkills.map((s) => (
-              <li key={s} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                {s}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <SkillList label={t("requiredSkills")} skills={o.requiredSkills} />
+      <SkillList label={t("preferredSkills")} skills={o.preferredSkills} />
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer text-indigo-600 hover:underline">{t("description")}</summary>
         <p className="mt-2 whitespace-pre-line break-words text-slate-700">{o.description}</p>
       </details>
       {o.myApplication ? null : <ApplyForm opening={o} />}
     </Card>
+  );
+}
+
+function SkillList({ label, skills }: { label: string; skills: string[] }) {
+  if (skills.length === 0) return null;
+  return (
+    <div className="mt-3">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
+      <ul className="mt-1 flex flex-wrap gap-1.5">
+        {skills.map((s) => (
+          <li key={s} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+            {s}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -13,8 +13,10 @@ export const openingSchema = z.object({
   organizationName: z.string(),
   location: z.string().nullable(),
   seniority: z.string().nullable(),
+  /** The job description as readable text (front matter and template comments of a Markdown posting, or a JSON job, flattened). */
   description: z.string(),
   requiredSkills: z.array(z.string()),
+  preferredSkills: z.array(z.string()),
   createdAt: z.iso.datetime(),
   /** The candidate's own application to it, if any. */
   myApplication: z.object({ id: z.string(), resumeId: z.string(), createdAt: z.iso.datetime() }).nullable(),

@@ -1,6 +1,7 @@
 import type { InviteRow } from "@/lib/db/queries/invites";
 import type { OpeningRow } from "@/lib/db/queries/openings";
 import type { getActiveSharedReport, listActiveSharesForOrganization, ShareRow } from "@/lib/db/queries/shares";
+import { normalizeJd } from "@/lib/resume";
 import { isUuid } from "@/lib/tasks/ids";
 import type { InviteBody, Opening, Share, SharedReportBody, SharedReportSummary } from "./sharing-contracts";
 
@@ -12,8 +13,10 @@ export function toOpening(r: OpeningRow): Opening {
     organizationName: r.organizationName,
     location: r.location,
     seniority: r.seniority,
-    description: r.description,
+    // A posting pasted as Markdown with YAML front matter (or a JSON job) reads as text, not markup.
+    description: normalizeJd(r.description).trim(),
     requiredSkills: r.requiredSkills,
+    preferredSkills: r.preferredSkills,
     createdAt: r.createdAt.toISOString(),
     myApplication:
       r.applicationId && r.applicationResumeId && r.applicationCreatedAt

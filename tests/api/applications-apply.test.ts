@@ -172,6 +172,23 @@ describe("POST /api/jobs/{id}/applications", () => {
 });
 
 describe("GET /api/openings", () => {
+  it("shows a Markdown posting with YAML front matter as readable text, its template comments gone, and both skill lists", async () => {
+    const posting = readFileSync(corpusPath("jobs/en_swe_senior-software-engineer_gsa-tts.md"), "utf8");
+    expect(posting).toMatch(/^---\n/);
+    const j = await job({ title: "Posted from Markdown", description: posting, requiredSkills: ["Python"], preferredSkills: ["Ruby"] });
+    let found: OpeningListBody["items"][number] | undefined;
+    for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+      const page = (await (
+        await listOpenings(get(`/api/openings?limit=100${cursor ? `&cursor=${cursor}` : ""}`, bob.cookie), params({}))
+      ).json()) as OpeningListBody;
+      found ??= page.items.find((o) => o.id === j.id);
+      cursor = found ? null : page.nextCursor;
+    }
+    expect(found).toMatchObject({ requiredSkills: ["Python"], preferredSkills: ["Ruby"] });
+    expect(found!.description).not.toMatch(/^---|\{\{|^\s*#/m);
+    expect(found!.description.length).toBeGreaterThan(500);
+  });
+
   it("lists open jobs of every organisation with the caller's own application, newest first, page by page", async () => {
     const other = await recruiter(db);
     const older = await job({ title: "Older opening" });

@@ -38,6 +38,7 @@ export async function listOpenJobs(
       seniority: jobs.seniority,
       description: jobs.description,
       requiredSkills: jobs.requiredSkills,
+      preferredSkills: jobs.preferredSkills,
       createdAt: jobs.createdAt,
       applicationId: mine.id,
       applicationResumeId: mine.resumeId,
