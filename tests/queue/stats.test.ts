@@ -1,3 +1,4 @@
+import "../helpers/env";
 import { describe, expect, it } from "vitest";
 import { CONSUMER_GROUP, dlqKey, streamKey } from "@/lib/queue/names";
 import { queueStats } from "@/lib/queue/stats";
