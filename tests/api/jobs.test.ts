@@ -18,7 +18,7 @@ import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { jobSkillsHandler } from "@/worker/handlers/job-skills";
 import { CORPUS_DIR } from "../corpus-dir";
 import { candidate, recruiter, type TestActor } from "../helpers/actors";
-import { envRestorer, eventually } from "../helpers/fixtures";
+import { clearPrefix, envRestorer, eventually } from "../helpers/fixtures";
 import { BASE, get, params, uploadRequest } from "../helpers/http";
 
 const db = getDb();
@@ -50,6 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   restoreEnv();
+  await clearPrefix(getRedis());
   await getTaskEventHub().close();
   await closeRedis();
   await closeDb();
