@@ -50,6 +50,7 @@ import { OutboxRelay } from "@/lib/queue/relay";
 import { machineLine, recordRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, onInterrupt } from "./lib/resources";
+import { runBench } from "./lib/run";
 import { consoleTable, fmtMs, markdownTable, percentile, ratio } from "./lib/stats";
 
 const SCRIPT = "bench/batch-fairness.ts";
@@ -256,10 +257,4 @@ ${markdownTable(header, rows)}
   return { failed: !valid };
 }
 
-let exitCode = 1;
-try {
-  exitCode = (await main()).failed ? 1 : 0;
-} catch (err) {
-  console.error("[bench] failed:", err);
-}
-process.exit(exitCode);
+await runBench(main);

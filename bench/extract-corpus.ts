@@ -31,6 +31,7 @@ import { extractResumeText } from "@/lib/resume/extract/index";
 import { corpusPath } from "@/tests/corpus-dir";
 import { machineLine, recordRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
+import { runBench } from "./lib/run";
 import { consoleTable, fmtMs, markdownTable, percentile, ratio } from "./lib/stats";
 
 const SCRIPT = "bench/extract-corpus.ts";
@@ -177,10 +178,4 @@ ${markdownTable(deadlineHeader, deadlineRows)}
   return { failed: !valid };
 }
 
-let exitCode = 1;
-try {
-  exitCode = (await main()).failed ? 1 : 0;
-} catch (err) {
-  console.error("[bench] failed:", err);
-}
-process.exit(exitCode);
+await runBench(main);

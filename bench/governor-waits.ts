@@ -32,6 +32,7 @@ import { Governor, QuotaWaitExceededError } from "@/lib/ratelimit/governor";
 import { machineLine, recordRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
 import { benchRedisPrefix, deleteRedisPrefix, onInterrupt } from "./lib/resources";
+import { runBench } from "./lib/run";
 import { consoleTable, fmtMs, markdownTable, percentile, ratio } from "./lib/stats";
 
 const SCRIPT = "bench/governor-waits.ts";
@@ -178,10 +179,4 @@ ${markdownTable(header, rows)}
   return { failed: !valid };
 }
 
-let exitCode = 1;
-try {
-  exitCode = (await main()).failed ? 1 : 0;
-} catch (err) {
-  console.error("[bench] failed:", err);
-}
-process.exit(exitCode);
+await runBench(main);

@@ -61,6 +61,7 @@ import { machineLine, recordRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
 import { concurrently } from "./lib/pool";
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, onInterrupt, redisUrl } from "./lib/resources";
+import { runBench } from "./lib/run";
 import { consoleTable, fmtMs, markdownTable, percentile, ratio } from "./lib/stats";
 import { WorkerFleet } from "./lib/worker-fleet";
 
@@ -436,10 +437,4 @@ ${markdownTable(["other", "value"], d.other)}
 **${d.summary}**`;
 }
 
-let exitCode = 1;
-try {
-  exitCode = (await main()).failed ? 1 : 0;
-} catch (err) {
-  console.error("[bench] failed:", err);
-}
-process.exit(exitCode);
+await runBench(main);

@@ -63,6 +63,7 @@ import { machineLine, recordRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
 import { concurrently } from "./lib/pool";
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, onInterrupt, redisUrl } from "./lib/resources";
+import { runBench } from "./lib/run";
 import { consoleTable, fmtMs, markdownTable, percentile, perSecond, ratio } from "./lib/stats";
 
 const SCRIPT = "bench/pipeline-vs-bullmq.ts";
@@ -599,10 +600,4 @@ ${markdownTable(["end-to-end latency", "Panelist", "BullMQ"], d.latRows)}
 **${d.summary}**`;
 }
 
-let exitCode = 1;
-try {
-  exitCode = (await main()).failed ? 1 : 0;
-} catch (err) {
-  console.error("[bench] failed:", err);
-}
-process.exit(exitCode);
+await runBench(main);

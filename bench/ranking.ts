@@ -7,7 +7,7 @@
  *
  * What it answers: whether a ranking of a full batch answers in interactive time, and what the
  * profile cache buys. Each call is `rankJob` + `toRankingBody` — what the route handler runs
- * once the door has passed — in process, on its own database and Redis prefix.
+ * once the door has passed — in process, on its own database.
  *
  * Data: BENCH_APPLICATIONS applications (200), their files taken in turn from the corpus
  * resumes that extract (PDF and text; each copy made unique by a trailing comment line, so
@@ -23,7 +23,6 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import Redis from "ioredis";
 import { createDb } from "@/lib/db/client";
 import { insertApplication } from "@/lib/db/queries/applications";
 import { ensureOrganizationWithOwner } from "@/lib/db/queries/organizations";
@@ -36,7 +35,7 @@ import { newTask } from "@/lib/tasks/definitions";
 import { CORPUS_DIR } from "@/tests/corpus-dir";
 import { machineLine, recordRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
-import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, redisUrl } from "./lib/resources";
+import { createBenchDatabase } from "./lib/resources";
 import { consoleTable, fmtMs, markdownTable, percentile, ratio } from "./lib/stats";
 
 const SCRIPT = "bench/ranking.ts";
@@ -64,10 +63,7 @@ async function main() {
   const n = knobs.get("BENCH_APPLICATIONS");
   const iterations = knobs.get("BENCH_ITERATIONS");
   const database = await createBenchDatabase("ranking");
-  const prefix = benchRedisPrefix();
-  process.env.PANELIST_REDIS_PREFIX = prefix;
   const { db, sql } = createDb(database.url);
-  const redis = new Redis(redisUrl());
   try {
     const userId = `bench_${randomUUID().slice(0, 8)}`;
     await db.insert(user).values({ id: userId, name: "Bench Recruiter", email: `${userId}@example.test` });
@@ -143,7 +139,7 @@ async function main() {
     const valid = cold.body.items.length === n && rowsOf(cold.body) === rowsOf(last);
     const header = [`ranking of ${n}`, "p50", "max", "cold ÷ this"];
     const rows = [
-      ["warm (profiles cached)", fmtMs(percentile(warm, 50)), fmtMs(Math.max(...warm)), ratio(cold.ms, percentile(warm, 50))],
+      ["warm (profiles stored)", fmtMs(percentile(warm, 50)), fmtMs(Math.max(...warm)), ratio(cold.ms, percentile(warm, 50))],
       ["baseline: cold (every file extracted)", fmtMs(cold.ms), fmtMs(cold.ms), "1.00×"],
     ];
     console.log(`\n${consoleTable(header, rows)}\n`);
@@ -173,9 +169,7 @@ async function main() {
         ].join("\n"),
     });
   } finally {
-    redis.disconnect();
     await sql.end({ timeout: 5 });
-    await deleteRedisPrefix(prefix);
     if (process.env.BENCH_KEEP !== "1") await database.drop();
   }
 }

@@ -43,6 +43,7 @@ import zh from "@/messages/zh.json";
 import { corpusPath } from "@/tests/corpus-dir";
 import { machineLine, recordRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
+import { runBench } from "./lib/run";
 import { consoleTable, fmtMs, markdownTable, percentile, ratio } from "./lib/stats";
 
 const SCRIPT = "bench/report-pdf.ts";
@@ -196,10 +197,4 @@ async function main(): Promise<{ failed: boolean }> {
   return { failed: !valid };
 }
 
-main().then(
-  ({ failed }) => process.exit(failed ? 1 : 0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+await runBench(main);
