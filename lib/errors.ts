@@ -13,6 +13,8 @@ const ERROR_STATUS = {
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limit: 429,
+  /** A request limit (lib/ratelimit/request-limiter.ts): 429 with `Retry-After` and the RateLimit headers. */
+  rate_limited: 429,
   internal: 500,
   unavailable: 503,
 } as const;

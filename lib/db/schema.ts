@@ -772,6 +772,37 @@ export const organizationSettings = pgTable("organization_settings", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+// ── request limits the console changes without a deploy (docs/security.md, "Request limits") ──
+/** An admin's value for one request-limit rule (`LIMIT_RULES` id, lib/ratelimit/policies.ts), replacing its environment default. */
+export const rateLimitOverrides = pgTable("rate_limit_overrides", {
+  /** e.g. `upload.user.minute` */
+  ruleId: text("rule_id").primaryKey(),
+  /** Units (requests, files, bytes, failures) per the rule's period; 0 refuses everything. */
+  limit: bigint("limit", { mode: "number" }).notNull(),
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Callers whose limits are raised (`multiplier` × every rule) or lifted (`multiplier` null): a
+ * partner's integration (a user), an organisation, or an office NAT (an IP range in CIDR form).
+ */
+export const rateLimitAllowlist = pgTable(
+  "rate_limit_allowlist",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["user", "organization", "ip_range"] }).notNull(),
+    /** A user id, an organisation id, or a CIDR range (`203.0.113.0/24`, `2001:db8::/32`); a lone address is stored as /32 or /128. */
+    value: text("value").notNull(),
+    /** null: no request limits at all; else every limit × this. */
+    multiplier: integer("multiplier"),
+    note: text("note").notNull().default(""),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("rate_limit_allowlist_uq").on(t.kind, t.value)],
+);
+
 // ── webhook deliveries: one row per task-end event sent to a task's callbackUrl ─────────
 /** One attempt's record, appended to `webhook_deliveries.attempt_log`. */
 export type WebhookAttempt = {
