@@ -75,9 +75,18 @@ export type ConsumerOptions = {
   claimRetryCapMs: number;
   /** Claim retries stop after this long and the message is left pending for reclaim, ms. Default leaseMs. */
   claimRetryForMs: number;
-  /** An attempt running longer is aborted and retried, ms. Default 300 000. */
+  /**
+   * An attempt running longer is aborted and retried, ms. Default `TASK_TIMEOUT_MS` or 300 000.
+   * An attempt still not ended `leaseMs` after that (stuck where no abort reaches, such as a
+   * database write whose connection died under it) stops renewing its lease, so another worker
+   * reclaims the task; its late result, if it ever comes, is discarded (the claim is lost).
+   */
   taskTimeoutMs: number;
-  /** Deliveries of one message after which it is dead-lettered even if no attempt was recorded (poison guard). Default 10. */
+  /**
+   * Deliveries of one message after which it is dead-lettered when no attempt of its task was
+   * ever recorded (poison guard: it kills consumers before the claim). Default 10. A copy of a
+   * task another attempt holds is not poison, however often it comes back.
+   */
   maxDeliveries: number;
   /** Retry backoff base and cap, ms (see backoffMs). Defaults 1 000 and 60 000. */
   backoffBaseMs: number;
@@ -113,7 +122,7 @@ function defaultConsumerOptions(deps: { db: Db; redis: Redis; log: Logger }, ove
     claimRetryBaseMs: 250,
     claimRetryCapMs: 5_000,
     claimRetryForMs: leaseMs,
-    taskTimeoutMs: 300_000,
+    taskTimeoutMs: Number(process.env.TASK_TIMEOUT_MS ?? 300_000),
     maxDeliveries: 10,
     backoffBaseMs: 1_000,
     backoffCapMs: 60_000,
@@ -450,7 +459,7 @@ export class StreamConsumer {
           for (const [id, fields] of entries) {
             if (!fields) continue; // entry deleted from the stream; XAUTOCLAIM dropped it from the PEL
             const deliveries = await this.deliveryCount(key, id);
-            if (deliveries > this.options.maxDeliveries) {
+            if (deliveries > this.options.maxDeliveries && !(await this.hasRecordedAttempt(field(fields, "taskId")))) {
               await this.deadLetterPoison({ stream: key, id, taskId: field(fields, "taskId") }, deliveries);
               continue;
             }
@@ -470,6 +479,17 @@ export class StreamConsumer {
   private async deliveryCount(stream: string, id: string): Promise<number> {
     const rows = (await this.deps.redis.xpending(stream, CONSUMER_GROUP, id, id, 1)) as [string, string, number, number][];
     return rows[0]?.[3] ?? 0;
+  }
+
+  /**
+   * Whether the task of a message has had an attempt claimed: then a worker dying mid-way is
+   * counted by its attempts (`attempts_exhausted`), and a message returning often is a copy kept
+   * pending behind a live attempt, not poison. An unreadable database answers false (guard stays on).
+   */
+  private async hasRecordedAttempt(taskId: string | undefined): Promise<boolean> {
+    if (!taskId) return false;
+    const row = await getTaskById(this.deps.db, { id: taskId }).catch(() => undefined);
+    return (row?.attempts ?? 0) > 0;
   }
 
   /** A message that keeps killing consumers before any attempt is recorded. */
@@ -523,6 +543,12 @@ export class StreamConsumer {
     shutdown.addEventListener("abort", onShutdown, { once: true });
     const heartbeat = setInterval(
       () => {
+        if (performance.now() - runStart > this.options.taskTimeoutMs + this.options.leaseMs) {
+          // The timeout's abort did not end it: stop vouching for it, so the task is reclaimed.
+          clearInterval(heartbeat);
+          log.error({ taskId: task.id, attempt, taskTimeoutMs: this.options.taskTimeoutMs }, "attempt outlived its timeout; lease no longer renewed");
+          return;
+        }
         void extendLease(db, { id: task.id, attempt, leaseMs: this.options.leaseMs }).catch(() => undefined);
         // Reset the message's idle time so XAUTOCLAIM elsewhere leaves a live attempt alone.
         void redis.xclaim(msg.stream, CONSUMER_GROUP, this.options.consumerName, 0, msg.id, "JUSTID").catch(() => undefined);

@@ -73,7 +73,17 @@ async function setup() {
   await runMigrations(pg.url);
   client = createDb(pg.url, { max: 4 });
   const ownerId = await createUser(client.db);
-  const fleet = new Fleet({ databaseUrl: pg.url, redisUrl: sharedRedisUrl(), prefix, llmUrl: llm.url, leaseMs: 3_000, concurrency: 6 });
+  const fleet = new Fleet({
+    databaseUrl: pg.url,
+    redisUrl: sharedRedisUrl(),
+    prefix,
+    llmUrl: llm.url,
+    leaseMs: 3_000,
+    concurrency: 6,
+    // An attempt wedged by the restart (a write on a connection that died under it) is given up
+    // and its task reclaimed well inside the wait below (lib/queue/consumer.ts, taskTimeoutMs).
+    extraEnv: { TASK_TIMEOUT_MS: "30000" },
+  });
   return { db: client.db, ownerId, fleet, pg };
 }
 

@@ -16,7 +16,8 @@ import { queueTestKit } from "./kit";
  * The consumer's branches that only a fault reaches (lib/queue/consumer.ts): an attempt that
  * runs past `taskTimeoutMs` and whose result comes in late, an attempt that lost its claim to
  * another worker, a message redelivered past `maxDeliveries` before any attempt was recorded
- * (the poison guard), and a reclaimed task whose attempts were all spent (`attempts_exhausted`).
+ * (the poison guard) — and a copy of a task a live attempt holds, which is not poison —, an
+ * attempt stuck in its write past its timeout (its lease is let go), and a reclaimed task whose attempts were all spent (`attempts_exhausted`).
  * Each test sets the fault up by hand, shows it was in place, then asserts the outcome.
  */
 const STREAM = () => streamKey("resume.analyze", "interactive");
@@ -128,6 +129,43 @@ describe("consumer: an attempt past its deadline", () => {
   });
 });
 
+describe("consumer: an attempt stuck where its abort does not reach", () => {
+  it("stops renewing its lease a lease after its timeout; the task is reclaimed and completed by another attempt", async () => {
+    const captured = captureLog("warn");
+    const unstick = gate();
+    const ran: number[] = [];
+    // Attempt 1's work returns at once, but its write never ends (as a write on a connection that
+    // died under it): the timeout's abort cannot reach it, only the lease can.
+    const h: TaskHandler<{ n: number }> = {
+      type: "resume.analyze",
+      payloadSchema: z.object({ n: z.number() }),
+      async process({ task, attempt }) {
+        ran.push(attempt);
+        return async (tx) => {
+          if (attempt === 1) await unstick.p;
+          await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('writtenBy', ${attempt}::int) where id = ${task.id}`);
+        };
+      },
+    };
+    const opts = { taskTimeoutMs: 300, leaseMs: 1_000, reclaimIntervalMs: 500 };
+    await startConsumer(h, opts, captured.log);
+    const task = await newTask();
+    await publishTask(redis, db, task);
+    await eventually(async () => ran.length === 1);
+    // Another worker, which will find the message idle once the stuck attempt stops vouching for it.
+    await startConsumer(h, opts, captured.log);
+
+    await eventually(async () => captured.count(/attempt outlived its timeout; lease no longer renewed/) === 1);
+    await eventually(async () => (await row(task.id)).status === "COMPLETED");
+    expect(ran).toEqual([1, 2]);
+    unstick.open();
+    while (running.length) await running.pop()!.stop();
+    const t = await row(task.id);
+    expect(t).toMatchObject({ status: "COMPLETED", attempts: 2 });
+    expect(t.payload).toEqual({ n: 1, writtenBy: 2 }); // the stuck attempt's late write was rolled back
+  });
+});
+
 describe("consumer: an attempt that lost its claim", () => {
   it("rolls its write back and ACKs its message; the task stays with the attempt that took it over", async () => {
     const captured = captureLog("warn");
@@ -177,6 +215,23 @@ describe("consumer: the poison guard", () => {
     // No attempt of the poison task ran or was recorded.
     expect(h.ran).toEqual([1]);
     expect(await row(poison.id)).toMatchObject({ status: "PENDING", attempts: 0 });
+  });
+});
+
+describe("consumer: a copy of a task another attempt holds", () => {
+  it("is not dead-lettered as poison however often it is redelivered; it stays pending behind the live attempt", async () => {
+    const task = await newTask();
+    const entry = await leftByDeadConsumer(task, 5); // past maxDeliveries: 3
+    // Another worker's attempt holds the task, its lease renewed far ahead.
+    await db.update(tasks).set({ status: "PROCESSING", attempts: 1, leaseExpiresAt: sql`now() + interval '1 hour'` }).where(eq(tasks.id, task.id));
+    const h = scripted(async () => undefined);
+    const c = await startConsumer(h, { maxDeliveries: 3, leaseMs: 1_000, reclaimIntervalMs: 3_600_000 });
+
+    await c.reclaim();
+    expect(await deliveries(entry)).toBe(6); // reclaimed once more, and kept
+    expect(await redis.xrange(dlqKey("resume.analyze"), "-", "+")).toEqual([]);
+    expect(h.ran).toEqual([]);
+    expect(await row(task.id)).toMatchObject({ status: "PROCESSING", attempts: 1 });
   });
 });
 
