@@ -80,6 +80,10 @@ export function AuthForm({ mode }: { mode: Mode }) {
       setBusy(false);
       const code = (error.code ?? "") as (typeof SERVER_CODES)[number];
       if (error.status === 429) setServerError({ code: "TOO_MANY_REQUESTS", message: t("server.TOO_MANY_REQUESTS") });
+      else if (error.status === 503) setServerError({ code: "UNAVAILABLE", message: t("server.UNAVAILABLE") });
+      // The server's message says why (zxcvbn's warning: "This is a commonly used password.").
+      else if (error.code === "PASSWORD_TOO_WEAK")
+        setServerError({ code: error.code, message: t("server.PASSWORD_TOO_WEAK", { reason: error.message ?? "" }) });
       else if (SERVER_CODES.includes(code)) setServerError({ code, message: t(`server.${code}`) });
       else setServerError({ code: code || String(error.status), message: error.message || t("server.generic") });
       return;

@@ -1,13 +1,52 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { admin, organization } from "better-auth/plugins";
 import { getDb } from "@/lib/db/client";
 import { firstMembershipOf } from "@/lib/db/queries/organizations";
 import * as schema from "@/lib/db/schema";
 import { checkName, checkSlug } from "./account-rules";
+import { AUTH_RATE_DEFAULT, AUTH_RATE_RULES, CLIENT_IP_HEADER, redisRateLimitStorage } from "./auth-rate-limit";
 import { trustedOrigins } from "./origin";
+import { assertStrongPassword } from "./password-strength";
 import { organizationAc, organizationRoles, type PlatformRole, platformAc, platformRoles } from "./permissions";
+
+/** better-auth's bounds on a password's length, characters (its own defaults, kept explicit). */
+const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * The new password a request sets and whose it is, for every better-auth endpoint that sets one:
+ * sign-up, an admin creating a user or setting a password, a password change, a reset by token.
+ * Only the person's own details are looked up (their session, the reset token's account): an
+ * admin endpoint's `userId` is not, so a caller without the right to it learns nothing from the answer.
+ */
+async function newPasswordOf(ctx: HookContext): Promise<{ password: unknown; person: { email?: unknown; name?: unknown } } | null> {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  switch (ctx.path) {
+    case "/sign-up/email":
+    case "/admin/create-user":
+      return { password: body.password, person: { email: body.email, name: body.name } };
+    case "/admin/set-user-password":
+      return { password: body.newPassword, person: {} };
+    case "/change-password":
+    case "/set-password": {
+      const session = await getSessionFromCtx(ctx).catch(() => null);
+      return { password: body.newPassword, person: { email: session?.user.email, name: session?.user.name } };
+    }
+    case "/reset-password": {
+      const token = typeof body.token === "string" ? body.token : (ctx.query as { token?: unknown } | undefined)?.token;
+      const verification =
+        typeof token === "string" ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`).catch(() => null) : null;
+      const user = verification ? await ctx.context.internalAdapter.findUserById(verification.value).catch(() => null) : null;
+      return { password: body.newPassword, person: { email: user?.email, name: user?.name } };
+    }
+    default:
+      return null;
+  }
+}
 
 function createAuth() {
   const origins = trustedOrigins();
@@ -29,7 +68,21 @@ function createAuth() {
     // from it, and better-auth's own origin check trusts it and the configured extras only.
     baseURL: appUrl,
     trustedOrigins: origins,
-    emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: true },
+    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_LENGTH.min, maxPasswordLength: PASSWORD_LENGTH.max, autoSignIn: true },
+    // Every endpoint that sets a password refuses a guessable one (lib/auth/password-strength.ts).
+    // A before-hook, not a wrapper of password.hash: better-auth also hashes the password of a
+    // sign-in for an unknown e-mail (to take as long as a real one), and a refusal there would
+    // tell which addresses have accounts. Hooks also run for server-side calls
+    // (`auth.api.signUpEmail`): the demo accounts' and the tests' passwords pass it.
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const target = await newPasswordOf(ctx);
+        if (target) await assertStrongPassword(target.password, target.person, PASSWORD_LENGTH);
+      }),
+    },
+    // better-auth's own request limiter, on the shared Redis and on our client address, in tests
+    // too (better-auth turns it on only under NODE_ENV=production by default); lib/auth/auth-rate-limit.ts.
+    rateLimit: { enabled: true, ...AUTH_RATE_DEFAULT, customRules: { ...AUTH_RATE_RULES }, customStorage: redisRateLimitStorage() },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     databaseHooks: {
       user: {
@@ -52,7 +105,13 @@ function createAuth() {
     // only an https APP_URL turns them on (a LAN `http://server:3000` must still sign in).
     // disableOriginCheck: false — better-auth skips its origin check under NODE_ENV=test by
     // default; the tests must see the production door.
-    advanced: { useSecureCookies: appUrl.startsWith("https://"), disableOriginCheck: false },
+    // ipAddressHeaders: the address lib/ratelimit/client-ip.ts decided under TRUSTED_PROXIES, set by
+    // app/api/auth/[...all]/route.ts over any copy a client sent — never a raw X-Forwarded-For.
+    advanced: {
+      useSecureCookies: appUrl.startsWith("https://"),
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
     plugins: [
       admin({ ac: platformAc, roles: platformRoles, defaultRole: "user", adminRoles: ["admin"] }),
       // Any person may found an organisation (and so become its recruiter); joining one by
