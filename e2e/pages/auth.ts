@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
-/** better-auth limits sign-in/sign-up to 3 requests per 10 s per IP; a test waits it out. */
+/** Sign-in and sign-up answer 429 past their per-address limits (docs/security.md); a test waits it out. */
 const AUTH_RATE_WINDOW_MS = 10_000;
 const MAX_RATE_LIMITED_TRIES = 4;
 
