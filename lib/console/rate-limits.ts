@@ -44,7 +44,8 @@ export function limitBound(rule: Pick<LimitRule, "unit">): number {
   return rule.unit === "bytes" ? MAX_BYTES : MAX_COUNT;
 }
 
-const invalid = (path: string, message: string) => new PanelistError("unprocessable:admin", "Invalid request-limit setting.", { issues: [{ path, message }] });
+/** A 422 whose message is the issue itself ("limit: an integer from 0 to 10000000"), so the console can show it as it comes. */
+const invalid = (path: string, message: string) => new PanelistError("unprocessable:admin", `${path}: ${message}`, { issues: [{ path, message }] });
 
 function ruleOrThrow(ruleId: string): LimitRule {
   const rule = findRule(ruleId);
