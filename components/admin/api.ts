@@ -1,10 +1,13 @@
 import {
+  type AllowlistKind,
   alertRulesBodySchema,
+  allowlistBodySchema,
   auditBodySchema,
   budgetsBodySchema,
   type CostRange,
   costBodySchema,
   type Granularity,
+  limitsBodySchema,
   overviewBodySchema,
   pricesBodySchema,
   userBodySchema,
@@ -23,6 +26,8 @@ export const consoleKeys = {
   budgets: ["admin", "settings", "budgets"] as const,
   alerts: ["admin", "settings", "alerts"] as const,
   prices: ["admin", "settings", "prices"] as const,
+  limits: ["admin", "settings", "limits"] as const,
+  allowlist: ["admin", "settings", "allowlist"] as const,
   audit: ["admin", "audit"] as const,
 };
 
@@ -55,3 +60,16 @@ export const deletePrice = (p: { provider: string; model: string }) =>
   requestJson("/api/admin/settings/prices", { method: "DELETE", body: JSON.stringify(p) }, pricesBodySchema);
 
 export const fetchAudit = (limit: number, signal?: AbortSignal) => requestJson(`/api/admin/audit?limit=${limit}`, { signal }, auditBodySchema);
+
+export const fetchLimits = (signal?: AbortSignal) => requestJson("/api/admin/settings/limits", { signal }, limitsBodySchema);
+export const putLimit = (b: { ruleId: string; limit: number }) =>
+  requestJson("/api/admin/settings/limits", { method: "PUT", body: JSON.stringify(b) }, limitsBodySchema);
+export const deleteLimit = (b: { ruleId: string }) =>
+  requestJson("/api/admin/settings/limits", { method: "DELETE", body: JSON.stringify(b) }, limitsBodySchema);
+
+export const fetchAllowlist = (signal?: AbortSignal) => requestJson("/api/admin/settings/allowlist", { signal }, allowlistBodySchema);
+export type AllowlistInput = { kind: AllowlistKind; value: string; multiplier: number | null; note: string };
+export const putAllowlistEntry = (e: AllowlistInput) =>
+  requestJson("/api/admin/settings/allowlist", { method: "PUT", body: JSON.stringify(e) }, allowlistBodySchema);
+export const deleteAllowlistEntry = (e: { id: string }) =>
+  requestJson("/api/admin/settings/allowlist", { method: "DELETE", body: JSON.stringify(e) }, allowlistBodySchema);

@@ -9,6 +9,8 @@ import { signIn, signUp } from "@/lib/auth/client";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
+import { DEFAULT_RETRY_AFTER_S, retryAfterOfResponse } from "../ui/retry-after";
+import { RetryCountdownNotice, RetryIn, useRetryCountdown } from "../ui/retry-countdown";
 import { Spinner } from "../ui/spinner";
 
 type Mode = "sign-in" | "sign-up";
@@ -45,7 +47,9 @@ const SERVER_CODES = [
 /**
  * Email + password sign-in or sign-up. Fields validate when left and on submit, with the
  * message under the field (`aria-describedby`); the server's refusal shows above the button,
- * translated when its code is known, else in the server's words.
+ * translated when its code is known, else in the server's words. A 429 (the sign-in throttle,
+ * better-auth's own limiter) counts down to its `Retry-After` (or `X-Retry-After`) on the
+ * disabled button instead.
  */
 export function AuthForm({ mode }: { mode: Mode }) {
   const t = useTranslations("auth");
@@ -56,6 +60,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<{ code: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const countdown = useRetryCountdown();
 
   const errors = validate(mode, values);
   const visibleError = (f: Field) => ((touched[f] || submitted) && errors[f] ? errors[f] : undefined);
@@ -70,16 +75,24 @@ export function AuthForm({ mode }: { mode: Mode }) {
       document.getElementById(`${formId}-${firstInvalid}`)?.focus();
       return;
     }
+    if (countdown.waiting) return;
     setBusy(true);
     const email = values.email.trim();
+    // better-auth's client gives `{error: {status, code, message}}` without the headers: they are read here.
+    let retryAfter: number | null = null;
+    const fetchOptions = {
+      onError: (ctx: { response: Response }) => {
+        retryAfter = retryAfterOfResponse(ctx.response);
+      },
+    };
     const { error } =
       mode === "sign-in"
-        ? await signIn.email({ email, password: values.password })
-        : await signUp.email({ email, password: values.password, name: values.name.trim() });
+        ? await signIn.email({ email, password: values.password }, fetchOptions)
+        : await signUp.email({ email, password: values.password, name: values.name.trim() }, fetchOptions);
     if (error) {
       setBusy(false);
       const code = (error.code ?? "") as (typeof SERVER_CODES)[number];
-      if (error.status === 429) setServerError({ code: "TOO_MANY_REQUESTS", message: t("server.TOO_MANY_REQUESTS") });
+      if (error.status === 429) countdown.start(retryAfter ?? DEFAULT_RETRY_AFTER_S);
       else if (error.status === 503) setServerError({ code: "UNAVAILABLE", message: t("server.UNAVAILABLE") });
       // The server's message says why (zxcvbn's warning: "This is a commonly used password.").
       else if (error.code === "PASSWORD_TOO_WEAK")
@@ -149,9 +162,10 @@ export function AuthForm({ mode }: { mode: Mode }) {
             <span>{serverError.message}</span>
           </div>
         ) : null}
-        <Button type="submit" className="w-full" disabled={busy} data-testid="auth-submit">
+        <RetryCountdownNotice seconds={countdown.seconds} testId="auth-retry" />
+        <Button type="submit" className="w-full" disabled={busy || countdown.waiting} data-testid="auth-submit">
           {busy ? <Spinner /> : null}
-          {mode === "sign-in" ? t("submitSignIn") : t("submitSignUp")}
+          {countdown.waiting ? <RetryIn seconds={countdown.seconds} /> : mode === "sign-in" ? t("submitSignIn") : t("submitSignUp")}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">

@@ -76,24 +76,17 @@ export class LlmUnavailableError extends ApiError {
   }
 }
 
-/** `Retry-After` as whole seconds (delta-seconds or an HTTP date, RFC 9110 §10.2.3), at least 1. */
-function retryAfterSeconds(value: string | null, now = Date.now()): number {
-  const v = value?.trim() ?? "";
-  const s = /^\d+$/.test(v) ? Number(v) : Number.isNaN(Date.parse(v)) ? 0 : (Date.parse(v) - now) / 1000;
-  return Math.max(1, Math.ceil(s));
-}
-
 /**
  * `fetch` for the chat transport: a non-2xx answer becomes an {@link ApiError} with the
- * server's `{code, message}` and status (the AI SDK would otherwise throw a plain Error
+ * server's `{code, message}`, status and `Retry-After` (the AI SDK would otherwise throw a plain Error
  * holding the body text), so the page can tell a 409 from a network failure; a 503
  * `unavailable:llm` becomes an {@link LlmUnavailableError} with its `Retry-After`.
  */
 export const chatFetch: typeof fetch = async (input, init) => {
   const res = await fetch(input, init);
   if (!res.ok) {
-    const err = toApiError(res.status, await res.text());
-    if (err.status === 503 && err.code === "unavailable:llm") throw new LlmUnavailableError(err.message, retryAfterSeconds(res.headers.get("retry-after")));
+    const err = toApiError(res.status, await res.text(), res.headers);
+    if (err.status === 503 && err.code === "unavailable:llm") throw new LlmUnavailableError(err.message, err.retryAfterSeconds ?? 1);
     throw err;
   }
   return res;

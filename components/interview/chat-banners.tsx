@@ -3,19 +3,20 @@ import { CheckCircle2, CloudOff, Flag, Play, RotateCcw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+import { RetryIn } from "../ui/retry-countdown";
 import { Spinner } from "../ui/spinner";
 
-/** Before the first question: how it works, and Start. */
-export function ChatReadyCard({ total, onStart }: { total: number; onStart: () => void }) {
+/** Before the first question: how it works, and Start (waiting out a request limit's countdown, `retrySeconds`). */
+export function ChatReadyCard({ total, onStart, retrySeconds = 0 }: { total: number; onStart: () => void; retrySeconds?: number }) {
   const t = useTranslations("interview.chat");
   return (
     <Card className="flex flex-col items-center gap-3 py-10 text-center" data-testid="interview-ready">
       <CheckCircle2 aria-hidden className="size-10 text-emerald-600" />
       <h2 className="text-lg font-semibold">{t("readyTitle", { total })}</h2>
       <p className="max-w-md text-sm text-slate-600">{t("readyBody")}</p>
-      <Button onClick={onStart} className="mt-2" data-testid="start-interview">
+      <Button onClick={onStart} className="mt-2" disabled={retrySeconds > 0} data-testid="start-interview">
         <Play aria-hidden className="size-4" />
-        {t("start")}
+        {retrySeconds > 0 ? <RetryIn seconds={retrySeconds} /> : t("start")}
       </Button>
     </Card>
   );
@@ -48,8 +49,8 @@ export function ChatUnavailableBanner({ seconds, answerKept, onRetry }: { second
   );
 }
 
-/** The candidate's last message has no reply (a failed or lost request): "Ask again". */
-export function ChatStalledBanner({ onRetry }: { onRetry: () => void }) {
+/** The candidate's last message has no reply (a failed or lost request): "Ask again" (after a request limit's countdown, `retrySeconds`). */
+export function ChatStalledBanner({ onRetry, retrySeconds = 0 }: { onRetry: () => void; retrySeconds?: number }) {
   const t = useTranslations("interview.chat");
   return (
     <div
@@ -58,9 +59,9 @@ export function ChatStalledBanner({ onRetry }: { onRetry: () => void }) {
       data-testid="chat-stalled"
     >
       <span className="flex-1">{t("stalled")}</span>
-      <Button variant="secondary" onClick={onRetry} data-testid="chat-retry">
+      <Button variant="secondary" onClick={onRetry} disabled={retrySeconds > 0} data-testid="chat-retry">
         <RotateCcw aria-hidden className="size-4" />
-        {t("retry")}
+        {retrySeconds > 0 ? <RetryIn seconds={retrySeconds} /> : t("retry")}
       </Button>
     </div>
   );

@@ -3,13 +3,16 @@ import { Send, SkipForward } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type FormEvent, type KeyboardEvent, type RefObject, useId } from "react";
 import { Button } from "../ui/button";
+import { RetryIn } from "../ui/retry-countdown";
 import { Spinner } from "../ui/spinner";
 import { DictateButton, type Speech } from "./speech";
 
 /**
  * The answer box, sticky at the bottom: Enter sends (Shift+Enter for a new line; an empty box
  * needs the Send button, so Enter alone never sends an empty answer), dictation, Skip and Send.
- * Everything is disabled unless `enabled` (the candidate's turn, not ending).
+ * Everything is disabled unless `enabled` (the candidate's turn, not ending); while a request
+ * limit's countdown runs (`retrySeconds` > 0) the box stays editable and Skip and Send wait,
+ * Send saying "Try again in N s".
  */
 export function ChatComposer({
   input,
@@ -22,6 +25,7 @@ export function ChatComposer({
   textareaRef,
   onSubmit,
   onSkip,
+  retrySeconds = 0,
 }: {
   input: string;
   onInput: (value: string) => void;
@@ -34,15 +38,18 @@ export function ChatComposer({
   textareaRef: RefObject<HTMLTextAreaElement | null>;
   onSubmit: (e?: FormEvent) => void;
   onSkip: () => void;
+  /** Seconds until a refused turn may be sent again (429); 0: none. */
+  retrySeconds?: number;
 }) {
   const t = useTranslations("interview.chat");
   const ids = useId();
+  const canSend = enabled && retrySeconds <= 0;
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     if (e.key !== "Enter" || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
     // Enter on an empty box does nothing; an empty answer needs the Send button.
-    if (input.trim()) onSubmit();
+    if (input.trim() && canSend) onSubmit();
   }
 
   return (
@@ -73,13 +80,13 @@ export function ChatComposer({
           {t("hint")}
         </p>
         <DictateButton speech={speech} disabled={!enabled} />
-        <Button variant="secondary" disabled={!enabled} onClick={onSkip} data-testid="chat-skip" className="flex-1 sm:flex-none">
+        <Button variant="secondary" disabled={!canSend} onClick={onSkip} data-testid="chat-skip" className="flex-1 sm:flex-none">
           <SkipForward aria-hidden className="size-4" />
           {t("skip")}
         </Button>
-        <Button type="submit" disabled={!enabled} title={input.trim() ? undefined : t("emptyHint")} data-testid="chat-send" className="flex-1 sm:flex-none">
+        <Button type="submit" disabled={!canSend} title={input.trim() ? undefined : t("emptyHint")} data-testid="chat-send" className="flex-1 sm:flex-none">
           {busy ? <Spinner /> : <Send aria-hidden className="size-4" />}
-          {input.trim() ? t("send") : t("sendEmpty")}
+          {retrySeconds > 0 ? <RetryIn seconds={retrySeconds} /> : input.trim() ? t("send") : t("sendEmpty")}
         </Button>
       </div>
     </form>

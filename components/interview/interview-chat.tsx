@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { RetryCountdownNotice } from "../ui/retry-countdown";
 import type { InterviewDetail } from "./api";
 import { ChatClosedCard, ChatReadyCard, ChatStalledBanner, ChatUnavailableBanner } from "./chat-banners";
 import { ChatComposer } from "./chat-composer";
@@ -12,7 +13,8 @@ import { useInterviewChat } from "./use-interview-chat";
 /**
  * The interview conversation (state and actions in {@link useInterviewChat}): the progress bar
  * with End, the messages (or Start before the first question), a banner when a reply failed
- * or the model is paused, and the answer box — or, after the closing, "get my report".
+ * or the model is paused, a countdown when a request limit refused the turn, and the answer box
+ * — or, after the closing, "get my report".
  */
 export function InterviewChat({ interview, ending, onEnd }: { interview: InterviewDetail; ending: boolean; onEnd: () => void }) {
   const t = useTranslations("interview.chat");
@@ -42,7 +44,7 @@ export function InterviewChat({ interview, ending, onEnd }: { interview: Intervi
       <ChatToolbar progress={progress} closed={chat.closed} speech={chat.speech} endDisabled={ending || turn === "start"} onEnd={() => setConfirmEnd(true)} />
 
       {turn === "start" ? (
-        <ChatReadyCard total={progress.total} onStart={() => chat.send("start")} />
+        <ChatReadyCard total={progress.total} onStart={() => chat.send("start")} retrySeconds={chat.limitedFor} />
       ) : (
         <ChatMessageList messages={messages} labels={chat.labels} turn={turn} busy={chat.busy} lang={lang} />
       )}
@@ -50,8 +52,9 @@ export function InterviewChat({ interview, ending, onEnd }: { interview: Intervi
       {chat.unavailable && (turn === "stalled" || turn === "start") ? (
         <ChatUnavailableBanner seconds={chat.unavailable.seconds} answerKept={turn === "stalled"} onRetry={chat.retry} />
       ) : turn === "stalled" ? (
-        <ChatStalledBanner onRetry={chat.retry} />
+        <ChatStalledBanner onRetry={chat.retry} retrySeconds={chat.limitedFor} />
       ) : null}
+      <RetryCountdownNotice seconds={chat.limitedFor} testId="chat-rate-limited" />
 
       {turn === "closed" ? (
         <ChatClosedCard ending={ending} onEnd={onEnd} />
@@ -67,6 +70,7 @@ export function InterviewChat({ interview, ending, onEnd }: { interview: Intervi
           textareaRef={chat.textareaRef}
           onSubmit={chat.submit}
           onSkip={chat.skip}
+          retrySeconds={chat.limitedFor}
         />
       ) : null}
       <div ref={bottomRef} aria-hidden />

@@ -16,6 +16,7 @@ import { useTaskStatus } from "../tasks/use-task-status";
 import { Button } from "../ui/button";
 import { formatDateTime } from "../ui/format";
 import { MetaList } from "../ui/meta-list";
+import { RetryIn } from "../ui/retry-countdown";
 import { Skeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";
 import { isUnauthorized } from "../use-sign-in-on-401";
@@ -135,12 +136,12 @@ export function InterviewDetailView({ id }: { id: string }) {
               <Button
                 variant="secondary"
                 className="px-3 py-1.5"
-                disabled={startOver.isPending}
+                disabled={startOver.isPending || startOver.countdown.waiting}
                 onClick={() => startOver.mutate(settingsOf(data))}
                 data-testid="start-over"
               >
                 {startOver.isPending ? <Spinner /> : <RotateCcw aria-hidden className="size-4" />}
-                {t("startOver")}
+                {startOver.countdown.waiting ? <RetryIn seconds={startOver.countdown.seconds} /> : t("startOver")}
               </Button>
             ) : null}
           </div>
@@ -168,9 +169,13 @@ export function InterviewDetailView({ id }: { id: string }) {
           title={t("planFailedTitle")}
           testId="plan-failed"
           action={
-            <Button disabled={startOver.isPending} onClick={() => startOver.mutate(settingsOf(data))} data-testid="plan-failed-start-over">
+            <Button
+              disabled={startOver.isPending || startOver.countdown.waiting}
+              onClick={() => startOver.mutate(settingsOf(data))}
+              data-testid="plan-failed-start-over"
+            >
               {startOver.isPending ? <Spinner /> : <RotateCcw aria-hidden className="size-4" />}
-              {t("startOver")}
+              {startOver.countdown.waiting ? <RetryIn seconds={startOver.countdown.seconds} /> : t("startOver")}
             </Button>
           }
         />

@@ -7,6 +7,7 @@ import { useResumes } from "../resume/use-resumes";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
+import { RetryCountdownNotice, RetryIn } from "../ui/retry-countdown";
 import { Spinner } from "../ui/spinner";
 import { useCreateInterview } from "./use-create-interview";
 
@@ -58,6 +59,7 @@ export function NewInterviewForm({ initialResumeId }: { initialResumeId?: string
       document.getElementById(`${ids}-role`)?.focus();
       return;
     }
+    if (create.countdown.waiting) return;
     create.mutate({
       role: role.trim(),
       level,
@@ -257,10 +259,12 @@ export function NewInterviewForm({ initialResumeId }: { initialResumeId?: string
           </p>
         ) : null}
 
+        <RetryCountdownNotice seconds={create.countdown.seconds} testId="interview-retry" />
+
         <div className="flex justify-end">
-          <Button type="submit" disabled={busy} data-testid="interview-submit" className="w-full sm:w-auto">
+          <Button type="submit" disabled={busy || create.countdown.waiting} data-testid="interview-submit" className="w-full sm:w-auto">
             {busy ? <Spinner /> : <MessagesSquare aria-hidden className="size-4" />}
-            {busy ? t("submitting") : t("submit")}
+            {busy ? t("submitting") : create.countdown.waiting ? <RetryIn seconds={create.countdown.seconds} /> : t("submit")}
           </Button>
         </div>
       </form>

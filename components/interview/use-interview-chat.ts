@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ApiError } from "../tasks/api";
+import { useRetryCountdown } from "../ui/retry-countdown";
 import {
   chatFetch,
   fetchInterview,
@@ -39,8 +40,10 @@ export type ChatTurn = "start" | "waiting" | "streaming" | "candidate" | "stalle
  * Each request carries the newest candidate message and an `action`; the interviewer's reply
  * streams in token by token. Failures resynchronise from the server (the database has the true
  * conversation) and say why in a toast; a 503 `unavailable:llm` instead sets a countdown
- * (`unavailableFor`, seconds) until the model may be back. After a reload mid-request, the reply
- * is awaited for up to 20 s instead of asking again.
+ * (`unavailableFor`, seconds) until the model may be back, and a 429 (the chat's request limit,
+ * or a money budget) one until its `Retry-After` (`limitedFor`), giving the refused answer back
+ * to the answer box. After a reload mid-request, the reply is awaited for up to 20 s instead of
+ * asking again.
  */
 export function useInterviewChat(interview: InterviewDetail) {
   const t = useTranslations("interview.chat");
@@ -81,6 +84,10 @@ export function useInterviewChat(interview: InterviewDetail) {
   }, [id, queryClient]);
 
   const setMessagesRef = useRef<(m: InterviewUIMessage[]) => void>(() => {});
+  const setInputRef = useRef<(text: string) => void>(() => {});
+  // The text of the answer last sent: a refused turn (429) gives it back to the answer box.
+  const lastSentRef = useRef("");
+  const limited = useRetryCountdown();
   // The model is paused (503 `unavailable:llm`): until when (epoch ms), shown in place of a toast.
   const [unavailableUntil, setUnavailableUntil] = useState<number | null>(null);
   const onError = useCallback(
@@ -88,6 +95,9 @@ export function useInterviewChat(interview: InterviewDetail) {
       writePending(id, null);
       if (err instanceof LlmUnavailableError) {
         setUnavailableUntil(Date.now() + err.retryAfterS * 1000);
+      } else if (limited.startFrom(err)) {
+        // Refused before anything was stored: the answer goes back to the box, to send when the countdown ends.
+        if (lastSentRef.current) setInputRef.current(lastSentRef.current);
       } else if (err instanceof ApiError) {
         if (err.status === 401) return router.replace("/sign-in");
         if (err.status === 404) {
@@ -96,7 +106,6 @@ export function useInterviewChat(interview: InterviewDetail) {
           return;
         }
         if (err.status === 409) toast.error(t("errors.conflict"), { id: "interview-conflict", description: err.message });
-        else if (err.status === 429) toast.error(t("errors.rateLimit"), { id: "interview-error" });
         else if (err.status === 0) toast.error(t("errors.network"), { id: "interview-error" });
         else toast.error(t("errors.generic"), { id: "interview-error", description: err.message });
       } else {
@@ -108,7 +117,7 @@ export function useInterviewChat(interview: InterviewDetail) {
         if (fresh.status === "ready" || fresh.status === "in_progress") setMessagesRef.current(fresh.messages);
       });
     },
-    [id, queryClient, resync, router, t],
+    [id, queryClient, resync, router, t, limited.startFrom],
   );
 
   const { messages, sendMessage, status, setMessages } = useChat<InterviewUIMessage>({
@@ -123,6 +132,7 @@ export function useInterviewChat(interview: InterviewDetail) {
   setMessagesRef.current = setMessages;
 
   const [input, setInput] = useState("");
+  setInputRef.current = setInput;
   const [recovering, setRecovering] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const speech = useSpeech(interview.language);
@@ -191,34 +201,38 @@ export function useInterviewChat(interview: InterviewDetail) {
 
   const send = useCallback(
     (action: ChatAction, text = "") => {
+      if (limited.waiting) return;
+      lastSentRef.current = action === "answer" ? text : "";
       setUnavailableUntil(null);
       writePending(id, Date.now());
       speech.cancel();
       if (action === "start") void sendMessage(undefined, { body: { action } });
       else void sendMessage({ text, metadata: { kind: action === "skip" ? "skip" : "answer" } }, { body: { action } });
     },
-    [id, sendMessage, speech],
+    [id, sendMessage, speech, limited.waiting],
   );
 
   /** Asks again for the reply to the candidate's last message (after a failed request). */
   const retry = useCallback(() => {
+    if (limited.waiting) return;
     const lastUser = messages.findLast((m) => m.role === "user");
     setUnavailableUntil(null);
     writePending(id, Date.now());
     const kind: TurnKind | undefined = lastUser?.metadata?.kind;
     void sendMessage(undefined, { body: { action: lastUser ? (kind === "skip" ? "skip" : "answer") : "start" } });
-  }, [id, messages, sendMessage]);
+  }, [id, messages, sendMessage, limited.waiting]);
 
   /** Sends the answer box (possibly empty: an empty answer scores 0) when it is the candidate's turn. */
   function submit(e?: FormEvent) {
     e?.preventDefault();
-    if (turn !== "candidate") return;
+    if (turn !== "candidate" || limited.waiting) return;
     send("answer", input.trim());
     setInput("");
     speech.stopListening();
   }
 
   function skip() {
+    if (limited.waiting) return;
     send("skip");
     setInput("");
   }
@@ -266,6 +280,8 @@ export function useInterviewChat(interview: InterviewDetail) {
     progress: { current, total, done, percent },
     /** Set while the model is paused (503): seconds until it may be back, 0 once that has passed. */
     unavailable: unavailableUntil != null ? { seconds: unavailableFor } : null,
+    /** Seconds until a turn refused by a request limit (429) may be sent again; 0: none. */
+    limitedFor: limited.seconds,
     send,
     retry,
     submit,

@@ -114,11 +114,11 @@ export async function uploadJobResumes(jobId: string, files: File[]): Promise<{ 
     throw toApiError(0, "");
   }
   const text = await res.text();
-  if (res.status !== 202 && res.status !== 422) throw toApiError(res.status, text);
+  if (res.status !== 202 && res.status !== 422) throw toApiError(res.status, text, res.headers);
   if (res.status === 422) {
     const parsed = batchUploadBodySchema.safeParse(JSON.parse(text));
     // a 422 from the door (a malformed request) has no items: an ordinary error
-    if (!parsed.success) throw toApiError(res.status, text);
+    if (!parsed.success) throw toApiError(res.status, text, res.headers);
     return { body: parsed.data, accepted: false };
   }
   return { body: checked(batchUploadBodySchema, JSON.parse(text)), accepted: true };

@@ -10,6 +10,7 @@ import { ApiError } from "../tasks/api";
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
+import { RetryCountdownNotice, RetryIn, useRetryCountdown } from "../ui/retry-countdown";
 import { jobKeys, uploadJobResumes } from "./api";
 
 /** The server's limits for one request (docs/recruiting.md): files per request and bytes per request. */
@@ -20,7 +21,8 @@ const ACCEPT = ".pdf,.docx,.txt,.md,.markdown,.json,.zip,application/pdf,applica
 /**
  * Bulk upload to a job: drop or pick files (or one ZIP); the count and total size are checked
  * here, each file's content by the server. With nothing refused the batch's progress page opens
- * at once; otherwise the refusals are listed first, with the way on to the batch.
+ * at once; otherwise the refusals are listed first, with the way on to the batch. A request
+ * limit's 429 counts down to its `Retry-After` on the disabled button, the files kept.
  */
 export function UploadForm({ jobId }: { jobId: string }) {
   const t = useTranslations("batches.upload");
@@ -31,6 +33,7 @@ export function UploadForm({ jobId }: { jobId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
+  const countdown = useRetryCountdown();
   const [result, setResult] = useState<{ body: BatchUploadBody; accepted: boolean } | null>(null);
   const total = files.reduce((a, f) => a + f.size, 0);
   const limitError = files.length > MAX_FILES ? t("tooMany", { max: MAX_FILES }) : total > MAX_TOTAL_BYTES ? t("tooLarge", { maxMb: 100 }) : null;
@@ -53,6 +56,7 @@ export function UploadForm({ jobId }: { jobId: string }) {
     e.preventDefault();
     if (files.length === 0) return setError(t("noFiles"));
     if (limitError) return setError(limitError);
+    if (countdown.waiting) return;
     setBusy(true);
     setError(null);
     try {
@@ -64,6 +68,7 @@ export function UploadForm({ jobId }: { jobId: string }) {
       setFiles([]);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return router.replace("/sign-in");
+      if (countdown.startFrom(err)) return;
       setError(err instanceof ApiError && err.status !== 0 ? t("serverError", { message: err.message }) : t("network"));
     } finally {
       setBusy(false);
@@ -124,8 +129,9 @@ export function UploadForm({ jobId }: { jobId: string }) {
               {error ?? limitError}
             </p>
           ) : null}
-          <Button type="submit" disabled={busy || files.length === 0 || Boolean(limitError)} data-testid="upload-submit">
-            {busy ? t("sending") : t("send", { count: files.length })}
+          <RetryCountdownNotice seconds={countdown.seconds} testId="upload-retry" />
+          <Button type="submit" disabled={busy || files.length === 0 || Boolean(limitError) || countdown.waiting} data-testid="upload-submit">
+            {busy ? t("sending") : countdown.waiting ? <RetryIn seconds={countdown.seconds} /> : t("send", { count: files.length })}
           </Button>
         </form>
       </Card>

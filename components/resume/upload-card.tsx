@@ -9,6 +9,7 @@ import { ApiError } from "../tasks/api";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
+import { RetryCountdownNotice, RetryIn, useRetryCountdown } from "../ui/retry-countdown";
 import { Spinner } from "../ui/spinner";
 import { resumeKeys } from "./api";
 import { ACCEPT_ATTRIBUTE, type ClientRejection, checkUploadFile, MAX_UPLOAD_MB, uploadResume } from "./upload";
@@ -20,7 +21,6 @@ const SERVER_CODES = {
   "payload_too_large:upload": "payloadTooLarge",
   "unsupported_media_type:upload": "unsupportedMediaType",
   "unprocessable:upload": "unprocessable",
-  "rate_limit:upload": "rateLimit",
 } as const;
 type ServerCode = keyof typeof SERVER_CODES;
 
@@ -35,7 +35,8 @@ function formatBytes(n: number, locale?: string): string {
 
 /**
  * Upload a resume: drop a file or pick one, optionally paste a job description, send it with a
- * progress bar, then go to the resume's page. A duplicate goes to the earlier upload.
+ * progress bar, then go to the resume's page. A duplicate goes to the earlier upload. A request
+ * limit's 429 (or a money budget's) counts down to its `Retry-After` on the disabled button.
  */
 export function UploadCard() {
   const t = useTranslations("upload");
@@ -50,6 +51,7 @@ export function UploadCard() {
   const [dragging, setDragging] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const busy = phase.kind !== "idle";
+  const countdown = useRetryCountdown();
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
@@ -90,7 +92,7 @@ export function UploadCard() {
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!file || busy) {
+    if (!file || busy || countdown.waiting) {
       if (!file) setError(t("errors.noFile"));
       return;
     }
@@ -115,10 +117,10 @@ export function UploadCard() {
           router.replace("/sign-in");
           return;
         }
+        if (countdown.startFrom(err)) return;
         const key = Object.hasOwn(SERVER_CODES, err.code) ? SERVER_CODES[err.code as ServerCode] : null;
         if (err.status === 0) setError(t("errors.network"));
         else if (key) setError(t(`server.${key}`, { maxMb: MAX_UPLOAD_MB }));
-        else if (err.status === 429) setError(t("server.rateLimit"));
         else setError(err.message || t("errors.generic"));
       } else {
         setError(t("errors.generic"));
@@ -211,6 +213,8 @@ export function UploadCard() {
           </p>
         ) : null}
 
+        <RetryCountdownNotice seconds={countdown.seconds} testId="upload-retry" />
+
         <div>
           <label htmlFor={ids.jd} className="block text-sm font-medium text-slate-800">
             {t("jdLabel")} <span className="font-normal text-slate-500">{t("optional")}</span>
@@ -252,9 +256,9 @@ export function UploadCard() {
         ) : null}
 
         <div className="flex justify-end">
-          <Button type="submit" disabled={!file || busy} data-testid="upload-submit" className="w-full sm:w-auto">
+          <Button type="submit" disabled={!file || busy || countdown.waiting} data-testid="upload-submit" className="w-full sm:w-auto">
             {busy ? <Spinner /> : <UploadCloud aria-hidden className="size-4" />}
-            {busy ? t("submitting") : t("submit")}
+            {busy ? t("submitting") : countdown.waiting ? <RetryIn seconds={countdown.seconds} /> : t("submit")}
           </Button>
         </div>
       </form>

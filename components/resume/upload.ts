@@ -84,10 +84,10 @@ export function uploadResume(
         try {
           resolve(JSON.parse(xhr.responseText) as UploadAccepted);
         } catch {
-          reject(toApiError(xhr.status, xhr.responseText));
+          reject(toApiError(xhr.status, xhr.responseText, { get: (name) => xhr.getResponseHeader(name) }));
         }
       } else {
-        reject(toApiError(xhr.status, xhr.responseText));
+        reject(toApiError(xhr.status, xhr.responseText, { get: (name) => xhr.getResponseHeader(name) }));
       }
     };
     xhr.onerror = () => reject(toApiError(0, ""));

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { type TaskBody, taskBodySchema } from "@/lib/tasks/contracts";
+import { type HeaderGetter, retryAfterSecondsFromHeaders } from "../ui/retry-after";
 
 /** A task in an end state never changes again (short of an admin replay). */
 export { isEnded as isEndState, type TaskStatus } from "@/lib/tasks/status";
@@ -8,29 +9,38 @@ export { taskBodySchema };
 /** `GET /api/tasks/{id}` (the contract is `taskBodySchema`, lib/tasks/contracts.ts). */
 export type Task = TaskBody;
 
-/** An API answer that was not 2xx: the server's `{code, message}` and the HTTP status (0: no answer). */
+/**
+ * An API answer that was not 2xx: the server's `{code, message}` and the HTTP status (0: no
+ * answer), and — when its headers say (`Retry-After`, the RateLimit fields) — the seconds until
+ * it may be sent again (components/ui/retry-after.ts).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = "ApiError";
   }
 }
 
-/** Parses a `{code, message}` error body, tolerating a non-JSON one (a proxy's HTML page). */
-export function toApiError(status: number, bodyText: string): ApiError {
+/**
+ * Parses a `{code, message}` error body, tolerating a non-JSON one (a proxy's HTML page).
+ * @param headers the answer's headers, read for when to try again (a 429's `Retry-After`).
+ */
+export function toApiError(status: number, bodyText: string, headers?: HeaderGetter | null): ApiError {
+  const retryAfter = retryAfterSecondsFromHeaders(headers);
   try {
     const body = JSON.parse(bodyText) as { code?: unknown; message?: unknown };
     if (typeof body.code === "string") {
-      return new ApiError(status, body.code, typeof body.message === "string" ? body.message : body.code);
+      return new ApiError(status, body.code, typeof body.message === "string" ? body.message : body.code, retryAfter);
     }
   } catch {
     // not JSON
   }
-  return new ApiError(status, status === 0 ? "network" : `http_${status}`, bodyText.slice(0, 200) || `HTTP ${status}`);
+  return new ApiError(status, status === 0 ? "network" : `http_${status}`, bodyText.slice(0, 200) || `HTTP ${status}`, retryAfter);
 }
 
 /**
@@ -64,7 +74,7 @@ export async function requestJson<T>(url: string, init: RequestInit = {}, schema
     throw toApiError(0, "");
   }
   const text = await res.text();
-  if (!res.ok) throw toApiError(res.status, text);
+  if (!res.ok) throw toApiError(res.status, text, res.headers);
   const body: unknown = JSON.parse(text);
   return schema ? checked(schema, body) : (body as T);
 }

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { LIMIT_POLICIES } from "@/lib/ratelimit/policies";
 
 /**
  * The JSON bodies of the console's APIs (`/api/admin/overview`, `cost`, `users`, `settings/*`,
- * `audit`). Built by lib/console/view.ts and lib/console/cost.ts; read by
+ * `audit`, `settings/limits`, `settings/allowlist`). Built by lib/console/view.ts and lib/console/cost.ts; read by
  * components/admin/api.ts, which parses them outside production builds. Browser-safe (zod
  * only). Money is integer micro-dollars (1 USD = 1 000 000); `null` money means "unpriced":
  * every request it sums was of a model without a price — never shown as $0. Times are ISO
@@ -230,3 +231,74 @@ export const auditEntrySchema = z.object({
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 /** `GET /api/admin/audit?limit=` */
 export const auditBodySchema = z.object({ items: z.array(auditEntrySchema) });
+
+export const LIMIT_DIMENSIONS = ["user", "ip", "organization", "route"] as const;
+export const LIMIT_UNITS = ["requests", "files", "bytes", "failures"] as const;
+export const LIMIT_PERIODS = ["minute", "hour", "day"] as const;
+export { LIMIT_POLICIES };
+
+/** One request-limit rule as the console shows it (lib/console/rate-limits.ts; the catalogue is lib/ratelimit/policies.ts). */
+export const limitRuleSchema = z.object({
+  /** `<policy>.<dimension>.<period>[.<unit>]`, e.g. `upload.user.minute`. */
+  id: z.string(),
+  policy: z.enum(LIMIT_POLICIES),
+  dimension: z.enum(LIMIT_DIMENSIONS),
+  unit: z.enum(LIMIT_UNITS),
+  period: z.enum(LIMIT_PERIODS),
+  /** The catalogue's English line. */
+  description: z.string(),
+  /** The environment variable that sets `defaultLimit`. */
+  env: z.string(),
+  /** Units per period before the console: the environment variable's value, else the built-in default. */
+  defaultLimit: count,
+  /** True when `defaultLimit` comes from the environment variable. */
+  fromEnv: z.boolean(),
+  /** The console's value, when an admin set one. */
+  override: z.object({ limit: count, updatedBy: z.string().nullable(), updatedAt: iso }).nullable(),
+  /** The limit in force: the override, else `defaultLimit`. 0 refuses everything. */
+  effective: count,
+  /** The largest value an override may take. */
+  max: count,
+  /** Refusals by this rule over the current UTC day (the limiter's per-day counts); null when Redis could not be asked. */
+  hits24h: count.nullable(),
+});
+export type LimitRuleView = z.infer<typeof limitRuleSchema>;
+
+/** One refused request (lib/ratelimit/hits.ts `RefusalHit`). */
+export const refusalSchema = z.object({
+  at: iso,
+  policy: z.enum(LIMIT_POLICIES),
+  ruleId: z.string(),
+  dimension: z.enum(LIMIT_DIMENSIONS),
+  /** Who was counted: a user id, an organisation id, a client address, or the route. */
+  subject: z.string(),
+  route: z.string(),
+});
+export type RefusalView = z.infer<typeof refusalSchema>;
+
+/** `GET|PUT|DELETE /api/admin/settings/limits`: every rule after the change, and the latest refusals (newest first; null when Redis could not be asked). */
+export const limitsBodySchema = z.object({ rules: z.array(limitRuleSchema), refusals: z.array(refusalSchema).nullable() });
+export type LimitsBody = z.infer<typeof limitsBodySchema>;
+
+export const ALLOWLIST_KINDS = ["user", "organization", "ip_range"] as const;
+export type AllowlistKind = (typeof ALLOWLIST_KINDS)[number];
+/** The largest multiplier an allow-list entry may raise limits by (null lifts them instead). */
+export const ALLOWLIST_MAX_MULTIPLIER = 1000;
+
+/** One allow-list entry. */
+export const allowlistEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(ALLOWLIST_KINDS),
+  /** A user id, an organisation id, or a normalised CIDR range (`203.0.113.0/24`; a lone address as /32 or /128). */
+  value: z.string(),
+  /** Whom `value` names, for people: the user's e-mail or the organisation's name (slug); null for a range, or a subject deleted since. */
+  label: z.string().nullable(),
+  /** Every limit × this; null: no request limits at all. */
+  multiplier: z.number().int().min(1).nullable(),
+  note: z.string(),
+  createdBy: z.string().nullable(),
+  createdAt: iso,
+});
+export type AllowlistEntryView = z.infer<typeof allowlistEntrySchema>;
+/** `GET|PUT|DELETE /api/admin/settings/allowlist`: every entry after the change, oldest first. */
+export const allowlistBodySchema = z.object({ items: z.array(allowlistEntrySchema) });

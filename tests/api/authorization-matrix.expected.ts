@@ -123,6 +123,13 @@ export const EXPECTED: Record<string, Row> = {
   "GET /api/admin/settings/prices": { permission: "console:read", expect: platform(200) },
   "PUT /api/admin/settings/prices": { permission: "console:configure", expect: platform(200) },
   "DELETE /api/admin/settings/prices": { permission: "console:configure", expect: platform(200) },
+  "GET /api/admin/settings/limits": { permission: "console:read", expect: platform(200) },
+  "PUT /api/admin/settings/limits": { permission: "console:configure", expect: platform(200) },
+  "DELETE /api/admin/settings/limits": { permission: "console:configure", expect: platform(200) },
+  "GET /api/admin/settings/allowlist": { permission: "console:read", expect: platform(200) },
+  "PUT /api/admin/settings/allowlist": { permission: "console:configure", expect: platform(200) },
+  // 200 with nothing removed: the builder names an entry that does not exist.
+  "DELETE /api/admin/settings/allowlist": { permission: "console:configure", expect: platform(200) },
   "GET /api/admin/queues": { permission: "console:read", expect: platform(200) },
   "GET /api/admin/tasks": { permission: "console:read", expect: platform(200) },
   // Any owner's task: "foreign" is another person's, which the console shows too.

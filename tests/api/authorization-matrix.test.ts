@@ -223,6 +223,16 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
       return json({ ...matrixModel, inputMicroUsdPerMTok: 1, cachedInputMicroUsdPerMTok: 1, outputMicroUsdPerMTok: 1 }, "PUT");
     case "DELETE /api/admin/settings/prices":
       return json(matrixModel, "DELETE");
+    case "PUT /api/admin/settings/limits":
+      // Its built-in default: the matrix's own requests are not throttled by the change.
+      return json({ ruleId: "read.user.minute", limit: 600 }, "PUT");
+    case "DELETE /api/admin/settings/limits":
+      return json({ ruleId: "read.user.minute" }, "DELETE");
+    case "PUT /api/admin/settings/allowlist":
+      // TEST-NET-1 (RFC 5737): no request of the matrix comes from it.
+      return json({ kind: "ip_range", value: "192.0.2.0/24", multiplier: 2, note: "authorization matrix" }, "PUT");
+    case "DELETE /api/admin/settings/allowlist":
+      return json({ id: randomUUID() }, "DELETE");
     case "POST /api/admin/dlq/replay":
     case "POST /api/admin/dlq/discard":
       // A task that is not FAILED: the request is valid, and nothing is replayed or discarded.

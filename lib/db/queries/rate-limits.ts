@@ -1,6 +1,6 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client";
-import { rateLimitAllowlist, rateLimitOverrides } from "../schema";
+import { organization, rateLimitAllowlist, rateLimitOverrides, user } from "../schema";
 
 export type RateLimitOverrideRow = typeof rateLimitOverrides.$inferSelect;
 export type AllowlistRow = typeof rateLimitAllowlist.$inferSelect;
@@ -57,4 +57,41 @@ export async function upsertAllowlistEntry(
 export async function deleteAllowlistEntry(tx: Tx, { id }: { id: string }): Promise<AllowlistRow | undefined> {
   const [row] = await tx.delete(rateLimitAllowlist).where(eq(rateLimitAllowlist.id, id)).returning();
   return row;
+}
+
+/** The id of the user whose id or e-mail (any case) is `value`, or undefined (the allow-list names people by either). */
+export async function findUserIdByIdOrEmail(db: Db | Tx, { value }: { value: string }): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(or(eq(user.id, value), eq(user.email, value.toLowerCase())))
+    .limit(1);
+  return row?.id;
+}
+
+/** The id of the organisation whose id or slug is `value`, or undefined. */
+export async function findOrganizationIdByIdOrSlug(db: Db | Tx, { value }: { value: string }): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: organization.id })
+    .from(organization)
+    .where(or(eq(organization.id, value), eq(organization.slug, value)))
+    .limit(1);
+  return row?.id;
+}
+
+/** Whom allow-list values name: user id → e-mail, organisation id → "name (slug)". Ids that no longer exist are absent. */
+export async function allowlistLabels(
+  db: Db | Tx,
+  { userIds, organizationIds }: { userIds: string[]; organizationIds: string[] },
+): Promise<Map<string, string>> {
+  const [users, orgs] = await Promise.all([
+    userIds.length ? db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, userIds)) : [],
+    organizationIds.length
+      ? db.select({ id: organization.id, name: organization.name, slug: organization.slug }).from(organization).where(inArray(organization.id, organizationIds))
+      : [],
+  ]);
+  return new Map<string, string>([
+    ...users.map((u): [string, string] => [`user:${u.id}`, u.email]),
+    ...orgs.map((o): [string, string] => [`organization:${o.id}`, `${o.name} (${o.slug})`]),
+  ]);
 }

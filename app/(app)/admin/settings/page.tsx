@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AlertRulesSettings } from "@/components/admin/alert-rules-settings";
+import { AllowlistSettings } from "@/components/admin/allowlist-settings";
 import { BudgetsSettings } from "@/components/admin/budgets-settings";
 import { SectionHeader } from "@/components/admin/parts";
 import { PriceSettings } from "@/components/admin/price-settings";
+import { RateLimitSettings } from "@/components/admin/rate-limit-settings";
 import { RecentChanges } from "@/components/admin/recent-changes";
 import { requirePage } from "@/lib/auth/page-guard";
 
@@ -14,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("pageTitle") };
 }
 
-/** `/admin/settings`: budgets, alert thresholds, price overrides and the recent changes. 404 for anyone but a platform admin. */
+/** `/admin/settings`: budgets, alert thresholds, price overrides, request limits and the allow-list, and the recent changes. 404 for anyone but a platform admin. */
 export default async function AdminSettingsPage() {
   await requirePage("console:read");
   const t = await getTranslations("admin.settings");
@@ -27,6 +29,8 @@ export default async function AdminSettingsPage() {
         <RecentChanges />
       </div>
       <PriceSettings />
+      <RateLimitSettings />
+      <AllowlistSettings />
     </div>
   );
 }
