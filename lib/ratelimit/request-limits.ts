@@ -93,7 +93,8 @@ export async function limitRequest({ policy, subject, route }: { policy: LimitPo
  * Charges what a request turned out to cost (`{bytes}` of an upload, `{files, bytes}` of a bulk
  * upload) against the rules of the ticket's policy in those units. Without a ticket (a route
  * with `limit: false`) or for an allow-listed subject it charges nothing.
- * @returns `refund()`, which gives these units back (an upload that stored nothing new).
+ * @returns `refund()`, which gives these units back (an upload that stored nothing new); it never
+ *   throws (a failure is logged: the units stay charged).
  * @throws {PanelistError} 429 as {@link limitRequest}, after giving back what the door charged;
  *   503 when Redis cannot count and the policy fails closed.
  */
@@ -112,7 +113,15 @@ export async function chargeUnits(ticket: LimitTicket | null | undefined, cost: 
     throw await refusal(ticket, decision.results);
   }
   ticket.results.push(...decision.results);
-  return { refund: () => getRequestLimiter().refund(decision.results) };
+  return {
+    refund: async () => {
+      try {
+        await getRequestLimiter().refund(decision.results);
+      } catch (err) {
+        log.warn({ err: String(err), policy: ticket.policy }, "a charge could not be given back");
+      }
+    },
+  };
 }
 
 /**

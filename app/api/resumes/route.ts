@@ -43,11 +43,12 @@ export const POST = route({
     assertNoControlChars(rawFields, "");
     const fields = parseWith(uploadFieldsSchema, rawFields);
     if (file.size > MAX_RESUME_BYTES) throw new PanelistError("payload_too_large:upload", "The file is larger than 10 MB.");
-    // The door counted the request; the bytes are charged as read, before anything is stored (docs/request-limits.md).
-    const bytesCharge = await chargeUnits(limit, { bytes: file.size });
 
     const db = getDb();
     const jobDescription = fields.jobId ? await openJobDescription(db, { jobId: fields.jobId }) : (fields.jobDescription ?? null);
+    // The door counted the request; the bytes are charged as read, before anything is stored, and
+    // given back when nothing new is (a refused file, a duplicate) (docs/request-limits.md).
+    const bytesCharge = await chargeUnits(limit, { bytes: file.size });
     const { resume, task, duplicate } = await acceptResumeUpload(
       { db, redis: getRedis(), log },
       {
@@ -57,8 +58,11 @@ export const POST = route({
         jobDescription,
         callbackUrl: fields.callbackUrl ?? null,
       },
-    );
-    if (duplicate) await bytesCharge.refund(); // nothing new was stored
+    ).catch(async (err: unknown) => {
+      await bytesCharge.refund();
+      throw err;
+    });
+    if (duplicate) await bytesCharge.refund();
     const body = { resumeId: resume.id, taskId: task.id, status: task.status, ...(duplicate ? { duplicate: true } : {}) };
     return Response.json(body, {
       status: duplicate ? 200 : 202,
