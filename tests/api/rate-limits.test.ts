@@ -10,12 +10,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import Redis from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { POST as createInterview } from "@/app/api/interviews/route";
 import { POST as bulkUpload } from "@/app/api/jobs/[id]/resumes/route";
 import { POST as createJob } from "@/app/api/jobs/route";
 import { GET as listResumes, POST as upload } from "@/app/api/resumes/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { deleteAllowlistEntry, deleteRateLimitOverride, upsertAllowlistEntry, upsertRateLimitOverride } from "@/lib/db/queries/rate-limits";
-import { resumes } from "@/lib/db/schema";
+import { interviews, resumes } from "@/lib/db/schema";
 import { processRegistry } from "@/lib/metrics/registry";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
@@ -37,6 +38,7 @@ const LIMITS = {
   RATE_LIMIT_UPLOAD_PER_IP_PER_MINUTE: "60",
   RATE_LIMIT_BULK_UPLOAD_PER_MINUTE: "10",
   RATE_LIMIT_ORG_FILES_PER_DAY: "2000",
+  RATE_LIMIT_INTERVIEW_CREATE_PER_HOUR: "20",
 };
 const restoreEnv = envRestorer([...Object.keys(LIMITS), "LLM_PROVIDER"]);
 const RESUME = readFileSync(path.join(CORPUS_DIR, "resumes-txt-md/en_plain_sample_resume.txt"), "utf8");
@@ -262,6 +264,30 @@ describe("POST /api/jobs/{id}/resumes under the bulk-upload limits", () => {
     } finally {
       process.env.RATE_LIMIT_ORG_FILES_PER_DAY = LIMITS.RATE_LIMIT_ORG_FILES_PER_DAY;
     }
+  });
+});
+
+describe("POST /api/interviews under the interview-creation limit", () => {
+  it("20 new interviews an hour: the 21st is 429 rate_limited:interview, and nothing is created", async () => {
+    const gina = await candidate();
+    const create = () =>
+      createInterview(
+        new Request(`${BASE}/api/interviews`, {
+          method: "POST",
+          body: JSON.stringify({ role: "backend engineer", level: "mid", questionCount: 5 }),
+          headers: { cookie: gina.cookie, "content-type": "application/json", "x-panelist-peer": addressOf(gina) },
+        }),
+        params({}),
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await create()).status);
+    expect(statuses).toEqual([...Array(20).fill(201), 429]);
+    const refused = await create();
+    expect((await json(refused)).code).toBe("rate_limited:interview");
+    expect(refused.headers.get("ratelimit-policy")).toBe('"interview_create-user-hour";q=20;w=3600');
+    // One interval of 3 minutes (an hour / 20) after the burst began, at most.
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(180);
+    expect(await db.$count(interviews, eq(interviews.ownerId, gina.userId))).toBe(20);
   });
 });
 
