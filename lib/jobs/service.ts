@@ -222,18 +222,31 @@ export type BatchUploadItem =
  * bytes already in this job are not analysed twice (`createBatchUpload`). After the commit the
  * new tasks go to `submitFairTasks` (lib/queue/fair-feeder.ts).
  * @returns the batch id, one item per file in the order received, and whether any was accepted.
+ * `chargeAllowance`, when given, is called once with the files and bytes unpacked, before any
+ * file is checked or row written; what it throws refuses the whole batch (the organisation's
+ * daily allowance, docs/request-limits.md).
  * @throws {PanelistError} 404 `not_found:job`; 409 `conflict:job` when the job is closed;
  *   413 `payload_too_large:upload` over {@link MAX_BATCH_FILES} files (archives unpacked).
  */
 export async function acceptBatchUpload(
   deps: Deps,
-  u: { organizationId: string; uploaderId: string; jobId: string; files: { fileName: string; bytes: Buffer }[] },
+  u: {
+    organizationId: string;
+    uploaderId: string;
+    jobId: string;
+    files: { fileName: string; bytes: Buffer }[];
+    chargeAllowance?: (received: { files: number; bytes: number }) => Promise<void>;
+  },
 ): Promise<{ batchId: string; items: BatchUploadItem[]; accepted: number }> {
   const job = await getJob(deps.db, { id: u.jobId, organizationId: u.organizationId });
   if (job.status !== "open") throw new PanelistError("conflict:job", "This job is closed; reopen it to add resumes.");
   const unpacked = await unpackUploads(u.files);
   if (unpacked.length > MAX_BATCH_FILES)
     throw new PanelistError("payload_too_large:upload", `Send at most ${MAX_BATCH_FILES} files at once (archives count by their files).`);
+  if (u.chargeAllowance) {
+    const received = unpacked.flatMap((f) => ("bytes" in f ? [f.bytes.length] : []));
+    await u.chargeAllowance({ files: received.length, bytes: received.reduce((a, b) => a + b, 0) });
+  }
 
   const slots: ({ file: BatchFile } | { refused: RefusedFile })[] = [];
   for (const f of unpacked) {

@@ -63,6 +63,12 @@ function build() {
       buckets: QUEUE_WAIT_BUCKETS_S,
       registers,
     }),
+    rateLimitRefusals: new Counter({
+      name: "panelist_rate_limit_refusals_total",
+      help: "Requests refused by a request limit (lib/ratelimit/request-limits.ts), by policy and the rule that refused.",
+      labelNames: ["policy", "rule"] as const,
+      registers,
+    }),
     taskRun: new Histogram({
       name: "task_run_seconds",
       help: "Duration of one task attempt, claim to its end (completed, retried, failed or released).",
@@ -155,4 +161,9 @@ export function observeTaskTiming(t: TaskTimingObservation): void {
   const labels = { type: t.type, lane: t.lane };
   if (usable(t.queueWaitMs)) m.queueWait.observe(labels, t.queueWaitMs / 1000);
   if (usable(t.runMs)) m.taskRun.observe(labels, t.runMs / 1000);
+}
+
+/** One request refused by a request limit: `panelist_rate_limit_refusals_total{policy, rule}`. Never throws. */
+export function observeRateLimitRefusal({ policy, rule }: { policy: string; rule: string }): void {
+  metrics().rateLimitRefusals.inc({ policy, rule });
 }

@@ -49,7 +49,10 @@ const log = createLogger("ratelimit");
 /** Forgets the cached console rows, so this process reads them again on the next call (the console calls it after a change). */
 export function invalidateLimitSettings(): void {
   cached = undefined;
+  loading = undefined;
+  invalidations++;
 }
+let invalidations = 0;
 
 /**
  * The limits in force now.
@@ -59,18 +62,38 @@ export function invalidateLimitSettings(): void {
  */
 export async function getLimitSettings(now: number = Date.now()): Promise<LimitSettings> {
   const defaults = limitsFromEnv();
-  if (!cached || now - cached.at >= LIMIT_SETTINGS_TTL_MS) {
-    try {
-      const db = getDb();
-      const [overrideRows, allowlist] = await Promise.all([listRateLimitOverrides(db), listAllowlistEntries(db)]);
-      const known = new Set(LIMIT_RULES.map((r) => r.id));
-      cached = { at: now, overrides: new Map(overrideRows.filter((o) => known.has(o.ruleId)).map((o) => [o.ruleId, o.limit])), allowlist };
-    } catch (err) {
-      log.warn({ err: String(err) }, "request-limit settings could not be read; the last ones read stand");
-      cached = { at: now, overrides: cached?.overrides ?? new Map(), allowlist: cached?.allowlist ?? [] };
+  let current = cached;
+  if (!current || now - current.at >= LIMIT_SETTINGS_TTL_MS) {
+    // One read at a time per process: the requests that arrive while it runs wait for it
+    // instead of each sending their own two queries when the cache expires under load.
+    if (!loading) {
+      const read = load(now).finally(() => {
+        if (loading === read) loading = undefined;
+      });
+      loading = read;
     }
+    current = await loading;
   }
-  return buildSettings(defaults, cached.overrides, cached.allowlist);
+  return buildSettings(defaults, current.overrides, current.allowlist);
+}
+
+let loading: Promise<Cached> | undefined;
+
+async function load(now: number): Promise<Cached> {
+  const generation = invalidations;
+  try {
+    const db = getDb();
+    const [overrideRows, allowlist] = await Promise.all([listRateLimitOverrides(db), listAllowlistEntries(db)]);
+    const known = new Set(LIMIT_RULES.map((r) => r.id));
+    const fresh = { at: now, overrides: new Map(overrideRows.filter((o) => known.has(o.ruleId)).map((o) => [o.ruleId, o.limit])), allowlist };
+    // Rows read before an invalidation may be the old ones: used for this call, not kept.
+    cached = generation === invalidations ? fresh : { ...fresh, at: Number.NEGATIVE_INFINITY };
+    return fresh;
+  } catch (err) {
+    log.warn({ err: String(err) }, "request-limit settings could not be read; the last ones read stand");
+    cached = { at: now, overrides: cached?.overrides ?? new Map(), allowlist: cached?.allowlist ?? [] };
+    return cached;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { inject } from "vitest";
+import { LIMIT_RULES } from "@/lib/ratelimit/policies";
 
 /**
  * Points this test file at a database and a Redis key prefix of its own. Import it first in
@@ -35,6 +36,13 @@ if (process.env.PANELIST_EMBEDDED_PG === "1") {
 }
 process.env.PANELIST_REDIS_PREFIX = `test:${randomUUID().slice(0, 8)}:`;
 process.env.BETTER_AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
+/**
+ * The API door's request limits (docs/request-limits.md) are raised out of reach for the test
+ * process: suites upload dozens of resumes as one user, from one address, within seconds. A test
+ * of the limits sets the realistic values it tests (tests/api/rate-limits.test.ts). The sign-in
+ * and sign-up rules are left at their defaults: their own tests rely on them.
+ */
+for (const r of LIMIT_RULES) if (r.policy !== "sign_in" && r.policy !== "sign_up") process.env[r.env] ??= "1000000000";
 
 /**
  * Copies the template. Two copies at once fail (55006: the template is in use by the other

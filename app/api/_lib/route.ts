@@ -4,6 +4,9 @@ import { type Actor, needsMembership, resolveActor, type Scope, scopeFor } from 
 import { assertSameOrigin } from "@/lib/auth/origin";
 import { type Permission, RESOURCES, type Resource } from "@/lib/auth/permissions";
 import { type ErrorCode, PanelistError, toErrorResponse } from "@/lib/errors";
+import { clientAddress } from "@/lib/ratelimit/client-ip";
+import type { LimitPolicy } from "@/lib/ratelimit/policies";
+import { allowedHeaders, type LimitTicket, limitRequest } from "@/lib/ratelimit/request-limits";
 import { assertNoControlChars, parseWith, readJsonBody } from "./input";
 
 type RouteParams = Record<string, string | string[]>;
@@ -18,6 +21,8 @@ export type RouteContext<P extends Permission, Params, Query, Body, A = Actor> =
   params: Params;
   query: Query;
   body: Body;
+  /** What the request limits charged at the door (null with `limit: false`); `chargeUnits(limit, …)` charges what the body turns out to cost. */
+  limit: LimitTicket | null;
 };
 
 /** The door's own description of a route, kept on the handler for the authorization matrix test. */
@@ -32,6 +37,12 @@ export type GuardedHandler = ((req: Request, route: { params: Promise<RouteParam
  * 2. authentication (401 `unauthorized:auth`): the session, or — on a route that names
  *    `bearerTokenEnv` — `Authorization: Bearer <the variable's value>`, for machine clients;
  * 3. the permission the route declares, from the one map in lib/auth/permissions.ts (403 `forbidden:auth`);
+ * 3a. the request limits of the route's `limit` policy (lib/ratelimit/request-limits.ts; 429
+ *    `rate_limited:<surface>` with `Retry-After` and the RateLimit headers, or 503 when Redis
+ *    cannot count for a policy that fails closed) — after authentication, so the user and the
+ *    organisation are known, and before the body is read, so a refused request costs nothing;
+ *    a request let in by a bearer token counts by client address only. Allowed answers carry
+ *    the RateLimit headers of the tightest rule;
  * 4. path params (a malformed id → 404 `notFound`, as a foreign or missing one), query and JSON
  *    body with their zod schemas (422 with field paths; malformed JSON 400; a non-JSON
  *    Content-Type 415; text with control characters such as U+0000 422);
@@ -66,6 +77,8 @@ export function route<
   body?: BS | "multipart";
   /** JSON bodies larger than this are refused with 413 (default 1 MiB). */
   maxJsonBytes?: number;
+  /** The request-limit policy (lib/ratelimit/policies.ts); default `read` for GET and HEAD, `write` otherwise; false: none. */
+  limit?: LimitPolicy | false;
   handler: (ctx: RouteContext<P, z.infer<PS>, z.infer<QS>, z.infer<BS>, T extends string ? Actor | null : Actor>) => Promise<Response>;
 }): GuardedHandler {
   if (def.bearerTokenEnv && RESOURCES[def.permission.split(":")[0] as Resource].scope !== "platform") {
@@ -90,6 +103,14 @@ export function route<
       }
 
       const rawParams = await route.params;
+      const policy = def.limit ?? (req.method === "GET" || req.method === "HEAD" ? "read" : "write");
+      const limit = policy
+        ? await limitRequest({
+            policy,
+            subject: { userId: actor?.user.id ?? null, organizationId: actor?.membership?.organizationId ?? null, address: clientAddress(req.headers) },
+            route: routeName(req, rawParams),
+          })
+        : null;
       let params = rawParams as z.infer<PS>;
       if (def.params) {
         const parsed = def.params.safeParse(rawParams);
@@ -111,7 +132,8 @@ export function route<
         assertNoControlChars(raw, "");
         body = parseWith(def.body, raw) as z.infer<BS>;
       }
-      return await def.handler({ req, actor: actor as T extends string ? Actor | null : Actor, scope, params, query, body });
+      const res = await def.handler({ req, actor: actor as T extends string ? Actor | null : Actor, scope, params, query, body, limit });
+      return withHeaders(res, allowedHeaders(limit));
     } catch (err) {
       return toErrorResponse(err);
     }
@@ -134,4 +156,30 @@ function tokenAccepted(given: string, expected: string | undefined): boolean {
   if (!expected?.trim()) return false;
   const digest = (s: string) => createHash("sha256").update(s).digest();
   return timingSafeEqual(digest(given), digest(expected.trim()));
+}
+
+/** `POST /api/interviews/[id]/chat`: the method and the path with each param's value replaced by its name (the refusal record's route). */
+function routeName(req: Request, params: RouteParams): string {
+  const segments = new URL(req.url).pathname.split("/");
+  for (const [name, value] of Object.entries(params)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      const i = segments.findIndex((s) => s === encodeURIComponent(v) || s === v);
+      if (i > 0) segments[i] = `[${name}]`;
+    }
+  }
+  return `${req.method} ${segments.join("/")}`;
+}
+
+/** `res` with `headers` added (a copy when its headers are immutable, as a fetched Response's are). */
+function withHeaders(res: Response, headers: Record<string, string>): Response {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return res;
+  try {
+    for (const [k, v] of entries) res.headers.set(k, v);
+    return res;
+  } catch {
+    const copy = new Response(res.body, res);
+    for (const [k, v] of entries) copy.headers.set(k, v);
+    return copy;
+  }
 }

@@ -16,6 +16,7 @@ const log = createLogger("web");
 export const POST = route({
   permission: "interview:create",
   body: createInterviewSchema,
+  limit: "interview_create",
   handler: async ({ scope, body }) => {
     const db = getDb();
     let language = body.language;

@@ -4,6 +4,7 @@ import { PanelistError } from "@/lib/errors";
 import { openJobDescription } from "@/lib/jobs/service";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
+import { chargeUnits } from "@/lib/ratelimit/request-limits";
 import { acceptResumeUpload, MAX_RESUME_BYTES } from "@/lib/resume/service";
 import { toResumeListBody } from "@/lib/resume/view";
 import { assertNoControlChars, parseWith, readMultipart } from "../_lib/input";
@@ -25,7 +26,8 @@ const MAX_BODY_BYTES = MAX_RESUME_BYTES + 256 * 1024;
 export const POST = route({
   permission: "resume:create",
   body: "multipart",
-  handler: async ({ req, scope }) => {
+  limit: "upload",
+  handler: async ({ req, scope, limit }) => {
     const form = await readMultipart(req, MAX_BODY_BYTES, "The file is larger than 10 MB.");
     const file = form.get("file");
     if (!(file instanceof File)) throw new PanelistError("unprocessable:upload", "Attach the resume as the `file` field.");
@@ -44,6 +46,9 @@ export const POST = route({
 
     const db = getDb();
     const jobDescription = fields.jobId ? await openJobDescription(db, { jobId: fields.jobId }) : (fields.jobDescription ?? null);
+    // The door counted the request; the bytes are charged as read, before anything is stored, and
+    // given back when nothing new is (a refused file, a duplicate) (docs/request-limits.md).
+    const bytesCharge = await chargeUnits(limit, { bytes: file.size });
     const { resume, task, duplicate } = await acceptResumeUpload(
       { db, redis: getRedis(), log },
       {
@@ -53,7 +58,11 @@ export const POST = route({
         jobDescription,
         callbackUrl: fields.callbackUrl ?? null,
       },
-    );
+    ).catch(async (err: unknown) => {
+      await bytesCharge.refund();
+      throw err;
+    });
+    if (duplicate) await bytesCharge.refund();
     const body = { resumeId: resume.id, taskId: task.id, status: task.status, ...(duplicate ? { duplicate: true } : {}) };
     return Response.json(body, {
       status: duplicate ? 200 : 202,

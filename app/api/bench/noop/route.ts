@@ -14,6 +14,8 @@ export const runtime = "nodejs";
 const noop = route({
   permission: "resume:create",
   body: "multipart",
+  // The same door as the upload's, request limits included.
+  limit: "upload",
   handler: async ({ req }) => {
     let form: FormData;
     try {

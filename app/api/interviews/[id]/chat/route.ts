@@ -31,6 +31,7 @@ export const POST = route({
   params: idParams,
   notFound: "not_found:interview",
   body: chatBodySchema,
+  limit: "chat",
   handler: async ({ scope, params, body }) => {
     const db = getDb();
     const interview = await getOwnedInterviewRow(db, { id: params.id, ...scope });

@@ -4,6 +4,7 @@ import { acceptBatchUpload, MAX_BATCH_BYTES, MAX_BATCH_FILES } from "@/lib/jobs/
 import { toBatchUploadBody } from "@/lib/jobs/view";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
+import { chargeUnits } from "@/lib/ratelimit/request-limits";
 import { idParams, readMultipart } from "../../../_lib/input";
 import { route } from "../../../_lib/route";
 
@@ -27,7 +28,8 @@ export const POST = route({
   params: idParams,
   notFound: "not_found:job",
   body: "multipart",
-  handler: async ({ req, actor, scope, params }) => {
+  limit: "bulk_upload",
+  handler: async ({ req, actor, scope, params, limit }) => {
     const form = await readMultipart(req, MAX_BODY_BYTES, TOO_LARGE);
     const parts = form.getAll("files");
     if (parts.length === 0 || parts.some((p) => !(p instanceof File))) {
@@ -40,7 +42,14 @@ export const POST = route({
 
     const upload = await acceptBatchUpload(
       { db: getDb(), redis: getRedis(), log },
-      { organizationId: scope.organizationId, uploaderId: actor.user.id, jobId: params.id, files },
+      {
+        organizationId: scope.organizationId,
+        uploaderId: actor.user.id,
+        jobId: params.id,
+        files,
+        // One request at the door; its unpacked files and bytes against the organisation's daily allowance, before anything is written.
+        chargeAllowance: async (received) => void (await chargeUnits(limit, received)),
+      },
     );
     return Response.json(toBatchUploadBody(upload), {
       status: upload.accepted > 0 ? 202 : 422,
