@@ -39,6 +39,7 @@ import { createLogger, type Logger } from "@/lib/log";
 import { redisPrefix } from "@/lib/queue/names";
 import { getRedis } from "@/lib/queue/redis";
 import { type ClientAddress, clientAddress } from "@/lib/ratelimit/client-ip";
+import { recordRefusal } from "@/lib/ratelimit/hits";
 import { getLimitSettings } from "@/lib/ratelimit/limit-settings";
 import { PERIOD_SECONDS, SIGN_IN_BACKOFF_MAX_MS, signInBackoffBaseMs } from "@/lib/ratelimit/policies";
 import { LuaScript, type RedisClient } from "@/lib/ratelimit/script";
@@ -300,8 +301,14 @@ export async function withSignInThrottle(headers: Headers, email: unknown, run: 
     throw unavailableError(err);
   }
   if (check.refusal) {
-    // The request limiter's hit log (lib/ratelimit/hits.ts) records refusals for the console;
-    // wire `recordRefusal(redis, {policy: "sign_in", ruleId: check.refusal.policy, dimension, subject, route})` here once it is on main.
+    // The console's refusal log (lib/ratelimit/hits.ts): the subject is the address, never the e-mail.
+    await recordRefusal(redis, {
+      policy: "sign_in",
+      ruleId: check.refusal.policy,
+      dimension: check.refusal.policy === SIGN_IN_ACCOUNT_RULE ? "user" : "ip",
+      subject: address.key,
+      route: "POST /api/auth/sign-in/email",
+    });
     log.info({ ip: address.ip, policy: check.refusal.policy, retryAfterMs: check.refusal.retryAfterMs }, "sign-in refused by the throttle");
     throw refusedError(check.refusal, "sign-in");
   }
@@ -341,7 +348,7 @@ export async function withSignUpLimit(headers: Headers, run: () => Promise<Respo
     throw unavailableError(err);
   }
   if (taken[1] !== 1) {
-    // As above: the request limiter's hit log gets this refusal once lib/ratelimit/hits.ts is on main.
+    await recordRefusal(redis, { policy: "sign_up", ruleId: SIGN_UP_IP_RULE, dimension: "ip", subject: address.key, route: "POST /api/auth/sign-up/email" });
     throw refusedError({ policy: SIGN_UP_IP_RULE, limit, windowS: PERIOD_SECONDS.hour, retryAfterMs: taken[3]! }, "sign-up");
   }
   const res = await run();

@@ -21,6 +21,7 @@ import { user } from "@/lib/db/schema";
 import { PanelistError } from "@/lib/errors";
 import { closeRedis, createRedis, getRedis } from "@/lib/queue/redis";
 import { clientAddress } from "@/lib/ratelimit/client-ip";
+import { recentRefusals } from "@/lib/ratelimit/hits";
 import { invalidateLimitSettings } from "@/lib/ratelimit/limit-settings";
 import { SIGN_IN_BACKOFF_MAX_MS } from "@/lib/ratelimit/policies";
 import { bracketed } from "@/lib/ratelimit/test-redis";
@@ -114,6 +115,10 @@ describe("sign-in brute force", () => {
     const right = await signIn(email, PASSWORD, freshIp());
     expect(right.status).toBe(429);
     expect(right.headers.get("set-cookie")).toBeNull();
+    // Each refusal is in the console's log, under the address, never the e-mail.
+    const hits = (await recentRefusals(getRedis(), { limit: 200 })).filter((h) => h.ruleId === SIGN_IN_ACCOUNT_RULE);
+    expect(hits.length).toBeGreaterThanOrEqual(41);
+    expect(hits.every((h) => h.policy === "sign_in" && h.route === "POST /api/auth/sign-in/email" && !h.subject.includes("@"))).toBe(true);
   });
 
   it("the (address, account) back-off doubles with each failure in a row, up to its cap, by Redis' clock", async () => {
