@@ -73,7 +73,7 @@ test("a brute force with rotating X-Forwarded-For meets 429 rate_limited:auth, a
   expect(refusal, "no 429 within 50 wrong passwords").toBeDefined();
   expect(await refusal!.json()).toMatchObject({ code: "rate_limited:auth" });
   expect(Number(refusal!.headers()["retry-after"])).toBeGreaterThan(0);
-  expect(refusal!.headers()["ratelimit-policy"]).toMatch(/^"sign_in\.(backoff|user\.hour\.failures)";q=\d+;w=\d+$/);
+  expect(refusal!.headers()["ratelimit-policy"]).toMatch(/^"sign_in-(backoff|user-hour-failures)";q=\d+;w=\d+$/);
 
   // 2. Clients that really have other addresses (sockets bound to 127.0.0.2…) each get one guess
   //    before the account's hourly ceiling — counted from anywhere — refuses them all.

@@ -42,6 +42,7 @@ import { type ClientAddress, clientAddress } from "@/lib/ratelimit/client-ip";
 import { recordRefusal } from "@/lib/ratelimit/hits";
 import { getLimitSettings } from "@/lib/ratelimit/limit-settings";
 import { PERIOD_SECONDS, SIGN_IN_BACKOFF_MAX_MS, signInBackoffBaseMs } from "@/lib/ratelimit/policies";
+import { rateLimitHeaders } from "@/lib/ratelimit/rate-limit-headers";
 import { LuaScript, type RedisClient } from "@/lib/ratelimit/script";
 
 export const SIGN_IN_ACCOUNT_RULE = "sign_in.user.hour.failures";
@@ -178,23 +179,18 @@ export interface ThrottleRefusal {
   retryAfterMs: number;
 }
 
-/**
- * The headers of a refusal: `Retry-After` (RFC 9110 §10.2.3, whole seconds, rounded up),
- * `RateLimit-Policy` and `RateLimit` (IETF httpapi draft "RateLimit header fields for HTTP":
- * `"<policy>";q=<quota>;w=<window s>` and `"<policy>";r=<remaining>;t=<seconds to reset>`), and
- * the older `X-RateLimit-Limit/Remaining/Reset` (Reset in seconds from now, as `t`).
- * A minimal builder of this file's own: the request limiter's may replace it.
- */
+/** The refusal's headers, as every request limit's (lib/ratelimit/rate-limit-headers.ts): `Retry-After`, `RateLimit-Policy`/`RateLimit`, `X-RateLimit-*`. */
 export function refusalHeaders(r: ThrottleRefusal): Record<string, string> {
-  const seconds = String(Math.max(1, Math.ceil(r.retryAfterMs / 1000)));
-  return {
-    "Retry-After": seconds,
-    "RateLimit-Policy": `"${r.policy}";q=${r.limit};w=${r.windowS}`,
-    RateLimit: `"${r.policy}";r=0;t=${seconds}`,
-    "X-RateLimit-Limit": String(r.limit),
-    "X-RateLimit-Remaining": "0",
-    "X-RateLimit-Reset": seconds,
-  };
+  const rule = {
+    ruleId: r.policy,
+    unit: "failures",
+    periodMs: r.windowS * 1000,
+    limit: r.limit,
+    remaining: 0,
+    resetMs: r.retryAfterMs,
+    retryAfterMs: r.retryAfterMs,
+  } as const;
+  return rateLimitHeaders(rule, { refused: true });
 }
 
 function refusedError(r: ThrottleRefusal, what: "sign-in" | "sign-up"): PanelistError {

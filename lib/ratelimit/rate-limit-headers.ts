@@ -13,7 +13,8 @@
 import { type LimitPolicy, PERIOD_SECONDS } from "./policies";
 import type { RuleResult } from "./request-limiter";
 
-type HeaderRule = Pick<RuleResult, "ruleId" | "policy" | "unit" | "periodMs" | "limit" | "remaining" | "resetMs" | "retryAfterMs" | "cost">;
+type HeaderRule = Pick<RuleResult, "ruleId" | "unit" | "periodMs" | "limit" | "remaining" | "resetMs" | "retryAfterMs">;
+type MessageRule = HeaderRule & Pick<RuleResult, "policy" | "cost">;
 
 /** `upload.user.minute` → `upload-user-minute` (an sf-string: printable ASCII, no quote or backslash). */
 export function policyName(ruleId: string): string {
@@ -83,7 +84,7 @@ const TOO_MANY: Record<LimitPolicy, string> = {
  * "Too many uploads. Try again in 42 seconds.". A cost that can never pass (over the limit, or a
  * limit of 0) says so instead of promising a time.
  */
-export function refusalMessage(r: HeaderRule): string {
+export function refusalMessage(r: MessageRule): string {
   const what =
     r.unit === "requests" || r.unit === "failures"
       ? TOO_MANY[r.policy]

@@ -24,6 +24,7 @@ import { clientAddress } from "@/lib/ratelimit/client-ip";
 import { recentRefusals } from "@/lib/ratelimit/hits";
 import { invalidateLimitSettings } from "@/lib/ratelimit/limit-settings";
 import { SIGN_IN_BACKOFF_MAX_MS } from "@/lib/ratelimit/policies";
+import { policyName } from "@/lib/ratelimit/rate-limit-headers";
 import { bracketed } from "@/lib/ratelimit/test-redis";
 import { clearPrefix, envRestorer } from "../helpers/fixtures";
 import { BASE } from "../helpers/http";
@@ -106,7 +107,7 @@ describe("sign-in brute force", () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual(Array(40).fill(429));
-    expect(firstRefusal!.headers.get("ratelimit-policy")).toBe(`"${SIGN_IN_ACCOUNT_RULE}";q=10;w=3600`);
+    expect(firstRefusal!.headers.get("ratelimit-policy")).toBe(`"${policyName(SIGN_IN_ACCOUNT_RULE)}";q=10;w=3600`);
     expect(await bodyOf(firstRefusal!)).toMatchObject({ code: "rate_limited:auth" });
     expect(Number(firstRefusal!.headers.get("retry-after"))).toBeGreaterThan(0);
     // A refused attempt reaches neither better-auth nor the counters: the account holds 10.
@@ -168,7 +169,7 @@ describe("sign-in brute force", () => {
     expect((await signIn(email, "wrong-again", peer)).status).toBe(401);
     const refused = await signIn(email, PASSWORD, peer);
     expect(refused.status).toBe(429);
-    expect(refused.headers.get("ratelimit-policy")).toBe(`"${SIGN_IN_BACKOFF_POLICY}";q=1;w=60`);
+    expect(refused.headers.get("ratelimit-policy")).toBe(`"${policyName(SIGN_IN_BACKOFF_POLICY)}";q=1;w=60`);
   });
 
   it("another account signs in from the same address while one account is throttled there", async () => {
@@ -196,7 +197,7 @@ describe("sign-in brute force", () => {
     for (let i = 0; i < 5; i++) expect((await signIn(`nobody-${randomUUID()}@example.test`, "guess-it", nat)).status).toBe(401);
     const refused = await signIn(good.email, PASSWORD, nat);
     expect(refused.status).toBe(429);
-    expect(refused.headers.get("ratelimit-policy")).toBe(`"${SIGN_IN_IP_RULE}";q=5;w=3600`);
+    expect(refused.headers.get("ratelimit-policy")).toBe(`"${policyName(SIGN_IN_IP_RULE)}";q=5;w=3600`);
     expect((await signIn(good.email, PASSWORD, freshIp())).status).toBe(200);
 
     // An allow-listed range: no per-address ceiling, but the account's back-off still holds.
@@ -362,7 +363,7 @@ describe("sign-up", () => {
     const refused = await up(PASSWORD);
     expect(refused.status).toBe(429);
     expect(await bodyOf(refused)).toMatchObject({ code: "rate_limited:auth" });
-    expect(refused.headers.get("ratelimit-policy")).toBe(`"${SIGN_UP_IP_RULE}";q=2;w=3600`);
+    expect(refused.headers.get("ratelimit-policy")).toBe(`"${policyName(SIGN_UP_IP_RULE)}";q=2;w=3600`);
     expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
     expect(
       (await authRequest("sign-up/email", { email: `other-${randomUUID()}@example.test`, password: PASSWORD, name: "Other" }, { "x-panelist-peer": freshIp() }))
