@@ -7,6 +7,7 @@ import { getRedis } from "@/lib/queue/redis";
 import { acceptResumeUpload, MAX_RESUME_BYTES } from "@/lib/resume/service";
 import { toResumeListBody } from "@/lib/resume/view";
 import { assertNoControlChars, parseWith, readMultipart } from "../_lib/input";
+import { methodNotAllowed } from "../_lib/method-not-allowed";
 import { route } from "../_lib/route";
 import { uploadFieldsSchema } from "./schema";
 
@@ -69,3 +70,5 @@ export const GET = route({
     return Response.json(toResumeListBody(await listResumesForOwner(getDb(), scope)));
   },
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

@@ -1,6 +1,7 @@
 import { getAuth } from "@/lib/auth/auth";
 import { PanelistError, toErrorResponse } from "@/lib/errors";
 import { assertNoControlChars, capBody } from "../../_lib/input";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -36,3 +37,5 @@ export async function POST(req: Request): Promise<Response> {
     return toErrorResponse(err);
   }
 }
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

@@ -5,6 +5,7 @@ import { toBatchUploadBody } from "@/lib/jobs/view";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
 import { idParams, readMultipart } from "../../../_lib/input";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -48,3 +49,5 @@ export const POST = route({
     });
   },
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);
