@@ -8,6 +8,8 @@ const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  /** A method the route does not implement (app/api/_lib/method-not-allowed.ts): 405 with `Allow`. */
+  method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -126,7 +126,19 @@ function runStep(name, args, extraEnv = {}) {
 }
 
 /** What `next build` compiles: a change to any of these makes an existing build stale. */
-const BUILD_INPUTS = ["app", "components", "lib", "i18n", "messages", "public", "next.config.ts", "postcss.config.mjs", "package.json"];
+const BUILD_INPUTS = [
+  "app",
+  "components",
+  "lib",
+  "i18n",
+  "messages",
+  "public",
+  "next.config.ts",
+  "instrumentation.ts",
+  "instrumentation-client.ts",
+  "postcss.config.mjs",
+  "package.json",
+];
 
 function newestMtimeMs(p) {
   const st = statSync(p, { throwIfNoEntry: false });

@@ -57,9 +57,20 @@ export function toJobListBody(jobs: JobWithStatus[]): JobListBody {
   return { items: jobs.map(toJobSummary) };
 }
 
-/** The body of `POST /api/jobs/{id}/resumes` (`batchUploadBodySchema`): one item per file, in the order received. */
-export function toBatchUploadBody(u: { batchId: string; items: BatchUploadBody["items"] }): BatchUploadBody {
-  return { batchId: u.batchId, items: u.items };
+/**
+ * The body of `POST /api/jobs/{id}/resumes` (`batchUploadBodySchema`): one item per file, in the
+ * order received. When no file was accepted (`accepted: 0`, answered 422) it is also an error
+ * answer like every other 4xx of the API: `code: "unprocessable:upload"` and a `message`, the
+ * items saying why each file was refused.
+ */
+export function toBatchUploadBody(u: {
+  batchId: string;
+  items: BatchUploadBody["items"];
+  accepted?: number;
+}): BatchUploadBody | (BatchUploadBody & { code: "unprocessable:upload"; message: string }) {
+  const body = { batchId: u.batchId, items: u.items };
+  if (u.accepted !== 0) return body;
+  return { code: "unprocessable:upload", message: "None of the files could be used; each one's reason is listed.", ...body };
 }
 
 /**

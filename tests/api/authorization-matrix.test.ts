@@ -1,6 +1,7 @@
 import "../helpers/env";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isMethodNotAllowed } from "@/app/api/_lib/method-not-allowed";
 import type { GuardedHandler } from "@/app/api/_lib/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { createFairnessAudit } from "@/lib/db/queries/fairness-audits";
@@ -34,7 +35,8 @@ type PathParams = Record<string, string>;
 /** `/app/api/tasks/[id]/events/route.ts` → `/api/tasks/[id]/events`. */
 const routePath = (file: string) => file.replace(/^\/app/, "").replace(/\/route\.ts$/, "");
 const ROUTES = Object.entries(modules).flatMap(([file, mod]) =>
-  METHODS.filter((m) => typeof mod[m] === "function").map((method) => ({
+  // The 405 answers of methods a route does not implement are tests/api/methods.test.ts's.
+  METHODS.filter((m) => typeof mod[m] === "function" && !isMethodNotAllowed(mod[m])).map((method) => ({
     key: `${method} ${routePath(file)}`,
     path: routePath(file),
     method,

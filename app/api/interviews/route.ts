@@ -6,6 +6,7 @@ import { createInterview } from "@/lib/interview/service";
 import { toInterviewListBody } from "@/lib/interview/session/view";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
+import { methodNotAllowed } from "../_lib/method-not-allowed";
 import { route } from "../_lib/route";
 import { createInterviewSchema } from "./schema";
 
@@ -48,3 +49,5 @@ export const GET = route({
     return Response.json(toInterviewListBody(await listInterviewsForOwner(getDb(), scope)));
   },
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

@@ -11,20 +11,40 @@ export const createInterviewSchema = z.object({
   jobDescription: z.string().max(50_000).optional(),
 });
 
+/** The longest answer the interview takes, in characters (UTF-16 code units): about 3,000 words. */
+export const MAX_ANSWER_CHARS = 20_000;
+
+/**
+ * The chat route's JSON body cap, bytes: the UI sends the newest message only
+ * (components/interview/use-interview-chat.ts), at most {@link MAX_ANSWER_CHARS} characters — up
+ * to 60 KB of UTF-8 for CJK text, 120 KB as JSON `\u` escapes — so 256 KB leaves room and a
+ * 10 MB body is refused (413) before it is parsed.
+ */
+export const CHAT_MAX_BODY_BYTES = 256 * 1024;
+
 /**
  * `POST /api/interviews/{id}/chat`: the AI SDK `useChat` default body (`{id, messages}`) plus
- * `action`. Only the newest user message is read; the history comes from the database.
+ * `action`. Only the newest user message is read; the history comes from the database. Each
+ * message's text parts together hold at most {@link MAX_ANSWER_CHARS} characters (422 otherwise:
+ * an answer is refused, never silently cut).
  */
 export const chatBodySchema = z.object({
-  id: z.string().optional(),
+  id: z.string().max(200).optional(),
   messages: z
     .array(
       z.looseObject({
         id: z.string().min(1).max(200),
         role: z.enum(["user", "assistant", "system"]),
-        parts: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })).default([]),
+        parts: z
+          .array(z.looseObject({ type: z.string().max(100), text: z.string().optional() }))
+          .max(100)
+          .default([])
+          .refine((parts) => parts.reduce((n, p) => n + (p.type === "text" ? (p.text?.length ?? 0) : 0), 0) <= MAX_ANSWER_CHARS, {
+            message: `An answer is at most ${MAX_ANSWER_CHARS.toLocaleString("en")} characters.`,
+          }),
       }),
     )
+    .max(100)
     .default([]),
   action: z.enum(["start", "answer", "skip"]).default("answer"),
 });

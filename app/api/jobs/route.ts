@@ -3,6 +3,7 @@ import { createJob, listJobs } from "@/lib/jobs/service";
 import { toJobBody, toJobListBody } from "@/lib/jobs/view";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
+import { methodNotAllowed } from "../_lib/method-not-allowed";
 import { route } from "../_lib/route";
 import { createJobSchema } from "./schema";
 
@@ -25,3 +26,5 @@ export const POST = route({
     return Response.json(toJobBody(job), { status: 201, headers: { Location: `/api/jobs/${job.id}` } });
   },
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

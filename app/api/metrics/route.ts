@@ -2,6 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { scrapeMetrics } from "@/lib/metrics/scrape";
 import { gaugeSources } from "@/lib/metrics/sources";
 import { getRedis } from "@/lib/queue/redis";
+import { methodNotAllowed } from "../_lib/method-not-allowed";
 import { route } from "../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -20,3 +21,5 @@ export const GET = route({
     return new Response(body, { headers: { "content-type": contentType, "cache-control": "no-store" } });
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { listOpenings } from "@/lib/jobs/sharing-service";
+import { methodNotAllowed } from "../_lib/method-not-allowed";
 import { route } from "../_lib/route";
 import { openingsQuerySchema } from "./schema";
 
@@ -13,3 +14,5 @@ export const GET = route({
     return Response.json(await listOpenings(getDb(), { candidateId: scope.ownerId, limit: query.limit, after: query.cursor }));
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -8,6 +8,7 @@ import { chargeUnits } from "@/lib/ratelimit/request-limits";
 import { acceptResumeUpload, MAX_RESUME_BYTES } from "@/lib/resume/service";
 import { toResumeListBody } from "@/lib/resume/view";
 import { assertNoControlChars, parseWith, readMultipart } from "../_lib/input";
+import { methodNotAllowed } from "../_lib/method-not-allowed";
 import { route } from "../_lib/route";
 import { uploadFieldsSchema } from "./schema";
 
@@ -78,3 +79,5 @@ export const GET = route({
     return Response.json(toResumeListBody(await listResumesForOwner(getDb(), scope)));
   },
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

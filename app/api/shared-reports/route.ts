@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { listSharedReports } from "@/lib/jobs/sharing-service";
+import { methodNotAllowed } from "../_lib/method-not-allowed";
 import { route } from "../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -11,3 +12,5 @@ export const GET = route({
     return Response.json({ items: await listSharedReports(getDb(), scope) });
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

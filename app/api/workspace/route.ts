@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { getOrganizationSummary, listMembers } from "@/lib/db/queries/organizations";
 import { PanelistError } from "@/lib/errors";
+import { methodNotAllowed } from "../_lib/method-not-allowed";
 import { route } from "../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -22,3 +23,5 @@ export const GET = route({
     });
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

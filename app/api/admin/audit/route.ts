@@ -1,6 +1,7 @@
 import { toAuditEntryView } from "@/lib/console/view";
 import { getDb } from "@/lib/db/client";
 import { listAuditEntries } from "@/lib/db/queries/audit";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 import { auditQuerySchema } from "./schema";
 
@@ -12,3 +13,5 @@ export const GET = route({
   query: auditQuerySchema,
   handler: async ({ query }) => Response.json({ items: (await listAuditEntries(getDb(), query)).map(toAuditEntryView) }),
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

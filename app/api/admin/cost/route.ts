@@ -1,5 +1,6 @@
 import { buildCostReport, defaultGranularity } from "@/lib/console/cost";
 import { getDb } from "@/lib/db/client";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 import { costQuerySchema } from "./schema";
 
@@ -14,3 +15,5 @@ export const GET = route({
       await buildCostReport({ db: getDb(), range: query.range, granularity: query.granularity ?? defaultGranularity(query.range), now: new Date() }),
     ),
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -1,6 +1,7 @@
 import { buildOverview } from "@/lib/console/overview";
 import { getDb } from "@/lib/db/client";
 import { getRedis } from "@/lib/queue/redis";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -10,3 +11,5 @@ export const GET = route({
   permission: "console:read",
   handler: async () => Response.json(await buildOverview({ db: getDb(), redis: getRedis(), now: new Date() })),
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { getRedis } from "@/lib/queue/redis";
 import { queueOverview } from "@/lib/tasks/queue-overview";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -15,3 +16,5 @@ export const GET = route({
   permission: "console:read",
   handler: async () => Response.json(await queueOverview({ db: getDb(), redis: getRedis() })),
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

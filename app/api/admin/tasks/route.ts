@@ -2,6 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { searchTasks } from "@/lib/db/queries/tasks";
 import type { AdminTaskList } from "@/lib/tasks/admin-contracts";
 import { toAdminTaskItem } from "@/lib/tasks/admin-view";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 import { adminTasksQuerySchema } from "./schema";
 
@@ -28,3 +29,5 @@ export const GET = route({
     return Response.json(body);
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -1,6 +1,7 @@
 import { toAdminUser } from "@/lib/console/users";
 import { getDb } from "@/lib/db/client";
 import { listUsersPage } from "@/lib/db/queries/users";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 import { listUsersQuerySchema } from "./schema";
 
@@ -18,3 +19,5 @@ export const GET = route({
     return Response.json({ items: rows.map(toAdminUser), total });
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

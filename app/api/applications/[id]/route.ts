@@ -2,6 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { changeApplication, readApplication } from "@/lib/jobs/ranking-service";
 import { toApplicationBody } from "@/lib/jobs/ranking-view";
 import { idParams } from "../../_lib/input";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 import { updateApplicationSchema } from "./schema";
 
@@ -31,3 +32,5 @@ export const PATCH = route({
     return Response.json(toApplicationBody(opened));
   },
 });
+
+export const { POST, PUT, DELETE, OPTIONS } = methodNotAllowed(["GET", "PATCH"]);

@@ -4,6 +4,7 @@ import { withSignInThrottle, withSignUpLimit } from "@/lib/auth/sign-in-throttle
 import { PanelistError, toErrorResponse } from "@/lib/errors";
 import { clientAddress } from "@/lib/ratelimit/client-ip";
 import { assertNoControlChars, capBody } from "../../_lib/input";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -94,3 +95,5 @@ async function answer(res: Response): Promise<Response> {
     headers: { "Retry-After": retryAfter },
   }).toResponse();
 }
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

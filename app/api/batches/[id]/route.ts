@@ -2,6 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { batchProgress } from "@/lib/jobs/service";
 import { toBatchBody } from "@/lib/jobs/view";
 import { idParams } from "../../_lib/input";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -13,3 +14,5 @@ export const GET = route({
   notFound: "not_found:batch",
   handler: async ({ scope, params }) => Response.json(toBatchBody(await batchProgress(getDb(), { id: params.id, ...scope }))),
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

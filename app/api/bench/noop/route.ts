@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { PanelistError, toErrorResponse } from "@/lib/errors";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -37,3 +38,5 @@ export const POST = Object.assign(
   },
   { guard: noop.guard },
 );
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);

@@ -3,6 +3,7 @@ import { getInterviewForOwner, listMessages } from "@/lib/db/queries/interviews"
 import { PanelistError } from "@/lib/errors";
 import { toInterviewBody } from "@/lib/interview/session/view";
 import { idParams } from "../../_lib/input";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -20,3 +21,5 @@ export const GET = route({
     return Response.json(toInterviewBody({ ...found, messages }));
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

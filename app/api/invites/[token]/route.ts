@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { readInvite } from "@/lib/jobs/invite-service";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 import { inviteParams } from "./schema";
 
@@ -14,3 +15,5 @@ export const GET = route({
     return Response.json(await readInvite(getDb(), { token: params.token, userId: actor.user.id }));
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -2,6 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { getJob, updateJob } from "@/lib/jobs/service";
 import { toJobBody } from "@/lib/jobs/view";
 import { idParams } from "../../_lib/input";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 import { patchJobSchema } from "./schema";
 
@@ -23,3 +24,5 @@ export const PATCH = route({
   body: patchJobSchema,
   handler: async ({ scope, params, body }) => Response.json(toJobBody(await updateJob(getDb(), { id: params.id, ...scope, edit: body }))),
 });
+
+export const { POST, PUT, DELETE, OPTIONS } = methodNotAllowed(["GET", "PATCH"]);

@@ -3,6 +3,7 @@ import { getResumeForOwner } from "@/lib/db/queries/resumes";
 import { PanelistError } from "@/lib/errors";
 import { toResumeBody } from "@/lib/resume/view";
 import { idParams } from "../../_lib/input";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -18,3 +19,5 @@ export const GET = route({
     return Response.json(toResumeBody(row));
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { readSharedReport } from "@/lib/jobs/sharing-service";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 import { sharedReportParams } from "./schema";
 
@@ -14,3 +15,5 @@ export const GET = route({
     return Response.json(await readSharedReport(getDb(), { shareId: params.shareId, ...scope }));
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -4,6 +4,7 @@ import { PanelistError } from "@/lib/errors";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { isEnded, toTaskBody } from "@/lib/tasks/view";
 import { idParams } from "../../_lib/input";
+import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 import { taskQuerySchema } from "./schema";
 
@@ -52,3 +53,5 @@ export const GET = route({
     }
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

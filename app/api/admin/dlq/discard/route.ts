@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { discardFailedTasks } from "@/lib/tasks/admin";
 import type { DiscardResultBody } from "@/lib/tasks/admin-contracts";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 import { discardBodySchema } from "../schema";
 
@@ -19,3 +20,5 @@ export const POST = route({
     return Response.json(result);
   },
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);

@@ -3,6 +3,7 @@ import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
 import { replayFailedTasks } from "@/lib/tasks/admin";
 import type { ReplayResultBody } from "@/lib/tasks/admin-contracts";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 import { replayBodySchema } from "../schema";
 
@@ -27,3 +28,5 @@ export const POST = route({
     return Response.json(result);
   },
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);

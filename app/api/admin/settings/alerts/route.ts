@@ -1,6 +1,7 @@
 import { listAlertRules, updateAlertRule } from "@/lib/alerts";
 import { toAlertRuleView } from "@/lib/console/view";
 import { getDb } from "@/lib/db/client";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 import { patchAlertRuleBodySchema } from "./schema";
 
@@ -20,3 +21,5 @@ export const PATCH = route({
     return answer();
   },
 });
+
+export const { POST, PUT, DELETE, OPTIONS } = methodNotAllowed(["GET", "PATCH"]);

@@ -1,5 +1,6 @@
 import { listAllowlist, removeAllowlistEntry, setAllowlistEntry } from "@/lib/console/rate-limits";
 import { getDb } from "@/lib/db/client";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 import { deleteAllowlistBodySchema, putAllowlistBodySchema } from "./schema";
 
@@ -31,3 +32,5 @@ export const DELETE = route({
     return answer();
   },
 });
+
+export const { POST, PATCH, OPTIONS } = methodNotAllowed(["GET", "PUT", "DELETE"]);

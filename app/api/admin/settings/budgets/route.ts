@@ -1,6 +1,7 @@
 import { toBudgetViews } from "@/lib/console/view";
 import { getDb } from "@/lib/db/client";
 import { budgetStatuses, deleteBudget, listBudgets, setBudget } from "@/lib/finops/budgets";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 import { deleteBudgetBodySchema, putBudgetBodySchema } from "./schema";
 
@@ -35,3 +36,5 @@ export const DELETE = route({
     return answer();
   },
 });
+
+export const { POST, PATCH, OPTIONS } = methodNotAllowed(["GET", "PUT", "DELETE"]);

@@ -1,6 +1,7 @@
 import { limitsBody, removeLimitOverride, setLimitOverride } from "@/lib/console/rate-limits";
 import { getDb } from "@/lib/db/client";
 import { getRedis } from "@/lib/queue/redis";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 import { deleteLimitBodySchema, putLimitBodySchema } from "./schema";
 
@@ -33,3 +34,5 @@ export const DELETE = route({
     return answer();
   },
 });
+
+export const { POST, PATCH, OPTIONS } = methodNotAllowed(["GET", "PUT", "DELETE"]);

@@ -2,6 +2,7 @@ import { toPriceOverrideView } from "@/lib/console/view";
 import { getDb } from "@/lib/db/client";
 import { unpricedModels } from "@/lib/db/queries/console-cost";
 import { deletePriceOverride, listPriceOverrides, setPriceOverride } from "@/lib/finops/prices";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 import { deletePriceBodySchema, putPriceBodySchema } from "./schema";
 
@@ -44,3 +45,5 @@ export const DELETE = route({
     return answer();
   },
 });
+
+export const { POST, PATCH, OPTIONS } = methodNotAllowed(["GET", "PUT", "DELETE"]);

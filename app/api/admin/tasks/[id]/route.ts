@@ -5,6 +5,7 @@ import { PanelistError } from "@/lib/errors";
 import { TASK_USAGE_LIMIT } from "@/lib/tasks/admin-contracts";
 import { toAdminTaskDetail } from "@/lib/tasks/admin-view";
 import { idParams } from "../../../_lib/input";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -25,3 +26,5 @@ export const GET = route({
     return Response.json(toAdminTaskDetail(task, events, usage));
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -1,5 +1,6 @@
 import { changeUserAccess } from "@/lib/console/users";
 import { getDb } from "@/lib/db/client";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 import { patchUserBodySchema, userParamsSchema } from "./schema";
 
@@ -20,3 +21,5 @@ export const PATCH = route({
     return Response.json({ user });
   },
 });
+
+export const { GET, POST, PUT, DELETE, HEAD, OPTIONS } = methodNotAllowed(["PATCH"]);

@@ -9,8 +9,9 @@ import { acquireTurnLock, recordCandidateTurn, streamInterviewerTurn } from "@/l
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
 import { idParams } from "../../../_lib/input";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
-import { chatBodySchema } from "../../schema";
+import { CHAT_MAX_BODY_BYTES, chatBodySchema, MAX_ANSWER_CHARS } from "../../schema";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 120;
@@ -48,6 +49,7 @@ export const POST = route({
       throw err;
     }
   },
+  maxJsonBytes: CHAT_MAX_BODY_BYTES,
 });
 
 async function converse({
@@ -79,7 +81,7 @@ async function converse({
     const text = newest.parts
       .map((p) => (p.type === "text" ? (p.text ?? "") : ""))
       .join("")
-      .slice(0, 20_000);
+      .slice(0, MAX_ANSWER_CHARS); // the schema refused longer; the slice keeps the bound where the text is used
     // Stored before the model's circuit breaker is asked, on purpose. A look at the breaker
     // first would save a write on a 503, but it cannot decide: only the breaker's own gate,
     // taken by the call itself, knows who gets the half-open probe, and the circuit can open
@@ -95,3 +97,5 @@ async function converse({
   // no-transform: Next's gzip would otherwise compress (and buffer CPU on) every token event.
   return createUIMessageStreamResponse({ stream: turn.stream, headers: { "Cache-Control": "no-cache, no-transform" } });
 }
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);

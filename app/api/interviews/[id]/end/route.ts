@@ -6,6 +6,7 @@ import { acquireTurnLock } from "@/lib/interview/session/interviewer-turn";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
 import { idParams } from "../../../_lib/input";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -34,3 +35,5 @@ export const POST = route({
     return Response.json({ taskId: ended.task.id, status: ended.task.status }, { status: 202, headers: { Location: `/api/tasks/${ended.task.id}` } });
   },
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);

@@ -4,6 +4,7 @@ import { readInterviewReport } from "@/lib/interview/service";
 import { reportFileName } from "@/lib/reports/file-name";
 import { renderInterviewReportPdf } from "@/lib/reports/pdf";
 import { idParams } from "../../../_lib/input";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { pdfResponse } from "../../../_lib/pdf-response";
 import { route } from "../../../_lib/route";
 
@@ -26,3 +27,5 @@ export const GET = route({
     return pdfResponse(await renderInterviewReportPdf(interview), reportFileName(interview.role, "interview"));
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { listShares, shareReport } from "@/lib/jobs/sharing-service";
 import { idParams } from "../../../_lib/input";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 import { shareBodySchema } from "./schema";
 
@@ -30,3 +31,5 @@ export const POST = route({
     return Response.json(share, { status: created ? 201 : 200 });
   },
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

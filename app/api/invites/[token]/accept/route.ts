@@ -2,6 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { acceptInvite } from "@/lib/jobs/invite-service";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 import { acceptInviteSchema, inviteParams } from "../schema";
 
@@ -23,3 +24,5 @@ export const POST = route({
     return Response.json(accepted, { status: accepted.duplicate ? 200 : 201, headers: { Location: `/api/interviews/${accepted.interviewId}` } });
   },
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);

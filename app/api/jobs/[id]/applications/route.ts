@@ -3,6 +3,7 @@ import { applyToJob } from "@/lib/jobs/sharing-service";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
 import { idParams } from "../../../_lib/input";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 import { applyBodySchema } from "./schema";
 
@@ -25,3 +26,5 @@ export const POST = route({
     return Response.json(applied, { status: applied.duplicate ? 200 : 201, headers: { Location: `/api/tasks/${applied.taskId}` } });
   },
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);

@@ -4,6 +4,7 @@ import { toFairnessAuditBody } from "@/lib/jobs/ranking-view";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
 import { idParams } from "../../../_lib/input";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -33,3 +34,5 @@ export const GET = route({
     return Response.json({ latest: items[0] ?? null, items });
   },
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { createInvite, listInvites } from "@/lib/jobs/invite-service";
 import { idParams } from "../../../_lib/input";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 import { createInviteSchema } from "./schema";
 
@@ -40,3 +41,5 @@ export const GET = route({
     return Response.json({ items: await listInvites(getDb(), { jobId: params.id, ...scope }) });
   },
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

@@ -2,6 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { rankJob } from "@/lib/jobs/ranking-service";
 import { toRankingBody, toRankingCsv } from "@/lib/jobs/ranking-view";
 import { assertNoControlChars, idParams, parseWith } from "../../../_lib/input";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 import { rankingListsSchema, rankingQuerySchema } from "./schema";
 
@@ -33,3 +34,5 @@ export const GET = route({
     });
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -6,6 +6,7 @@ import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
 import { chargeUnits } from "@/lib/ratelimit/request-limits";
 import { idParams, readMultipart } from "../../../_lib/input";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 
 export const dynamic = "force-dynamic";
@@ -57,3 +58,5 @@ export const POST = route({
     });
   },
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);

@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { moveStage } from "@/lib/jobs/ranking-service";
 import { idParams } from "../../../_lib/input";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { route } from "../../../_lib/route";
 import { moveStageSchema } from "./schema";
 
@@ -20,3 +21,5 @@ export const POST = route({
     return Response.json({ moved, stage: body.stage });
   },
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);

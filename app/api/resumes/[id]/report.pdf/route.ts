@@ -4,6 +4,7 @@ import { reportFileName } from "@/lib/reports/file-name";
 import { renderResumeReportPdf } from "@/lib/reports/pdf";
 import { readResumeReport } from "@/lib/resume/service";
 import { idParams } from "../../../_lib/input";
+import { methodNotAllowed } from "../../../_lib/method-not-allowed";
 import { pdfResponse } from "../../../_lib/pdf-response";
 import { route } from "../../../_lib/route";
 
@@ -26,3 +27,5 @@ export const GET = route({
     return pdfResponse(await renderResumeReportPdf(resume), reportFileName(resume.fileName, "resume"));
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { withdrawShare } from "@/lib/jobs/sharing-service";
+import { methodNotAllowed } from "../../../../_lib/method-not-allowed";
 import { route } from "../../../../_lib/route";
 import { shareParams } from "../schema";
 
@@ -14,3 +15,5 @@ export const DELETE = route({
     return Response.json(await withdrawShare(getDb(), { interviewId: params.id, shareId: params.shareId, ...scope }));
   },
 });
+
+export const { GET, POST, PUT, PATCH, HEAD, OPTIONS } = methodNotAllowed(["DELETE"]);

@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { readFairnessAudit } from "@/lib/jobs/ranking-service";
 import { toFairnessAuditBody } from "@/lib/jobs/ranking-view";
+import { methodNotAllowed } from "../../../../_lib/method-not-allowed";
 import { route } from "../../../../_lib/route";
 import { auditParams } from "./schema";
 
@@ -16,3 +17,5 @@ export const GET = route({
     return Response.json(toFairnessAuditBody(row));
   },
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

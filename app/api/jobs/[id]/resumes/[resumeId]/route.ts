@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { getJobResumeRow } from "@/lib/jobs/service";
 import { toResumeBody } from "@/lib/resume/view";
+import { methodNotAllowed } from "../../../../_lib/method-not-allowed";
 import { route } from "../../../../_lib/route";
 import { jobResumeParams } from "../schema";
 
@@ -14,3 +15,5 @@ export const GET = route({
   handler: async ({ scope, params }) =>
     Response.json(toResumeBody(await getJobResumeRow(getDb(), { organizationId: scope.organizationId, jobId: params.id, resumeId: params.resumeId }))),
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);
