@@ -12,9 +12,9 @@ import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { recordRefusal } from "@/lib/ratelimit/hits";
 import { getLimitSettings } from "@/lib/ratelimit/limit-settings";
-import { findRule } from "@/lib/ratelimit/policies";
+import { findRule, LIMIT_RULES } from "@/lib/ratelimit/policies";
 import { candidate, platformAdmin, recruiter, type TestActor } from "../helpers/actors";
-import { clearPrefix } from "../helpers/fixtures";
+import { clearPrefix, envRestorer } from "../helpers/fixtures";
 import { BASE, get, params } from "../helpers/http";
 
 /**
@@ -34,11 +34,17 @@ function send(method: string, path: string, cookie: string, body: unknown): Requ
 }
 const auditRows = (target: string) => db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(auditLog.createdAt, auditLog.id);
 
+// The console shows the catalogue's defaults here: the test env raises every limit out of reach
+// (tests/helpers/env.ts), and this file's few requests stay far below the real ones.
+const restoreEnv = envRestorer(LIMIT_RULES.map((r) => r.env));
+
 beforeAll(async () => {
+  for (const r of LIMIT_RULES) delete process.env[r.env];
   [admin, someone, orgOwner] = await Promise.all([platformAdmin(db), candidate(), recruiter(db)]);
 });
 
 afterAll(async () => {
+  restoreEnv();
   await clearPrefix(getRedis());
   await getTaskEventHub().close();
   await closeRedis();
