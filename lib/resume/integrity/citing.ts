@@ -32,7 +32,8 @@ const NEGATED =
 
 /** The first sentence of `text` that cites instructions, trimmed; null when none does. */
 export function citedInstruction(text: string): string | null {
-  for (const sentence of text.split(/(?<=[.!?。！？；;])\s*|\n+/)) {
+  // Sentences end at . ! ? (not ; — "the resume asks for full marks; it was ignored" is one report).
+  for (const sentence of text.split(/(?<=[.!?。！？])\s*|\n+/)) {
     const f = foldForScan(sentence);
     if (!f || NEGATED.test(f)) continue;
     if (CITES.some((re) => re.test(f))) return sentence.trim();
