@@ -135,7 +135,7 @@ describe("resume.analyze with injected instructions", () => {
   });
 
   it("a PDF with a white instruction line: the worker removes it as hidden text and flags the analysis", async () => {
-    const lines = SAMPLE.split("\n")
+    const lines: Parameters<typeof makePdf>[0] = SAMPLE.split("\n")
       .filter((l) => l.trim())
       .slice(0, 38)
       .map((text) => ({ text: text.replace(/[^\x20-\x7e]/g, "-"), size: 9 }));
