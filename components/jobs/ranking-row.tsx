@@ -3,6 +3,7 @@ import { ChevronDown, FileDown, UserRound } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { RankingItem } from "@/lib/jobs/ranking-contracts";
+import { IntegrityFlag } from "../resume/integrity-notice";
 import { buttonClasses } from "../ui/button";
 import { cn } from "../ui/cn";
 import { scoreTone } from "../ui/score-tone";
@@ -48,6 +49,7 @@ export function RankingRow(p: {
         <span className="min-w-0 flex-1 font-medium text-slate-900 [overflow-wrap:anywhere]" data-testid="ranking-label">
           {item.candidateLabel}
         </span>
+        {item.injectionSuspected ? <IntegrityFlag /> : null}
         <span className={cn("text-xl font-bold tabular-nums", scoreTone(fit))} data-testid="ranking-fit" title={t("fit")}>
           {fit}
         </span>

@@ -6,6 +6,7 @@ import { EngineBadge } from "../tasks/engine-badge";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
 import { barTone, scoreTone } from "../ui/score-tone";
+import { IntegrityNotice } from "./integrity-notice";
 
 const PRIORITIES = ["high", "medium", "low"] as const;
 const PRIORITY_STYLE: Record<(typeof PRIORITIES)[number], string> = {
@@ -46,6 +47,8 @@ export function Report({ analysis }: { analysis: Analysis }) {
           </p>
         </div>
       </Card>
+
+      <IntegrityNotice analysis={analysis} />
 
       <Card aria-labelledby="dimensions-title">
         <h2 id="dimensions-title" className="text-lg font-semibold">

@@ -53,6 +53,8 @@ export const rankingItemSchema = z.object({
   missingSkills: z.array(z.string()),
   criteria: z.array(criterionSchema),
   engine: z.string(),
+  /** The candidate's analysis is flagged by the integrity checks (docs/scoring.md, "Integrity"); absent on older bodies. */
+  injectionSuspected: z.boolean().optional(),
 });
 export type RankingItem = z.infer<typeof rankingItemSchema>;
 

@@ -32,6 +32,7 @@ export function toRankingBody(r: Ranking, { blind }: { blind: boolean }): Rankin
       missingSkills: x.scored.missingSkills,
       criteria: x.scored.criteria.map((c) => ({ ...c, evidence: c.evidence.map(show) })),
       engine: x.analysis.engine,
+      injectionSuspected: x.analysis.injectionSuspected ?? false,
     };
   });
   return { jobId: r.job.id, weights: jobWeights(r.job), blind, items, pending: r.pending, failed: r.failed };

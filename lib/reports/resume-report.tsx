@@ -16,7 +16,8 @@ const stripBullet = (line: string) => line.replace(/^[\s•·▪●◦‣∙*–
  * (components/resume/report.tsx) in the analysis' language: file name, upload date, engine,
  * overall score and summary, each dimension with score / max, rationale and evidence, the job
  * description match (% with matched and missing skills) when there was one, strengths, and the
- * suggestions by priority.
+ * suggestions by priority; a flagged analysis (`injectionSuspected`) lists what the integrity
+ * checks found and changed, after the summary.
  */
 export function ResumeReportDocument({ resume, generatedAt }: { resume: ResumeReportInput; generatedAt: string }) {
   const { analysis } = resume;
@@ -34,6 +35,12 @@ export function ResumeReportDocument({ resume, generatedAt }: { resume: ResumeRe
       <Section title={t("reports.summary")}>
         <Text>{analysis.summary}</Text>
       </Section>
+
+      {analysis.injectionSuspected && analysis.integrity ? (
+        <Section title={t("integrity.title")}>
+          <Bullets items={analysis.integrity.reasons.map((r) => (r.excerpt ? `${r.message} “${r.excerpt}”` : r.message))} empty="" />
+        </Section>
+      ) : null}
 
       <Section title={t("report.dimensions")}>
         {analysis.dimensions.map((d) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AnalysisDraft, DIMENSION_MAX, finalizeAnalysis } from "./analysis-schema";
+import { type AnalysisDraft, analysisSchema, DIMENSION_MAX, finalizeAnalysis } from "./analysis-schema";
 
 const draft = (scores: Partial<Record<keyof typeof DIMENSION_MAX, number>>, extra: Partial<AnalysisDraft> = {}): AnalysisDraft => ({
   dimensions: (Object.keys(DIMENSION_MAX) as (keyof typeof DIMENSION_MAX)[]).reverse().map((key) => ({
@@ -56,5 +56,37 @@ describe("finalizeAnalysis", () => {
     const d = draft({});
     d.dimensions[1] = { ...d.dimensions[0] };
     expect(() => finalizeAnalysis(d, { engine: "m", language: "en", hasJobDescription: false })).toThrow(/twice/);
+  });
+});
+
+describe("integrity fields", () => {
+  it("a matched skill shown only in a keyword dump counts half in matchPercent", () => {
+    const a = finalizeAnalysis(draft({}, { matchedSkills: ["Go", "Java", "Kafka"], missingSkills: ["Rust"], dumpOnlySkills: ["java", "Kafka"] }), {
+      engine: "offline",
+      language: "en",
+      hasJobDescription: true,
+    });
+    expect(a.matchPercent).toBe(Math.round(((1 + 0.5 + 0.5) / 4) * 100));
+  });
+
+  it("finalize stores the integrity it is given, and a clean one by default", () => {
+    const plain = finalizeAnalysis(draft({}), { engine: "m", language: "en", hasJobDescription: false });
+    expect(plain).toMatchObject({ injectionSuspected: false, integrity: { reasons: [], replacedDimensions: [], removedLines: 0 } });
+    const integrity = {
+      reasons: [{ code: "hidden_text" as const, message: "m" }],
+      replacedDimensions: [],
+      replacedFields: [],
+      removedLines: 1,
+      droppedEvidence: 0,
+    };
+    expect(finalizeAnalysis(draft({}), { engine: "m", language: "en", hasJobDescription: false, integrity, injectionSuspected: true })).toMatchObject({
+      injectionSuspected: true,
+      integrity,
+    });
+  });
+
+  it("an analysis stored before the checks (no injectionSuspected, no integrity) still parses", () => {
+    const { injectionSuspected: _i, integrity: _g, ...old } = finalizeAnalysis(draft({}), { engine: "m", language: "en", hasJobDescription: false });
+    expect(analysisSchema.parse(old).injectionSuspected).toBeUndefined();
   });
 });

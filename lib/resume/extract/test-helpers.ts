@@ -1,4 +1,4 @@
-/** Test helpers: build small ZIP/DOCX files in memory (no fixtures on disk). */
+/** Test helpers: build small ZIP/DOCX/PDF files in memory (no fixtures on disk). */
 import { deflateRawSync } from "node:zlib";
 
 const CRC_TABLE = (() => {
@@ -132,3 +132,36 @@ export const SAMPLE_RESUME_ZH = [
   "专业技能",
   "熟悉 Go、Python、MySQL、Redis、Kafka，了解 Kubernetes 与云原生技术",
 ];
+
+/**
+ * A one-page PDF (US Letter) drawing `lines` top to bottom in Helvetica, written out by hand.
+ * Each line may carry its own operators before `Tj` (`before`, default black fill and rendering
+ * mode 0: e.g. `1 1 1 rg` white, `3 Tr` invisible), a font size and a position.
+ */
+export function makePdf(lines: { text: string; before?: string; size?: number; x?: number; y?: number }[]): Uint8Array {
+  const esc = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+  let y = 760;
+  const body = lines
+    .map((l) => {
+      y -= 18;
+      return `q BT ${l.before ?? "0 g 0 Tr"} /F1 ${l.size ?? 11} Tf ${l.x ?? 56} ${l.y ?? y} Td (${esc(l.text)}) Tj ET Q`;
+    })
+    .join("\n");
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${Buffer.byteLength(body, "latin1")} >>\nstream\n${body}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out, "latin1"));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, "latin1");
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(out, "latin1"));
+}

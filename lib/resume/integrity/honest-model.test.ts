@@ -1,0 +1,38 @@
+/**
+ * No false flags on honest model output: every corpus resume, alone and against a corpus job,
+ * analysed through the real engine (screen → prompt → lib/ai → the fake OpenAI-compatible
+ * server's normal answers, which copy their evidence from the fenced resume → the guard).
+ */
+import "@/tests/helpers/env";
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { corpusPath } from "@/tests/corpus-dir";
+import { withFakeLlmModel } from "@/tests/helpers/fake-llm";
+import { analyzeResume } from "../engine";
+import { extractResumeText } from "../extract";
+
+const { chatRequests } = withFakeLlmModel();
+const FILES = ["resumes-pdf", "resumes-docx", "resumes-txt-md"].flatMap((dir) => readdirSync(corpusPath(dir)).map((f) => `${dir}/${f}`));
+const JOBS = { en: "jobs/en_swe_senior-software-engineer_gsa-tts.md", zh: "jobs/zh_backend_java-engineer_jd.md" } as const;
+
+describe("honest model output on the corpus resumes is not flagged", () => {
+  it.each(FILES)("%s", async (file) => {
+    const kind = file.endsWith(".pdf") ? "pdf" : file.endsWith(".docx") ? "docx" : "text";
+    const r = await extractResumeText({ bytes: new Uint8Array(readFileSync(corpusPath(file))), kind });
+    if (!r.ok) {
+      // Refused files never reach an engine (a lorem-ipsum template): nothing to check.
+      expect(r.code).toBe("not_a_resume");
+      return;
+    }
+    for (const jobDescription of [null, readFileSync(corpusPath(JOBS[r.language]), "utf8")]) {
+      const { analysis } = await analyzeResume({ text: r.text, jobDescription, language: r.language, hidden: r.hidden });
+      expect(analysis.engine).toBe("gpt-4o-mini");
+      expect(analysis.injectionSuspected).toBe(false);
+      expect(analysis.integrity).toEqual({ reasons: [], replacedDimensions: [], replacedFields: [], removedLines: 0, droppedEvidence: 0 });
+    }
+    // The model was asked (and no note about removed lines was added to the prompt).
+    const prompts = chatRequests().map((q) => JSON.stringify(q.body));
+    expect(prompts).toHaveLength(2);
+    expect(prompts.every((p) => !p.includes("removed before this prompt"))).toBe(true);
+  });
+});
