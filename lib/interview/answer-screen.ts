@@ -1,11 +1,15 @@
 import { type InjectionFinding, screenUntrustedText } from "@/lib/ai/injection";
 
 /**
- * Candidate answers are untrusted: before a model reads one (the evaluation prompt, the chat
- * prompt), the lines addressed to the AI are taken out by the injection screen
- * (lib/ai/injection.ts) and each is replaced by {@link REMOVED_MARK}, so the model sees that
- * something was there without seeing what (docs/interview-scoring.md, "Answers are data"). The
- * stored transcript keeps the candidate's own words.
+ * Candidate answers are untrusted: before a model reads one, the lines addressed to the AI are
+ * taken out by the injection screen (lib/ai/injection.ts); the stored transcript keeps the
+ * candidate's own words (docs/interview-scoring.md, "Answers are data").
+ *
+ * Two forms: the evaluation (model and offline evaluator alike) reads the answer with those
+ * lines simply gone — so an attacked answer is, to the grader, the same text as the answer
+ * without the attack, and scores the same (the same prompt, even the same cached result). The
+ * chat's interviewer reads each run of removed lines as {@link REMOVED_MARK}, so it can steer
+ * back to the question instead of replying to a gap.
  */
 
 /** What a model reads in place of a removed line. */
@@ -13,22 +17,22 @@ export const REMOVED_MARK = "[removed: text addressed to the AI]";
 
 /** One answer after the screen. */
 export interface ScreenedAnswer {
-  /** For a model: every removed line replaced by {@link REMOVED_MARK}. */
-  forModel: string;
-  /** For the offline evaluator: the removed lines simply gone (a marker is not the candidate's words). */
-  forOffline: string;
+  /** For the evaluation: the removed lines gone, every other line byte for byte. */
+  text: string;
+  /** For the interviewer: every run of removed lines replaced by one {@link REMOVED_MARK} line. */
+  marked: string;
   findings: InjectionFinding[];
 }
 
 /**
  * Screens one answer.
  * @param text the candidate's text, `\n`-separated lines.
- * @returns the two screened forms and the findings (none: both forms are `text` unchanged).
+ * @returns the two screened forms and the findings (none: both forms are the input unchanged).
  */
 export function screenAnswer(text: string): ScreenedAnswer {
   const scan = screenUntrustedText(text);
-  if (!scan.suspected) return { forModel: text, forOffline: text, findings: [] };
-  return { forModel: withMarks(text, scan.text), forOffline: scan.text, findings: scan.findings };
+  if (!scan.suspected) return { text, marked: text, findings: [] };
+  return { text: scan.text, marked: withMarks(text, scan.text), findings: scan.findings };
 }
 
 /**

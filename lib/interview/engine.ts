@@ -72,8 +72,8 @@ const quotesEvaluationPrompt = promptQuoteDetector([INTERVIEW_EVALUATE_SYSTEM_PR
 /**
  * Scores an interview's answers against its plan: key-point coverage, length and structure
  * (offline, `docs/interview-scoring.md`) or the configured model in batches plus a summary.
- * The answers are screened first (answer-screen.ts): the model reads them with the lines
- * addressed to the AI replaced by a mark, the offline evaluator without those lines. A model's
+ * The answers are screened first (answer-screen.ts): model and offline evaluator read them
+ * without the lines addressed to the AI. A model's
  * draft is then checked against the offline evaluator's (evaluation-check.ts) and what it cannot
  * support is replaced by the offline figures. The caller finalizes the draft (`finalizeReport`:
  * scores recomputed on the server). A model draft is served from the result cache for the same
@@ -91,13 +91,12 @@ export async function evaluateAnswers(
   const injectionReasons: InjectionReason[] = screened.flatMap((s) =>
     s.findings.map((f) => ({ kind: "screened" as const, questionId: s.answer.questionId, detail: f.excerpt })),
   );
-  const forOffline = screened.map((s) => ({ ...s.answer, text: s.forOffline }));
-  const forModel = screened.map((s) => ({ ...s.answer, text: s.forModel }));
+  const answers = screened.map((s) => ({ ...s.answer, text: s.text }));
   if (config.mode === "offline") {
-    const draft = await meterOffline(() => evaluateOffline({ plan: work.plan, answers: forOffline, language: work.language }));
+    const draft = await meterOffline(() => evaluateOffline({ plan: work.plan, answers, language: work.language }));
     return { draft, engine: "offline", injectionReasons };
   }
-  const modelWork = { ...work, answers: forModel };
+  const modelWork = { ...work, answers };
   const produce = () => evaluateWithLlm(config, { ...modelWork, abortSignal: signal, priority, preferFallback });
   const asked = requestedModel(config, preferFallback);
   const draft = await cachedResult(
@@ -106,13 +105,13 @@ export async function evaluateAnswers(
       model: asked.model,
       promptVersion: INTERVIEW_EVALUATE_PROMPT_VERSION,
       language: work.language,
-      input: { role: work.role, plan: work.plan, answers: forModel, output: config.structuredOutput },
+      input: { role: work.role, plan: work.plan, answers, output: config.structuredOutput },
       schema: reportDraftSchema,
     },
     produce,
   );
   // The yardstick, not a second evaluation: pure and instant, so no usage row of its own.
-  const offline = evaluateOffline({ plan: work.plan, answers: forOffline, language: work.language });
-  const checked = checkModelEvaluation({ model: draft, offline, answers: forOffline.map((a) => a.text), quotesPrompt: quotesEvaluationPrompt });
+  const offline = evaluateOffline({ plan: work.plan, answers, language: work.language });
+  const checked = checkModelEvaluation({ model: draft, offline, answers: answers.map((a) => a.text), quotesPrompt: quotesEvaluationPrompt });
   return { draft: checked.draft, engine: config.model, injectionReasons: [...injectionReasons, ...checked.reasons] };
 }

@@ -34,7 +34,7 @@ export const LEAK_CHARS = 300;
 const INSTRUCTION: RegExp[] = [
   /\b(?:ignore|disregard|forget|override|bypass)\b.{0,80}\b(?:instructions?|prompts?|rules?|guidelines?|criteria)\b/i,
   /\b(?:give|award|assign|grant|output|return|mark)\b.{0,60}\b(?:full marks|full score|full points|max(?:imum)?|perfect|top marks|100\b|10\/10)/i,
-  /\b(?:score|rate|grade|rank|evaluate)\b.{0,60}\b(?:highest|maximum|max\b|100\b|full marks|perfect|top)\b/i,
+  /\b(?:score|rate|grade|rank|evaluate)\b.{0,60}\b(?:highest|maximum|max\b|100\b|full marks|perfect|top|10 out of 10|10\/10)/i,
   /(?:^|\n)\s*(?:system|assistant|developer)\s*(?:prompt|message)?\s*[:：]/i,
   /(?:<|&lt;)\s*\|?\s*(?:im_start|im_end|system|assistant|endoftext)\s*\|?\s*>/i,
   /\[\/?(?:inst|sys)\]|<<\s*sys\s*>>|&lt;&lt;\s*sys/i,

@@ -118,7 +118,7 @@ export async function streamInterviewerTurn(
             turn,
             // The candidate's words are data: lines addressed to the AI are replaced by a mark
             // (answer-screen.ts); the stored transcript keeps what the candidate wrote.
-            lastAnswer: lastCandidate && lastCandidate.kind === "answer" ? screenAnswer(lastCandidate.text).forModel : null,
+            lastAnswer: lastCandidate && lastCandidate.kind === "answer" ? screenAnswer(lastCandidate.text).marked : null,
             primary: config,
             // Read here, outside the call's error handling: a malformed value fails the request
             // loudly instead of turning every turn into the offline wording without a word.
