@@ -43,10 +43,75 @@ export const analysisDraftSchema = z.object({
   suggestions: z.array(suggestionSchema),
   matchedSkills: z.array(z.string()).optional(),
   missingSkills: z.array(z.string()).optional(),
+  /**
+   * Of `matchedSkills`, those the resume shows only in a keyword dump (a long list line of the
+   * job's terms with no use in experience): each counts ½ in `matchPercent` (docs/scoring.md,
+   * "Keyword stuffing"). Set by the server, never asked of a model.
+   */
+  dumpOnlySkills: z.array(z.string()).optional(),
 });
 
 export type AnalysisDraft = z.infer<typeof analysisDraftSchema>;
 type Dimension = z.infer<typeof dimensionSchema>;
+
+/**
+ * Why an analysis was flagged or changed by the server's checks (docs/scoring.md, "Integrity"):
+ * - `injection_in_resume` / `injection_in_job_description` — lines addressed to an AI were
+ *   removed before any engine saw the text (lib/ai/injection.ts);
+ * - `hidden_text` — the PDF draws lines invisibly (white, tiny, off the page, render mode 3);
+ *   they were removed;
+ * - `cites_instructions` — a model's rationale, summary or strength says it followed
+ *   instructions found in the data;
+ * - `prompt_echo` — a model's output repeats the system prompt;
+ * - `quotes_removed_text` — a model's output quotes a removed line;
+ * - `evidence_not_found` — a model's evidence for a dimension does not occur in the resume;
+ * - `score_unsupported` — a model's dimension score is far above the offline engine's with no
+ *   verbatim evidence (or on an input that was flagged);
+ * - `keyword_stuffing` — skills shown only in a keyword dump (they count less);
+ * - `implausible_numbers` — an implausible density of quantified bullets (their credit is damped).
+ */
+export const INTEGRITY_REASON_CODES = [
+  "injection_in_resume",
+  "injection_in_job_description",
+  "hidden_text",
+  "cites_instructions",
+  "prompt_echo",
+  "quotes_removed_text",
+  "evidence_not_found",
+  "score_unsupported",
+  "keyword_stuffing",
+  "implausible_numbers",
+] as const;
+export type IntegrityReasonCode = (typeof INTEGRITY_REASON_CODES)[number];
+
+export const integrityReasonSchema = z.object({
+  code: z.enum(INTEGRITY_REASON_CODES),
+  /** One sentence in the analysis' language (the UI words it from `code` in the reader's language). */
+  message: z.string(),
+  dimension: z.enum(["experience", "skills", "content", "structure", "expression"]).optional(),
+  /** What was found (a removed line, the offending sentence), at most 300 characters. */
+  excerpt: z.string().optional(),
+});
+export type IntegrityReason = z.infer<typeof integrityReasonSchema>;
+
+/** What the server's checks found and changed; all empty for a clean analysis. */
+export const integritySchema = z.object({
+  reasons: z.array(integrityReasonSchema),
+  /** Dimensions whose score, rationale and evidence are the offline engine's instead of the model's. */
+  replacedDimensions: z.array(z.enum(["experience", "skills", "content", "structure", "expression"])),
+  /** Other fields of a model's output replaced by the offline engine's (`summary`, `strengths`) or cut (`suggestions`). */
+  replacedFields: z.array(z.enum(["summary", "strengths", "suggestions"])),
+  /** Lines removed from the resume and the job description before analysis (instructions to an AI, hidden text). */
+  removedLines: z.number().int().min(0),
+  /** Evidence lines of a model that do not occur in the resume and were dropped. */
+  droppedEvidence: z.number().int().min(0),
+});
+export type Integrity = z.infer<typeof integritySchema>;
+
+/** The integrity of an analysis nothing was found in. */
+export function cleanIntegrity(): Integrity {
+  return { reasons: [], replacedDimensions: [], replacedFields: [], removedLines: 0, droppedEvidence: 0 };
+}
 
 export const analysisSchema = z.object({
   overallScore: z.number().min(0).max(100),
@@ -62,20 +127,35 @@ export const analysisSchema = z.object({
   /** The model id that produced it, or `offline`. */
   engine: z.string(),
   language: z.enum(["en", "zh"]),
+  /**
+   * The input tried to steer the grader, or a model's output shows it was steered (docs/scoring.md,
+   * "Integrity"). Optional so analyses stored before the check still parse (absent = false).
+   */
+  injectionSuspected: z.boolean().optional(),
+  /** What the checks found and changed; absent on analyses stored before the check. */
+  integrity: integritySchema.optional(),
 });
 
 export type Analysis = z.infer<typeof analysisSchema>;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** What a matched skill shown only in a keyword dump counts in `matchPercent` (a skill used in experience counts 1). */
+export const DUMP_ONLY_CREDIT = 0.5;
+
 /**
  * Turns a draft into the stored analysis: clamps each dimension to its fixed maximum
  * (whatever max the model claimed), orders dimensions canonically, recomputes
- * `overallScore` = Σ scores and `matchPercent` = matched / (matched + missing) × 100.
+ * `overallScore` = Σ scores and `matchPercent` = credited / (matched + missing) × 100, where a
+ * matched skill counts 1, or {@link DUMP_ONLY_CREDIT} when it is in `dumpOnlySkills`. `integrity`
+ * and `injectionSuspected` (the server's checks, lib/resume/integrity/) are stored as given.
  *
  * @throws {Error} when a dimension key is missing or repeated (the draft is unusable).
  */
-export function finalizeAnalysis(draft: AnalysisDraft, meta: { engine: string; language: "en" | "zh"; hasJobDescription: boolean }): Analysis {
+export function finalizeAnalysis(
+  draft: AnalysisDraft,
+  meta: { engine: string; language: "en" | "zh"; hasJobDescription: boolean; integrity?: Integrity; injectionSuspected?: boolean },
+): Analysis {
   const byKey = new Map<DimensionKey, Dimension>();
   for (const d of draft.dimensions) {
     if (byKey.has(d.key)) throw new Error(`dimension ${d.key} appears twice`);
@@ -101,7 +181,9 @@ export function finalizeAnalysis(draft: AnalysisDraft, meta: { engine: string; l
     matchedSkills = dedupe(draft.matchedSkills ?? []);
     missingSkills = dedupe(draft.missingSkills ?? []).filter((s) => !matchedSkills!.some((m) => m.toLowerCase() === s.toLowerCase()));
     const total = matchedSkills.length + missingSkills.length;
-    matchPercent = total === 0 ? 0 : Math.round((matchedSkills.length / total) * 100);
+    const dumpOnly = new Set((draft.dumpOnlySkills ?? []).map((s) => s.trim().toLowerCase()));
+    const credited = matchedSkills.reduce((n, s) => n + (dumpOnly.has(s.toLowerCase()) ? DUMP_ONLY_CREDIT : 1), 0);
+    matchPercent = total === 0 ? 0 : Math.round((credited / total) * 100);
   }
   return analysisSchema.parse({
     overallScore,
@@ -114,6 +196,8 @@ export function finalizeAnalysis(draft: AnalysisDraft, meta: { engine: string; l
     matchPercent,
     engine: meta.engine,
     language: meta.language,
+    injectionSuspected: meta.injectionSuspected ?? false,
+    integrity: meta.integrity ?? cleanIntegrity(),
   });
 }
 

@@ -3,9 +3,12 @@ import { getLlmConfig, requestedModel } from "@/lib/ai/config";
 import { cachedResult } from "@/lib/finops/cache";
 import { meterOffline } from "@/lib/finops/meter";
 import { type Analysis, analysisDraftSchema, finalizeAnalysis } from "./analysis-schema";
+import { guardModelDraft } from "./integrity/guard";
+import { offlineIntegrity } from "./integrity/offline";
+import { screenResumeInput } from "./integrity/screen";
 import { analyzeWithLlm } from "./llm/analyze-with-llm";
 import { RESUME_ANALYSIS_PROMPT_VERSION, RESUME_ANALYSIS_TEMPERATURE } from "./llm/resume-analysis";
-import { analyzeOffline } from "./offline";
+import { analyzeOfflineWithSignals } from "./offline";
 
 /** What the result cache keeps of a model analysis: the checked draft (finalized again on every use) and the model that wrote it. */
 const cachedDraftSchema = z.object({ draft: analysisDraftSchema, model: z.string() });
@@ -15,33 +18,59 @@ const cachedDraftSchema = z.object({ draft: analysisDraftSchema, model: z.string
  * `LLM_BASE_URL`/`LLM_API_KEY` are set, else the offline analysers. Either way the server
  * finalizes the result (clamped dimensions, overall = Σ dimensions).
  *
- * Each model call (or the offline analysis) writes one usage row under the caller's usage
- * scope (`withUsageScope`, lib/finops/scope.ts): the upstream guard meters model calls,
- * `meterOffline` the offline engine.
- * With `cache`, the model's draft comes from the result cache when an identical analysis (text,
- * job description, language, prompt version, model, settings) was made before (docs/finops.md,
- * "Cache"); the offline engine is never cached.
+ * Integrity (docs/scoring.md, "Integrity"): the resume and the job description are screened
+ * first (lines addressed to an AI and the PDF's invisible lines `hidden` are removed; the
+ * prompt says how many); every engine sees only the screened text. The offline engine runs on
+ * every analysis — it is CPU only — so a model's draft can be checked against it
+ * (`guardModelDraft`: evidence that does not occur is dropped, rationales citing instructions
+ * or echoing the system prompt and scores far above the offline engine's without verbatim
+ * evidence are replaced by the offline engine's). The analysis carries `injectionSuspected`
+ * and `integrity`.
+ *
+ * Each model call (or the offline analysis, in offline mode) writes one usage row under the
+ * caller's usage scope (`withUsageScope`, lib/finops/scope.ts): the upstream guard meters model
+ * calls, `meterOffline` the offline engine; the offline comparison beside a model is not metered.
+ * With `cache`, the model's draft comes from the result cache when an identical analysis (screened
+ * text, job description, language, prompt version, model, settings) was made before
+ * (docs/finops.md, "Cache"); the guard runs on every use; the offline engine is never cached.
  * @throws the LLM layer's `LlmError` when the model call fails; zod/Error when the draft is unusable.
  */
 export async function analyzeResume(input: {
   text: string;
   jobDescription: string | null;
   language: "en" | "zh";
+  /** Lines the PDF draws invisibly (`ExtractOutcome.hidden`), removed before analysis. */
+  hidden?: readonly string[];
   signal?: AbortSignal;
   priority?: "interactive" | "batch";
   preferFallback?: boolean;
+  /** Reference date for "Present" in the offline engine (tests); defaults to now. */
+  now?: Date;
 }): Promise<{ analysis: Analysis; promptVersion: string | null }> {
   const config = getLlmConfig();
-  const hasJobDescription = Boolean(input.jobDescription?.trim());
+  const screened = screenResumeInput({ text: input.text, jobDescription: input.jobDescription, hidden: input.hidden });
+  const hasJobDescription = Boolean(screened.jobDescription?.trim());
+  const offlineInput = { text: screened.text, jobDescription: screened.jobDescription, language: input.language, now: input.now };
   if (config.mode === "offline") {
-    const draft = await meterOffline(() => analyzeOffline({ text: input.text, jobDescription: input.jobDescription, language: input.language }));
-    return { analysis: finalizeAnalysis(draft, { engine: "offline", language: input.language, hasJobDescription }), promptVersion: null };
+    const offline = await meterOffline(() => analyzeOfflineWithSignals(offlineInput));
+    const checked = offlineIntegrity({ screened, offline, language: input.language });
+    return {
+      analysis: finalizeAnalysis(checked.draft, {
+        engine: "offline",
+        language: input.language,
+        hasJobDescription,
+        integrity: checked.integrity,
+        injectionSuspected: checked.injectionSuspected,
+      }),
+      promptVersion: null,
+    };
   }
   const produce = () =>
     analyzeWithLlm({
-      text: input.text,
-      jobDescription: input.jobDescription,
+      text: screened.text,
+      jobDescription: screened.jobDescription,
       language: input.language,
+      removed: screened.removed,
       abortSignal: input.signal,
       priority: input.priority,
       preferFallback: input.preferFallback,
@@ -53,13 +82,27 @@ export async function analyzeResume(input: {
       model: asked.model,
       promptVersion: RESUME_ANALYSIS_PROMPT_VERSION,
       language: input.language,
-      input: { text: input.text, jobDescription: input.jobDescription, temperature: RESUME_ANALYSIS_TEMPERATURE, output: config.structuredOutput },
+      input: {
+        text: screened.text,
+        jobDescription: screened.jobDescription,
+        temperature: RESUME_ANALYSIS_TEMPERATURE,
+        output: config.structuredOutput,
+        removed: screened.removedLines,
+      },
       schema: cachedDraftSchema,
     },
     produce,
   );
+  const offline = analyzeOfflineWithSignals(offlineInput);
+  const checked = guardModelDraft({ draft: result.draft, screened, offline, language: input.language });
   return {
-    analysis: finalizeAnalysis(result.draft, { engine: result.model, language: input.language, hasJobDescription }),
+    analysis: finalizeAnalysis(checked.draft, {
+      engine: result.model,
+      language: input.language,
+      hasJobDescription,
+      integrity: checked.integrity,
+      injectionSuspected: checked.injectionSuspected,
+    }),
     promptVersion: RESUME_ANALYSIS_PROMPT_VERSION,
   };
 }

@@ -42,9 +42,13 @@ const analysisDraftLlmSchema = z.object({
 });
 
 interface AnalyzeWithLlmInput {
+  /** The screened resume text. */
   text: string;
+  /** The screened job description. */
   jobDescription?: string | null;
   language: AnalysisLanguage;
+  /** Lines the screen removed (the prompt says how many, outside the fences). */
+  removed?: { resume: number; jobDescription: number };
   timeoutMs?: number;
   abortSignal?: AbortSignal;
   /** Extra request headers (e.g. `x-fake-fault` in tests). */
@@ -71,6 +75,7 @@ export async function analyzeWithLlm(input: AnalyzeWithLlmInput): Promise<Analyz
     text: input.text,
     jobDescription: input.jobDescription,
     language: input.language,
+    removed: input.removed,
   });
   const hasJd = Boolean(input.jobDescription?.trim());
 

@@ -3,6 +3,7 @@ import { isQuantified, type VerbKind, verbKind } from "./achievements";
 import { type ContactInfo, findContacts } from "./contact";
 import { findDateRanges, hasDate, type Timeline, timeline } from "./dates";
 import { analyzeExpression, type ExpressionFacts } from "./expression";
+import { dumpOnlySkills, findKeywordDumps, type ImplausibleNumbers, implausibleNumbers } from "./gaming";
 import { type JdMatch, jdSkills, matchJd } from "./jd";
 import { type LengthInfo, measureLength } from "./length";
 import { findPlaceholders } from "./placeholders";
@@ -45,6 +46,12 @@ export interface Facts {
   jd: JdMatch | null;
   /** A job description was given but no dictionary skill was found in it. */
   jdWithoutSkills: boolean;
+  /** Keyword-dump lines (gaming.ts). */
+  dumpLines: Set<number>;
+  /** Skills named or implied only on dump lines: they earn no skill points (gaming.ts). */
+  dumpOnly: Set<string>;
+  /** Set when the density of quantified statements is implausible (gaming.ts). */
+  implausibleNumbers: ImplausibleNumbers | null;
 }
 
 export function gatherFacts(input: { text: string; jobDescription?: string | null; language: Lang; now?: Date }): Facts {
@@ -87,11 +94,16 @@ export function gatherFacts(input: { text: string; jobDescription?: string | nul
 
   let jd: JdMatch | null = null;
   let jdWithoutSkills = false;
-  if (input.jobDescription?.trim()) {
-    const js = jdSkills(input.jobDescription);
+  const js = input.jobDescription?.trim() ? jdSkills(input.jobDescription) : null;
+  if (js) {
     if (js.length > 0) jd = matchJd(js, skills, exp.statements);
     else jdWithoutSkills = true;
   }
+  const dumpLines = findKeywordDumps(
+    lines.filter((l) => !placeholders.has(l.index)),
+    exp.statements,
+    js && js.length > 0 ? new Set(js.map((x) => x.name)) : null,
+  );
 
   return {
     lang: input.language,
@@ -114,5 +126,8 @@ export function gatherFacts(input: { text: string; jobDescription?: string | nul
     expression: analyzeExpression(exp.statements, summaryLines),
     jd,
     jdWithoutSkills,
+    dumpLines,
+    dumpOnly: dumpOnlySkills(skills, dumpLines),
+    implausibleNumbers: implausibleNumbers(exp.statements, quantified),
   };
 }

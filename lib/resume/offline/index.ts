@@ -1,6 +1,7 @@
 import type { AnalysisDraft } from "@/lib/resume/analysis-schema";
 import { skillLabel } from "@/lib/text/skills-dictionary";
 import { gatherFacts } from "./facts";
+import type { ImplausibleNumbers } from "./gaming";
 import { messages } from "./messages";
 import { type Resemblance, resemblance } from "./resemblance";
 import { scoreContent } from "./score-content";
@@ -34,7 +35,28 @@ const PRIORITY = { high: 0, medium: 1, low: 2 } as const;
 const MAX_SUGGESTIONS = 10;
 const MAX_STRENGTHS = 5;
 
+/** What the offline engine saw that the integrity checks report (lib/resume/integrity/). */
+export interface OfflineSignals {
+  /** Matched job skills shown only in a keyword dump (labels in the analysis language). */
+  dumpOnlySkills: string[];
+  /** Skills (named, not implied) shown only in a keyword dump, with a job description or without. */
+  dumpOnlyCount: number;
+  /** The first keyword-dump line, verbatim; null when there is none. */
+  dumpExcerpt: string | null;
+  /** Set when the density of quantified statements is implausible. */
+  implausibleNumbers: ImplausibleNumbers | null;
+}
+
+/** The offline analysis as a draft (see {@link analyzeOfflineWithSignals}). */
 export function analyzeOffline(input: OfflineInput): AnalysisDraft {
+  return analyzeOfflineWithSignals(input).draft;
+}
+
+/**
+ * The offline analysis and its score-gaming signals (gaming.ts): keyword dumps and implausible
+ * numbers. Deterministic and CPU only; the engine runs it beside every model analysis.
+ */
+export function analyzeOfflineWithSignals(input: OfflineInput): { draft: AnalysisDraft; signals: OfflineSignals } {
   const facts = gatherFacts(input);
   const m = messages(input.language);
   const gate = resemblance(facts);
@@ -74,8 +96,17 @@ export function analyzeOffline(input: OfflineInput): AnalysisDraft {
   if (input.jobDescription?.trim()) {
     draft.matchedSkills = (facts.jd?.matched ?? []).map((n) => skillLabel(n, input.language));
     draft.missingSkills = (facts.jd?.missing ?? []).map((n) => skillLabel(n, input.language));
+    const dumpOnly = (facts.jd?.matched ?? []).filter((n) => facts.dumpOnly.has(n)).map((n) => skillLabel(n, input.language));
+    if (dumpOnly.length > 0) draft.dumpOnlySkills = dumpOnly;
   }
-  return draft;
+  const firstDump = Math.min(...facts.dumpLines);
+  const signals: OfflineSignals = {
+    dumpOnlySkills: draft.dumpOnlySkills ?? [],
+    dumpOnlyCount: [...facts.dumpOnly].filter((n) => !facts.skills.get(n)?.implied).length,
+    dumpExcerpt: facts.dumpLines.size > 0 ? (facts.doc.lines.find((l) => l.index === firstDump)?.raw ?? null) : null,
+    implausibleNumbers: facts.implausibleNumbers,
+  };
+  return { draft, signals };
 }
 
 /**

@@ -47,7 +47,7 @@ export function presentSections(f: Facts): Record<SectionName, boolean> {
   return {
     experience: found.has("experience") || found.has("projects") || found.has("volunteer") || f.exp.statements.length >= 3,
     education: found.has("education") || lines.some((l) => DEGREE.test(l.text)),
-    skills: found.has("skills") || explicitSkills(f.skills).length >= 5,
+    skills: found.has("skills") || explicitSkills(f.skills).filter((n) => !f.dumpOnly.has(n)).length >= 5,
     summary:
       found.has("summary") ||
       lines

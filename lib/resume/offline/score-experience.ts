@@ -18,8 +18,19 @@ import { clamp01, evidence, ratio, round1, suggestion } from "./util";
  *   quantity = 14·c·min(1, (Q/S) / 0.6)               (14)  60 % of statements quantified = full marks
  *   specific = 8·c·min(1, (K/S) / 0.5)                (8)
  *   timeline = 4·D/R + 4·min(1, Y/5)                  (8)
+ *
+ * An implausible density of numbers (gaming.ts) multiplies `quantity` by
+ * {@link EXPERIENCE}.implausibleFactor: the numbers are there, but so many cannot all be trusted.
  */
-const EXPERIENCE = { statementsFull: 15, rolesFull: 3, confidenceFull: 6, quantifiedFull: 0.6, specificFull: 0.5, yearsFull: 5 } as const;
+const EXPERIENCE = {
+  statementsFull: 15,
+  rolesFull: 3,
+  confidenceFull: 6,
+  quantifiedFull: 0.6,
+  specificFull: 0.5,
+  yearsFull: 5,
+  implausibleFactor: 0.5,
+} as const;
 
 export function scoreExperience(f: Facts): DimensionResult {
   const m = messages(f.lang);
@@ -34,7 +45,7 @@ export function scoreExperience(f: Facts): DimensionResult {
 
   const volume = 8 * clamp01(S / EXPERIENCE.statementsFull) + 2 * clamp01(R / EXPERIENCE.rolesFull);
   const c = clamp01(S / EXPERIENCE.confidenceFull);
-  const quant = 14 * c * clamp01(ratio(Q, S) / EXPERIENCE.quantifiedFull);
+  const quant = 14 * c * clamp01(ratio(Q, S) / EXPERIENCE.quantifiedFull) * (f.implausibleNumbers ? EXPERIENCE.implausibleFactor : 1);
   const spec = 8 * c * clamp01(ratio(K, S) / EXPERIENCE.specificFull);
   const time = R > 0 ? 4 * ratio(D, R) + 4 * clamp01(years / EXPERIENCE.yearsFull) : 0;
   const score = S === 0 ? 0 : volume + quant + spec + time;

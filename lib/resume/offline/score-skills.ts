@@ -12,16 +12,17 @@ import { clamp01, evidence, ratio, round1, suggestion } from "./util";
  *   score = 20 · Σ_matched w·e / Σ_JD w
  *   w = JD weight (1 required, ½ preferred, soft skills halved — see jd.ts)
  *   e = 1 when the resume shows the skill in an experience/project statement, 0.6 when it
- *       is only listed (or only implied by a listed skill).
+ *       is only listed (or only implied by a listed skill), 0 when it is dump-only (named only
+ *       in a keyword dump, gaming.ts)
  *
- * Without one (or when the JD names no known skill):
+ * Without one (or when the JD names no known skill), dump-only skills left out of N and of the role hits:
  *   relevance = |resume skills ∩ role skills| / min(8, |role skills|), capped at 1, for the
  *               role read from the title/summary (roles.ts); with no role, ½·min(1, N/8)
  *   evidence  = named skills that appear in statements / N   (N = named, non-soft skills)
  *   breadth   = min(1, N/10)
  *   score     = 20 · (0.5·relevance + 0.3·evidence + 0.2·breadth)
  */
-const SKILLS = { listedOnly: 0.6, roleFull: 8, breadthFull: 10, w: { relevance: 0.5, evidence: 0.3, breadth: 0.2 } } as const;
+const SKILLS = { listedOnly: 0.6, dumpOnly: 0, roleFull: 8, breadthFull: 10, w: { relevance: 0.5, evidence: 0.3, breadth: 0.2 } } as const;
 
 export function scoreSkills(f: Facts): DimensionResult {
   const m = messages(f.lang);
@@ -33,8 +34,9 @@ export function scoreSkills(f: Facts): DimensionResult {
   if (f.jd) {
     const { skills, matched, missing, evidenced } = f.jd;
     const total = skills.reduce((s, x) => s + x.weight, 0);
-    const got = skills.filter((x) => matched.includes(x.name)).reduce((s, x) => s + x.weight * (evidenced.includes(x.name) ? 1 : SKILLS.listedOnly), 0);
-    const weighted = skills.filter((x) => matched.includes(x.name)).reduce((s, x) => s + x.weight, 0);
+    const credit = (name: string) => (evidenced.includes(name) ? 1 : f.dumpOnly.has(name) ? SKILLS.dumpOnly : SKILLS.listedOnly);
+    const got = skills.filter((x) => matched.includes(x.name)).reduce((s, x) => s + x.weight * credit(x.name), 0);
+    const weighted = skills.filter((x) => matched.includes(x.name) && !f.dumpOnly.has(x.name)).reduce((s, x) => s + x.weight, 0);
     res.score = round1(20 * ratio(got, total));
     res.rationale = m.skillsJd({
       matched: matched.length,
@@ -45,6 +47,7 @@ export function scoreSkills(f: Facts): DimensionResult {
     });
     const ev: string[] = [];
     for (const name of [...evidenced, ...matched]) {
+      if (f.dumpOnly.has(name)) continue;
       const hit = f.skills.get(name);
       const inStatement = hit?.lines.find((i) => statementLines.has(i));
       if (inStatement !== undefined) ev.push(f.exp.statements.find((s) => s.lines.includes(inStatement))!.evidence);
@@ -63,7 +66,7 @@ export function scoreSkills(f: Facts): DimensionResult {
     return res;
   }
 
-  const named = explicitSkills(f.skills).filter((n) => SKILL_BY_NAME.get(n)?.category !== "soft");
+  const named = explicitSkills(f.skills).filter((n) => SKILL_BY_NAME.get(n)?.category !== "soft" && !f.dumpOnly.has(n));
   const N = named.length;
   const backed = named.filter((n) => f.skills.get(n)!.lines.some((i) => statementLines.has(i)));
   const role = f.role?.role ?? null;
@@ -71,7 +74,7 @@ export function scoreSkills(f: Facts): DimensionResult {
   let hits = 0;
   let target = 0;
   if (role) {
-    hits = role.skills.filter((s) => f.skills.has(s)).length;
+    hits = role.skills.filter((s) => f.skills.has(s) && !f.dumpOnly.has(s)).length;
     target = Math.min(SKILLS.roleFull, role.skills.length);
     relevance = clamp01(hits / target);
   } else {
