@@ -33,9 +33,14 @@ const CITES_INSTRUCTIONS: RegExp[] = [
   /如(?:候选人|应聘者|你|您)?所?(?:要求|指示)/,
 ];
 
-/** Whether a model's text says it followed instructions, or carries one itself. */
+/** Whether a model's text says it followed instructions found in the data ("as instructed", 按要求给…). */
+export function claimsObedience(text: string): boolean {
+  return CITES_INSTRUCTIONS.some((re) => re.test(text));
+}
+
+/** Whether a model's evaluation says it followed instructions, or carries an instruction itself (the screen's patterns). */
 export function citesInstructions(text: string): boolean {
-  return CITES_INSTRUCTIONS.some((re) => re.test(text)) || screenUntrustedText(text).suspected;
+  return claimsObedience(text) || screenUntrustedText(text).suspected;
 }
 
 const fold = (t: string) => t.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();

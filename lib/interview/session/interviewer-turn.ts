@@ -15,6 +15,7 @@ import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/interview/
 import type { Logger } from "@/lib/log";
 import { redisPrefix } from "@/lib/queue/names";
 import { screenAnswer } from "../answer-screen";
+import { claimsObedience } from "../evaluation-check";
 import { nextOfflineTurn } from "../offline/interviewer";
 import { LEAK_WINDOW, leakGuard, promptQuoteDetector } from "../prompt-leak";
 import { LANGUAGES, type Plan, type TranscriptEntry } from "../schemas";
@@ -35,6 +36,8 @@ type InterviewerTurnStream = {
 
 /** Tests a turn for quoting the interviewer's system prompt (either language's). */
 const quotesInterviewerPrompt = promptQuoteDetector(LANGUAGES.map(interviewerSystemPrompt));
+/** A turn the interviewer must not say: a quote of its prompt, or a claim to follow the candidate's instructions. */
+const unsayable = (text: string) => quotesInterviewerPrompt(text) || claimsObedience(text);
 
 /** Streamed after a model's partial text when the model failed mid-turn, before the offline wording. */
 const CUT_MARK = "…\n\n";
@@ -71,8 +74,9 @@ export function toTranscript(messages: InterviewMessageRow[]): TranscriptEntry[]
  * is called after that.
  *
  * The candidate's last answer reaches the model screened (answer-screen.ts), and the model's text
- * is held back {@link LEAK_WINDOW} characters so that a turn quoting the system prompt is cut
- * before any of the quote is shown, and treated as a failed call (prompt-leak.ts).
+ * is held back {@link LEAK_WINDOW} characters so that a turn quoting the system prompt (or saying
+ * it follows the candidate's instructions) is cut before any of it is shown, and treated as a
+ * failed call (prompt-leak.ts).
  *
  * A model failure falls back to the offline wording at once, so the interview can go on: an
  * upstream error, or a streaming deadline (`LLM_STREAM_FIRST_TOKEN_MS` until the first token,
@@ -143,13 +147,17 @@ export async function streamInterviewerTurn(
       try {
         if (phrasing) {
           // The model's text is held back until it cannot be part of a quote of the system prompt
-          // (prompt-leak.ts); a turn that quotes it is cut there and the offline wording follows.
-          const guard = leakGuard(quotesInterviewerPrompt, say);
+          // (prompt-leak.ts); a turn that quotes it, or says it follows the candidate's
+          // instructions, is cut there and the offline wording follows.
+          const guard = leakGuard(unsayable, say);
           const r = await phrasing.pipe((d) => guard.push(d));
           guard.flush();
           said = guard.shown;
           if (guard.leaked)
-            log.warn({ interviewId: interview.id, model: phrasing.config.model }, "interviewer turn quoted its system prompt; offline wording serves");
+            log.warn(
+              { interviewId: interview.id, model: phrasing.config.model },
+              "interviewer turn quoted its system prompt or obeyed the candidate; offline wording serves",
+            );
           const failed = r.failed || guard.leaked;
           if (failed && said) {
             say(CUT_MARK);
