@@ -390,6 +390,17 @@ export const EVASIONS: Attack[] = [
 ];
 
 /**
+ * The text the worker extracts from a resume upload (for a hidden-text PDF: what a person does not
+ * see is in it).
+ * @throws {Error} when the file does not extract.
+ */
+export async function extractedText(c: ResumeCase): Promise<{ text: string; language: "en" | "zh" }> {
+  const extracted = await extractResumeText({ bytes: new Uint8Array(c.bytes), kind: c.fileName.endsWith(".pdf") ? "pdf" : "text" });
+  if (!extracted.ok) throw new Error(`${c.fileName} does not extract (${extracted.code})`);
+  return extracted;
+}
+
+/**
  * Sends the attacked input to the gullible model the way the application would without the
  * screen (the extracted text or the answer, fenced in the real prompt) and tells whether the model
  * obeyed it: proof that the attack works on this model, so the corpus run shows the defence and
@@ -400,9 +411,7 @@ export async function gullibleSees(attack: Attack, llm: FakeLlm): Promise<boolea
   let system: string;
   let prompt: string;
   if (input.kind === "resume") {
-    const kind = input.attacked.fileName.endsWith(".pdf") ? "pdf" : "text";
-    const extracted = await extractResumeText({ bytes: new Uint8Array(input.attacked.bytes), kind });
-    if (!extracted.ok) throw new Error(`${attack.id}: the attacked resume does not extract (${extracted.code})`);
+    const extracted = await extractedText(input.attacked);
     const built = buildResumeAnalysisPrompt({ text: extracted.text, jobDescription: input.attacked.jobDescription, language: extracted.language });
     system = built.system;
     prompt = built.prompt;

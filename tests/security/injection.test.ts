@@ -30,7 +30,7 @@ import { interviewPlanHandler } from "@/worker/handlers/interview-plan";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
 import { clearPrefix, envRestorer, eventually } from "../helpers/fixtures";
 import { BASE, get, params, signUpCandidate } from "../helpers/http";
-import { ATTACKS, type Attack, type AttackInput, EVASIONS, gullibleSees, type ResumeCase, type Technique } from "./attacks";
+import { ATTACKS, type Attack, type AttackInput, EVASIONS, extractedText, gullibleSees, type ResumeCase, type Technique } from "./attacks";
 
 /**
  * The prompt-injection corpus end to end (docs/security.md, "Prompt injection"): every attack of
@@ -273,11 +273,17 @@ describe("the attack corpus", () => {
     );
   });
 
-  it("each instruction is obeyed by the gullible model when it reaches it unscreened", async () => {
+  it("each instruction is obeyed by the gullible model when it reaches it unscreened; hidden text is in what the worker extracts", async () => {
     for (const attack of [...ATTACKS, ...EVASIONS]) {
       if (GAMING.includes(attack.technique) || !(await gullibleSees(attack, llm))) {
         // keyword dumps, invented bullets and hidden keyword lists are not instructions
         expect([...GAMING, "hidden_text"], attack.id).toContain(attack.technique);
+      }
+      if (attack.technique === "hidden_text") {
+        const input = await attack.build();
+        if (input.kind !== "resume") throw new Error(`${attack.id}: hidden text is a resume attack`);
+        expect((await extractedText(input.attacked)).text.split("\n"), attack.id).toContain(attack.text);
+        expect((await extractedText(input.clean)).text, attack.id).not.toContain(attack.text);
       }
     }
   });
