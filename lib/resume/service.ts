@@ -32,6 +32,7 @@ import { analyzeResume } from "./engine";
 import { extractResumeText } from "./extract";
 import { type ArchiveRefusal, isArchive, newUnpackBudget, unpackArchive } from "./extract/archive";
 import { detectResumeKind, unsupportedReason } from "./extract/detect-type";
+import { screenResumeInput } from "./integrity/screen";
 import { type ResumeProfile, resumeProfile } from "./offline/profile";
 import { toResumeBody } from "./view";
 
@@ -203,6 +204,7 @@ export async function analyseResume(deps: { db: Db }, t: TaskAttempt & { resumeI
       text: extracted.text,
       jobDescription: row.resume.jobDescription,
       language: extracted.language,
+      hidden: extracted.hidden,
       signal: t.signal,
       priority: t.lane,
       preferFallback: t.preferFallback,
@@ -229,7 +231,8 @@ function usageScope(db: Db, t: TaskAttempt, feature: string): UsageScope {
 
 /**
  * The extracted text of `ownerId`'s own resume `resumeId`, for another domain to ground its work
- * in (an interview plan). Null when the resume is not the owner's personal one (a resume of an
+ * in (an interview plan), screened as an analysis' is (lines addressed to an AI and the PDF's
+ * invisible lines removed, lib/resume/integrity/screen.ts). Null when the resume is not the owner's personal one (a resume of an
  * organisation they uploaded is not theirs), is gone, or its file yields no usable text (the
  * caller goes on without it).
  */
@@ -237,7 +240,7 @@ export async function readResumeText(db: Db, { resumeId, ownerId }: { resumeId: 
   const row = await getResumeWithFile(db, { id: resumeId });
   if (!row || row.resume.ownerId !== ownerId || row.resume.organizationId !== null) return null;
   const extracted = await extractResumeText({ bytes: new Uint8Array(row.file.bytes), kind: row.file.kind });
-  return extracted.ok ? extracted.text : null;
+  return extracted.ok ? screenResumeInput({ text: extracted.text, jobDescription: null, hidden: extracted.hidden }).text : null;
 }
 
 /**
@@ -253,16 +256,21 @@ export async function readOrganizationResumeTexts(
   const out = new Map<string, { text: string; language: "en" | "zh" }>();
   for (const r of await listOrganizationResumeFiles(db, { organizationId, ids: resumeIds })) {
     const extracted = await extractOf(db, r);
-    if (extracted) out.set(r.id, extracted);
+    // Screened as an analysis' text is, so a re-score never sees what the analysis did not.
+    if (extracted)
+      out.set(r.id, { text: screenResumeInput({ text: extracted.text, jobDescription: null, hidden: extracted.hidden }).text, language: extracted.language });
   }
   return out;
 }
 
-async function extractOf(db: Db, r: { fileId: string; kind: "pdf" | "docx" | "text" }): Promise<{ text: string; language: "en" | "zh" } | null> {
+async function extractOf(
+  db: Db,
+  r: { fileId: string; kind: "pdf" | "docx" | "text" },
+): Promise<{ text: string; language: "en" | "zh"; hidden?: string[] } | null> {
   const bytes = await getFileBytes(db, { id: r.fileId });
   if (!bytes) return null;
   const extracted = await extractResumeText({ bytes: new Uint8Array(bytes), kind: r.kind });
-  return extracted.ok ? { text: extracted.text, language: extracted.language } : null;
+  return extracted.ok ? { text: extracted.text, language: extracted.language, hidden: extracted.hidden } : null;
 }
 
 /**
@@ -275,8 +283,10 @@ const PROFILE_VERSION = 1;
 
 type StoredProfile = ResumeProfile & { language: "en" | "zh" };
 
-function profileRow(sha256: string, extracted: { text: string; language: "en" | "zh" }, now: Date) {
-  const profile: StoredProfile = { ...resumeProfile({ text: extracted.text, language: extracted.language, now }), language: extracted.language };
+/** The ranking profile of an extracted resume, made from its screened text (lines addressed to an AI and hidden PDF lines removed). */
+function profileRow(sha256: string, extracted: { text: string; language: "en" | "zh"; hidden?: string[] }, now: Date) {
+  const text = screenResumeInput({ text: extracted.text, jobDescription: null, hidden: extracted.hidden }).text;
+  const profile: StoredProfile = { ...resumeProfile({ text, language: extracted.language, now }), language: extracted.language };
   return { sha256, version: PROFILE_VERSION, language: extracted.language, profile, madeAt: now };
 }
 

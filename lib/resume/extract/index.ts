@@ -40,6 +40,20 @@ const GENERIC_MESSAGES = {
   docxPages: (n: number) => `This document has ${n} pages; a resume has at most ${MAX_PAGES}, so it was not analysed.`,
 } as const;
 
+/** A PDF's invisible lines, normalised as the text is, on a successful outcome (none: unchanged). */
+function withHidden(outcome: ExtractOutcome, hidden: string[]): ExtractOutcome {
+  if (!outcome.ok || hidden.length === 0) return outcome;
+  const lines = [
+    ...new Set(
+      hidden
+        .flatMap((h) => normalizeText(h).split("\n"))
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ),
+  ];
+  return lines.length > 0 ? { ...outcome, hidden: lines } : outcome;
+}
+
 export async function extractResumeText(input: { bytes: Uint8Array; kind: ResumeKind }, options: ExtractOptions = {}): Promise<ExtractOutcome> {
   return (await extractResumeTextWithReport(input, options)).outcome;
 }
@@ -63,7 +77,7 @@ export async function extractResumeTextWithReport(input: { bytes: Uint8Array; ki
       const r = await extractPdf(bytes, options.timeoutMs);
       if (!r.ok) return done(r);
       const verdict = judgeText({ raw: r.raw, text: normalizeText(r.raw), pageCount: r.pageCount, pdf: r.evidence });
-      return done(verdict.outcome, verdict, r.raw);
+      return done(withHidden(verdict.outcome, r.hidden), verdict, r.raw);
     }
     if (kind === "docx") {
       const r = await extractDocx(bytes, options.timeoutMs);

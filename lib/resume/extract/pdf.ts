@@ -3,6 +3,11 @@
  * (`pdf-worker.mjs`) with a wall-clock timeout and a heap limit, so a hostile or huge PDF cannot
  * stall or exhaust the worker process. The page count is read first and nothing more is read when
  * it exceeds MAX_PAGES.
+ *
+ * The worker also reports the lines a reader cannot see — every item tiny (< 2 pt) or off the
+ * page's view box (from `getTextContent` transforms), or all drawn while the fill colour is white
+ * or the rendering mode invisible (3, 7; from the operator list) — so the analysis can remove them
+ * (lib/resume/integrity/screen.ts): hidden text aimed at an automated screener.
  */
 import { Worker } from "node:worker_threads";
 import type { PdfEvidence } from "./classify";
@@ -24,7 +29,17 @@ const PDF_MESSAGES = {
   memory: "This PDF needed too much memory to read; it may be damaged or unusually complex.",
 } as const;
 
-type PdfResult = { ok: true; raw: string; pageCount: number; evidence: PdfEvidence; truncated: boolean } | ExtractFailure;
+type PdfResult =
+  | {
+      ok: true;
+      raw: string;
+      pageCount: number;
+      evidence: PdfEvidence;
+      truncated: boolean;
+      /** Lines of `raw` drawn invisibly: tiny (< 2 pt), off the page, white, or in an invisible rendering mode. */
+      hidden: string[];
+    }
+  | ExtractFailure;
 
 /**
  * The PDF reader itself could not start (unpdf missing, worker file not found): a deployment
@@ -42,7 +57,7 @@ type WorkerMessage =
   | { type: "setup-error"; name: string; message: string }
   | { type: "open-error"; name: string; message: string }
   | { type: "too-many-pages"; numPages: number }
-  | { type: "done"; numPages: number; pages: string[]; pageErrors: number; truncated: boolean; textShowOps: number }
+  | { type: "done"; numPages: number; pages: string[]; pageErrors: number; truncated: boolean; textShowOps: number; hidden?: string[] }
   | { type: "crash"; name: string; message: string };
 
 /**
@@ -87,6 +102,7 @@ export async function extractPdf(bytes: Uint8Array, timeoutMs = PDF_TIMEOUT_MS):
         pageCount: msg.numPages,
         evidence: { hasImages, textShowOps: msg.textShowOps },
         truncated: msg.truncated,
+        hidden: msg.hidden ?? [],
       };
     }
   }

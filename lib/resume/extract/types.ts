@@ -31,6 +31,11 @@ export type ExtractOutcome =
       language: ResumeLanguage;
       /** PDF: pages in the document; DOCX: Word's own count from docProps/app.xml if present; text: null. */
       pageCount: number | null;
+      /**
+       * PDF: lines of `text` (normalised, trimmed) the document draws invisibly — white, tiny or off
+       * the page —, removed before analysis (lib/resume/integrity/screen.ts); absent otherwise.
+       */
+      hidden?: string[];
     }
   | {
       ok: false;
