@@ -8,11 +8,13 @@ import { EngineBadge } from "../tasks/engine-badge";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";
 import { barTone, scoreTone } from "../ui/score-tone";
+import { InjectionNotice } from "./injection-notice";
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /**
- * The evaluation: overall score and assessment, the category radar, strengths and
+ * The evaluation: overall score and assessment, the prompt-injection notice when the report is
+ * flagged (injection-notice.tsx), the category radar, strengths and
  * improvements, then each question with the candidate's answer beside the reference answer,
  * its score and four sub-scores, the feedback and the key points missed. UI labels are in the
  * viewer's language; the report's own text keeps the interview's language.
@@ -43,6 +45,8 @@ export function InterviewReport({ report }: { report: Report }) {
           </p>
         </div>
       </Card>
+
+      <InjectionNotice report={report} />
 
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <Card aria-labelledby="categories-title" data-testid="interview-categories">

@@ -1,13 +1,16 @@
 import { getLlmConfig, requestedModel } from "@/lib/ai/config";
 import { cachedResult } from "@/lib/finops/cache";
 import { meterOffline } from "@/lib/finops/meter";
+import { screenAnswer } from "./answer-screen";
+import { checkModelEvaluation } from "./evaluation-check";
 import { evaluateWithLlm } from "./llm/evaluate-with-llm";
-import { INTERVIEW_EVALUATE_PROMPT_VERSION } from "./llm/interview-evaluate";
+import { INTERVIEW_EVALUATE_PROMPT_VERSION, INTERVIEW_EVALUATE_SYSTEM_PROMPT, INTERVIEW_SUMMARY_SYSTEM_PROMPT } from "./llm/interview-evaluate";
 import { INTERVIEW_PLAN_PROMPT_VERSION } from "./llm/interview-plan";
 import { planWithLlm } from "./llm/plan-with-llm";
 import { evaluateOffline } from "./offline/evaluate";
 import { buildOfflinePlan } from "./offline/plan";
-import { type CandidateAnswer, type Language, type Level, type Plan, planSchema, type ReportDraft, reportDraftSchema } from "./schemas";
+import { promptQuoteDetector } from "./prompt-leak";
+import { type CandidateAnswer, type InjectionReason, type Language, type Level, type Plan, planSchema, type ReportDraft, reportDraftSchema } from "./schemas";
 
 /**
  * How a task's model calls run: its abort signal, the governor's priority, the fallback model.
@@ -63,24 +66,38 @@ export async function planQuestions(
   return { plan, engine: config.model };
 }
 
+/** Tests an output for quoting the evaluation's system prompts (built once: the prompts are constants). */
+const quotesEvaluationPrompt = promptQuoteDetector([INTERVIEW_EVALUATE_SYSTEM_PROMPT, INTERVIEW_SUMMARY_SYSTEM_PROMPT]);
+
 /**
  * Scores an interview's answers against its plan: key-point coverage, length and structure
  * (offline, `docs/interview-scoring.md`) or the configured model in batches plus a summary.
- * The caller finalizes the draft (`finalizeReport`: scores recomputed on the server). A model
- * draft is served from the result cache for the same plan, answers, role, model and prompt version.
- * @returns the draft and the engine that made it (`offline` or the model id).
+ * The answers are screened first (answer-screen.ts): model and offline evaluator read them
+ * without the lines addressed to the AI. A model's
+ * draft is then checked against the offline evaluator's (evaluation-check.ts) and what it cannot
+ * support is replaced by the offline figures. The caller finalizes the draft (`finalizeReport`:
+ * scores recomputed on the server). A model draft is served from the result cache for the same
+ * plan, screened answers, role, model and prompt version.
+ * @returns the draft, the engine that made it (`offline` or the model id) and the reasons to
+ *   flag the report as a suspected injection (empty: not suspected).
  * @throws the LLM layer's `LlmError` (`invalid_output` when a batch leaves a question out).
  */
 export async function evaluateAnswers(
   input: { plan: Plan; answers: CandidateAnswer[]; language: Language; role: string } & EngineCallOptions,
-): Promise<{ draft: ReportDraft; engine: string }> {
+): Promise<{ draft: ReportDraft; engine: string; injectionReasons: InjectionReason[] }> {
   const config = getLlmConfig();
   const { signal, priority, preferFallback, ...work } = input;
+  const screened = work.answers.map((a) => ({ answer: a, ...screenAnswer(a.text) }));
+  const injectionReasons: InjectionReason[] = screened.flatMap((s) =>
+    s.findings.map((f) => ({ kind: "screened" as const, questionId: s.answer.questionId, detail: f.excerpt })),
+  );
+  const answers = screened.map((s) => ({ ...s.answer, text: s.text }));
   if (config.mode === "offline") {
-    const draft = await meterOffline(() => evaluateOffline({ plan: work.plan, answers: work.answers, language: work.language }));
-    return { draft, engine: "offline" };
+    const draft = await meterOffline(() => evaluateOffline({ plan: work.plan, answers, language: work.language }));
+    return { draft, engine: "offline", injectionReasons };
   }
-  const produce = () => evaluateWithLlm(config, { ...work, abortSignal: signal, priority, preferFallback });
+  const modelWork = { ...work, answers };
+  const produce = () => evaluateWithLlm(config, { ...modelWork, abortSignal: signal, priority, preferFallback });
   const asked = requestedModel(config, preferFallback);
   const draft = await cachedResult(
     {
@@ -88,10 +105,13 @@ export async function evaluateAnswers(
       model: asked.model,
       promptVersion: INTERVIEW_EVALUATE_PROMPT_VERSION,
       language: work.language,
-      input: { role: work.role, plan: work.plan, answers: work.answers, output: config.structuredOutput },
+      input: { role: work.role, plan: work.plan, answers, output: config.structuredOutput },
       schema: reportDraftSchema,
     },
     produce,
   );
-  return { draft, engine: config.model };
+  // The yardstick, not a second evaluation: pure and instant, so no usage row of its own.
+  const offline = evaluateOffline({ plan: work.plan, answers, language: work.language });
+  const checked = checkModelEvaluation({ model: draft, offline, answers: answers.map((a) => a.text), quotesPrompt: quotesEvaluationPrompt });
+  return { draft: checked.draft, engine: config.model, injectionReasons: [...injectionReasons, ...checked.reasons] };
 }

@@ -162,6 +162,8 @@ export const questionEvaluationSchema = z.object({
   feedback: z.string(),
   keyPointsCovered: z.array(z.string()),
   keyPointsMissed: z.array(z.string()),
+  /** Phrases the model copied from the answer that its scores rest on (a model's draft only; checked against the answers). */
+  evidence: z.array(z.string()).optional(),
 });
 export type QuestionEvaluation = z.infer<typeof questionEvaluationSchema>;
 
@@ -190,6 +192,7 @@ export const reportDraftLlmSchema = z.object({
         feedback: z.string().describe("two to four sentences to the candidate"),
         keyPointsCovered: z.array(z.string()).describe("key points, as given, that the answer covers"),
         keyPointsMissed: z.array(z.string()).describe("key points, as given, that the answer misses"),
+        evidence: z.array(z.string()).max(3).describe("up to three short phrases copied verbatim from the candidate's answer that the scores rest on"),
       }),
     )
     .describe("each question of the batch exactly once"),
@@ -201,6 +204,23 @@ export const reportSummaryLlmSchema = z.object({
   improvements: z.array(z.string()).describe("two to five concrete improvements, most important first"),
   assessment: z.string().describe("two to four sentences of overall assessment"),
 });
+
+/**
+ * Why a report is flagged as a suspected prompt injection (docs/interview-scoring.md, "Answers
+ * are data"): `screened` — the screen removed text addressed to the AI from an answer;
+ * `unsupported_score` — a model's sub-score stood more than 30 points above the offline
+ * evaluator's with no verbatim evidence from the answers; `cites_instructions` — a model's
+ * feedback said it followed instructions; `prompt_leak` — a model's output quoted its prompt.
+ */
+export const INJECTION_REASON_KINDS = ["screened", "unsupported_score", "cites_instructions", "prompt_leak"] as const;
+export const injectionReasonSchema = z.object({
+  kind: z.enum(INJECTION_REASON_KINDS),
+  /** The question it concerns; null for the summary. */
+  questionId: z.string().nullable(),
+  /** `screened`: the removed text (the candidate's own, at most 300 characters); `unsupported_score`: the sub-scores replaced; else empty. */
+  detail: z.string(),
+});
+export type InjectionReason = z.infer<typeof injectionReasonSchema>;
 
 export const reportQuestionSchema = z.object({
   questionId: z.string(),
@@ -231,6 +251,9 @@ export const reportSchema = z.object({
   /** `offline` or the model id that evaluated. */
   engine: z.string(),
   language: z.enum(LANGUAGES),
+  /** Text addressed to the AI was found in the answers or the model's output; what the model gained from it was replaced by the offline figures. Absent on reports stored before the check. */
+  injectionSuspected: z.boolean().optional(),
+  injectionReasons: z.array(injectionReasonSchema).optional(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
@@ -264,7 +287,10 @@ export function isAnswered(a: CandidateAnswer | undefined): boolean {
  * @throws {Error} when the draft evaluates a question twice, names a question not in the
  *   plan, or leaves an answered question out (the draft is unusable; the task should retry).
  */
-export function finalizeReport(draft: ReportDraft, meta: { plan: Plan; answers: CandidateAnswer[]; engine: string; language: Language }): Report {
+export function finalizeReport(
+  draft: ReportDraft,
+  meta: { plan: Plan; answers: CandidateAnswer[]; engine: string; language: Language; injectionReasons?: InjectionReason[] },
+): Report {
   const planned = new Set(meta.plan.questions.map((q) => q.id));
   const byId = new Map<string, QuestionEvaluation>();
   for (const e of draft.questions) {
@@ -326,6 +352,7 @@ export function finalizeReport(draft: ReportDraft, meta: { plan: Plan; answers: 
     assessment: draft.assessment.trim(),
     engine: meta.engine,
     language: meta.language,
+    ...(meta.injectionReasons ? { injectionSuspected: meta.injectionReasons.length > 0, injectionReasons: meta.injectionReasons } : {}),
   });
 }
 

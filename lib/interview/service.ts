@@ -109,7 +109,8 @@ export async function planInterview(deps: { db: Db }, t: TaskAttempt & { intervi
 /**
  * The `interview.evaluate` task's work: the plan and the stored transcript → per-question
  * scores and a report (engine draft, then `finalizeReport` recomputes every score; usage
- * feature `interview.evaluate`).
+ * feature `interview.evaluate`). The report says when text addressed to the AI was found in the
+ * answers or the model's output (`injectionSuspected`, docs/interview-scoring.md "Answers are data").
  * @returns the write that stores the report, to run in the task's completing transaction.
  * @throws {TaskError} policy `not_found` / `no_plan`; transient `invalid_output` when the draft
  *   cannot be finalized; the engine's `LlmError`.
@@ -122,7 +123,7 @@ export async function evaluateInterview(deps: { db: Db }, t: TaskAttempt & { int
   const plan = planSchema.parse(interview.plan);
   const answers = answersFromTranscript(plan, toTranscript(await listMessages(db, { interviewId: interview.id })));
   const scope = usageScope(db, t, "interview.evaluate");
-  const { draft, engine } = await withUsageScope(scope, () =>
+  const { draft, engine, injectionReasons } = await withUsageScope(scope, () =>
     evaluateAnswers({
       plan,
       answers,
@@ -135,7 +136,7 @@ export async function evaluateInterview(deps: { db: Db }, t: TaskAttempt & { int
   );
   let report: ReturnType<typeof finalizeReport>;
   try {
-    report = finalizeReport(draft, { plan, answers, engine, language: interview.language });
+    report = finalizeReport(draft, { plan, answers, engine, language: interview.language, injectionReasons });
   } catch (err) {
     throw TaskError.transient("invalid_output", `The evaluation is unusable: ${String(err).slice(0, 200)}`);
   }

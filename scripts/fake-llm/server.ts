@@ -15,6 +15,10 @@
  * Usage can be left out of answers, as some OpenAI-compatible servers do in streams: per
  * request with `x-fake-usage: omit`, or for every request with `{omitUsage: true}` (control,
  * option, `--omit-usage`).
+ * The gullible persona obeys instructions to the grader found in the prompt's fenced data
+ * (scores at their maximum, "as instructed" rationales, the system prompt copied out when asked
+ * for): per request with `x-fake-persona: gullible`, or for every request with
+ * `{gullible: true}` (control, option, `--gullible`); see gullible.ts.
  * The optional quota (`rpm`, `tpm`) is a sliding 60-second window, like upstream's rolling minute.
  * See docs/testing.md.
  *
@@ -26,6 +30,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { findGraderInstructions, type GraderInstructions, obeyInstructions, obeyingText, statedMaxima } from "./gullible";
 import { generateInstance, hashString, type Json, type JsonSchema, strictSchemaViolation } from "./schema-instance";
 
 export const FAULT_MODES = ["ok", "429", "500", "slow", "hang", "truncated", "broken_json", "context_length", "content_policy"] as const;
@@ -71,6 +76,8 @@ export interface ControlBody extends Partial<FaultSettings> {
   latencyMs?: number;
   /** Send no usage (no `usage` field, no final usage chunk in streams) until reset or set false. */
   omitUsage?: boolean;
+  /** Answer as the gullible persona (obeys instructions found in the data) until reset or set false. */
+  gullible?: boolean;
 }
 
 export interface RecordedRequest {
@@ -99,6 +106,10 @@ export interface RecordedRequest {
   usage?: Usage;
   /** The answer left its usage out (`x-fake-usage: omit` or `omitUsage`). */
   usageOmitted?: boolean;
+  /** The request was answered by the gullible persona. */
+  gullible?: boolean;
+  /** What the gullible persona obeyed (unset when it found nothing to obey, or was not asked). */
+  obeyed?: GraderInstructions;
 }
 
 export interface Usage {
@@ -127,6 +138,8 @@ export interface FakeLlmOptions {
   latencyMs?: number;
   /** Leave usage out of every answer (see {@link ControlBody.omitUsage}). */
   omitUsage?: boolean;
+  /** Answer every request as the gullible persona (see {@link ControlBody.gullible}). */
+  gullible?: boolean;
   /** Keep at most this many recorded requests (oldest dropped). Default 1000. */
   maxRecorded?: number;
   /** Log one line per request to stderr. */
@@ -164,6 +177,7 @@ interface ControlState {
   tpm: number | null;
   latencyMs: number;
   omitUsage: boolean;
+  gullible: boolean;
 }
 
 interface ChosenFault extends FaultSettings {
@@ -190,6 +204,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     tpm: opts.tpm ?? null,
     latencyMs: opts.latencyMs ?? 0,
     omitUsage: opts.omitUsage ?? false,
+    gullible: opts.gullible ?? false,
   };
   // Sliding one-minute window for the optional quota and the x-ratelimit-* headers: the arrival
   // times of admitted requests, and their tokens (counted from arrival once they are known).
@@ -227,6 +242,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     if (body.tpm !== undefined) control.tpm = body.tpm || null;
     if (body.latencyMs !== undefined) control.latencyMs = Math.max(0, body.latencyMs);
     if (body.omitUsage !== undefined) control.omitUsage = body.omitUsage === true;
+    if (body.gullible !== undefined) control.gullible = body.gullible === true;
   }
 
   function reset(): void {
@@ -236,6 +252,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     control.tpm = opts.tpm ?? null;
     control.latencyMs = opts.latencyMs ?? 0;
     control.omitUsage = opts.omitUsage ?? false;
+    control.gullible = opts.gullible ?? false;
     control.script = [];
     control.step = 0;
     control.stepStartedAt = undefined;
@@ -463,7 +480,11 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
 
     if (control.latencyMs > 0 && !(await sleep(control.latencyMs, res))) return;
 
-    const answer = buildAnswer(body, fault.mode);
+    const persona = req.headers["x-fake-persona"];
+    const gullible = control.gullible || (Array.isArray(persona) ? persona[0] : persona)?.trim().toLowerCase() === "gullible";
+    if (gullible) rec.gullible = true;
+    const answer = buildAnswer(body, fault.mode, gullible);
+    if (answer.obeyed) rec.obeyed = answer.obeyed;
     const completionTokens = Math.max(1, estimateTokens(answer.kind === "text" ? answer.content : answer.args));
     const cached = cachedTokens(body, promptTokens, seenPrefixes);
     const usage = makeUsage(promptTokens, completionTokens, cached);
@@ -673,6 +694,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       tpm: control.tpm,
       latencyMs: control.latencyMs,
       omitUsage: control.omitUsage,
+      gullible: control.gullible,
     };
   }
 
@@ -727,7 +749,10 @@ interface ChatBody {
   tool_choice?: "auto" | "none" | "required" | { type: "function"; function: { name: string } };
 }
 
-type Answer = { kind: "text"; content: string; json: boolean } | { kind: "tool"; id: string; name: string; args: string };
+type Answer = ({ kind: "text"; content: string; json: boolean } | { kind: "tool"; id: string; name: string; args: string }) & {
+  /** What the gullible persona obeyed in this answer. */
+  obeyed?: GraderInstructions;
+};
 
 function parseFaultSpec(spec: string): FaultSettings | null {
   const [modeRaw, nRaw] = spec.trim().toLowerCase().split(":");
@@ -840,19 +865,34 @@ function quotesFrom(body: ChatBody): string[] {
     .slice(0, 200);
 }
 
-function buildAnswer(body: ChatBody, mode: FaultMode): Answer {
+/**
+ * The answer to a chat request: a schema instance (tool call, `json_schema`, `json_object`) or a
+ * sentence. As the gullible persona, when the prompt's data carries an instruction to the grader,
+ * the instance is rewritten the way an obedient model would answer ({@link obeyInstructions}).
+ */
+function buildAnswer(body: ChatBody, mode: FaultMode, gullible = false): Answer {
   const seed = hashString(JSON.stringify(body.messages) + (body.model ?? ""));
   const language = languageOf(body);
   const quotes = quotesFrom(body);
+  const found = gullible ? findGraderInstructions(body.messages.filter((m) => m.role === "user").map((m) => textOf(m.content))) : null;
+  const system = body.messages
+    .filter((m) => m.role === "system" || m.role === "developer")
+    .map((m) => textOf(m.content))
+    .join("\n");
+  const instance = (schema: JsonSchema): Json => {
+    const plain = generateInstance(schema, { seed, language, quotes });
+    if (!found) return plain;
+    return obeyInstructions(schema, plain, { found, system, maxima: statedMaxima(body.messages.map((m) => textOf(m.content))) });
+  };
+  const obeyed = found ? { obeyed: found } : {};
   const lastIsToolResult = body.messages[body.messages.length - 1]?.role === "tool";
 
   const toolChoice = body.tool_choice;
   if (body.tools && body.tools.length > 0 && toolChoice !== "none" && !lastIsToolResult) {
     const wanted = typeof toolChoice === "object" ? toolChoice.function?.name : undefined;
     const tool = body.tools.find((t) => t.function?.name === wanted) ?? body.tools[0];
-    const args = generateInstance(tool.function.parameters ?? { type: "object", properties: {} }, { seed, language, quotes });
-    const text = JSON.stringify(args);
-    return { kind: "tool", id: `call_${seed.toString(36)}`, name: tool.function.name, args: mode === "broken_json" ? breakJson(text) : text };
+    const text = JSON.stringify(instance(tool.function.parameters ?? { type: "object", properties: {} }));
+    return { kind: "tool", id: `call_${seed.toString(36)}`, name: tool.function.name, args: mode === "broken_json" ? breakJson(text) : text, ...obeyed };
   }
 
   const rf = body.response_format;
@@ -862,11 +902,11 @@ function buildAnswer(body: ChatBody, mode: FaultMode): Answer {
     schema = schemaFromMessages(body) ?? { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] };
 
   if (schema) {
-    const text = JSON.stringify(generateInstance(schema, { seed, language, quotes }));
-    return { kind: "text", content: mode === "broken_json" ? breakJson(text) : text, json: true };
+    const text = JSON.stringify(instance(schema));
+    return { kind: "text", content: mode === "broken_json" ? breakJson(text) : text, json: true, ...obeyed };
   }
-  const content = interviewerSentence(body, language, seed);
-  return { kind: "text", content: mode === "broken_json" ? `{"answer": "${content}` : content, json: false };
+  const content = found ? obeyingText(found, system) : interviewerSentence(body, language, seed);
+  return { kind: "text", content: mode === "broken_json" ? `{"answer": "${content}` : content, json: false, ...obeyed };
 }
 
 /** Valid JSON turned invalid the way models break it: chatter before it, an unquoted key, a trailing comma. */
@@ -1010,10 +1050,13 @@ function parseArgs(argv: string[]): FakeLlmOptions {
       case "--omit-usage":
         opts.omitUsage = true;
         break;
+      case "--gullible":
+        opts.gullible = true;
+        break;
       case "--help":
       case "-h":
         process.stdout.write(
-          "usage: tsx scripts/fake-llm/server.ts [--port 4010] [--host 127.0.0.1] [--rpm N] [--tpm N] [--latency-ms N] [--context-window N] [--omit-usage] [--quiet]\n",
+          "usage: tsx scripts/fake-llm/server.ts [--port 4010] [--host 127.0.0.1] [--rpm N] [--tpm N] [--latency-ms N] [--context-window N] [--omit-usage] [--gullible] [--quiet]\n",
         );
         process.exit(0);
     }

@@ -14,8 +14,11 @@ import { withUsageScope } from "@/lib/finops/scope";
 import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/interview/llm/interview-turn";
 import type { Logger } from "@/lib/log";
 import { redisPrefix } from "@/lib/queue/names";
+import { screenAnswer } from "../answer-screen";
+import { claimsObedience } from "../evaluation-check";
 import { nextOfflineTurn } from "../offline/interviewer";
-import type { Plan, TranscriptEntry } from "../schemas";
+import { LEAK_WINDOW, leakGuard, promptQuoteDetector } from "../prompt-leak";
+import { LANGUAGES, type Plan, type TranscriptEntry } from "../schemas";
 
 /** Metadata on every interviewer message (AI SDK `UIMessage.metadata`). */
 type InterviewerMessageMetadata = {
@@ -30,6 +33,11 @@ type InterviewerTurnStream = {
   /** The AI SDK UI message stream of the turn (start, text, finish). */
   stream: ReadableStream<UIMessageChunk>;
 };
+
+/** Tests a turn for quoting the interviewer's system prompt (either language's). */
+const quotesInterviewerPrompt = promptQuoteDetector(LANGUAGES.map(interviewerSystemPrompt));
+/** A turn the interviewer must not say: a quote of its prompt, or a claim to follow the candidate's instructions. */
+const unsayable = (text: string) => quotesInterviewerPrompt(text) || claimsObedience(text);
 
 /** Streamed after a model's partial text when the model failed mid-turn, before the offline wording. */
 const CUT_MARK = "…\n\n";
@@ -64,6 +72,11 @@ export function toTranscript(messages: InterviewMessageRow[]): TranscriptEntry[]
  * interviewer's message is saved when its stream ends — also when the client disconnected
  * midway (writes to a cancelled stream are dropped, the work is not) — and `args.releaseTurn`
  * is called after that.
+ *
+ * The candidate's last answer reaches the model screened (answer-screen.ts), and the model's text
+ * is held back {@link LEAK_WINDOW} characters so that a turn quoting the system prompt (or saying
+ * it follows the candidate's instructions) is cut before any of it is shown, and treated as a
+ * failed call (prompt-leak.ts).
  *
  * A model failure falls back to the offline wording at once, so the interview can go on: an
  * upstream error, or a streaming deadline (`LLM_STREAM_FIRST_TOKEN_MS` until the first token,
@@ -107,7 +120,9 @@ export async function streamInterviewerTurn(
           openModelTurn(deps, {
             interview,
             turn,
-            lastAnswer: lastCandidate && lastCandidate.kind === "answer" ? lastCandidate.text : null,
+            // The candidate's words are data: lines addressed to the AI are replaced by a mark
+            // (answer-screen.ts); the stored transcript keeps what the candidate wrote.
+            lastAnswer: lastCandidate && lastCandidate.kind === "answer" ? screenAnswer(lastCandidate.text).marked : null,
             primary: config,
             // Read here, outside the call's error handling: a malformed value fails the request
             // loudly instead of turning every turn into the offline wording without a word.
@@ -131,13 +146,24 @@ export async function streamInterviewerTurn(
       let engine = metadata.engine;
       try {
         if (phrasing) {
-          const r = await phrasing.pipe(say);
-          said = r.said;
-          if (r.failed && said) {
+          // The model's text is held back until it cannot be part of a quote of the system prompt
+          // (prompt-leak.ts); a turn that quotes it, or says it follows the candidate's
+          // instructions, is cut there and the offline wording follows.
+          const guard = leakGuard(unsayable, say);
+          const r = await phrasing.pipe((d) => guard.push(d));
+          guard.flush();
+          said = guard.shown;
+          if (guard.leaked)
+            log.warn(
+              { interviewId: interview.id, model: phrasing.config.model },
+              "interviewer turn quoted its system prompt or obeyed the candidate; offline wording serves",
+            );
+          const failed = r.failed || guard.leaked;
+          if (failed && said) {
             say(CUT_MARK);
             said += CUT_MARK;
           }
-          if (r.failed || !said.trim()) engine = "offline";
+          if (failed || !said.trim()) engine = "offline";
         }
         if (engine === "offline") {
           for (const d of deltas(turn.text)) {
