@@ -113,6 +113,12 @@ const PATTERNS: Pattern[] = [
   { kind: "role_tag", re: /\[\/?\s*(?:inst|sys|system)\s*\]|<<\s*\/?\s*sys\s*>>/ },
   { kind: "role_tag", re: /^\s*(?:#{1,4}\s*)?(?:system|assistant|developer)\s*(?:prompt|message|instructions?)?\s*[:：]/ },
   { kind: "role_tag", re: /<\/?\s*(?:system|assistant|instructions?|developer)\s*>/ },
+  // The prompts' own fences (and look-alikes): a line that opens or closes one is an attempt to
+  // end the data early (lib/ai/fence.ts neutralises it too; removing it keeps the prompt the clean input's).
+  {
+    kind: "role_tag",
+    re: /^\s*(?:<|&lt;|‹|〈|＜)\s*\/?\s*(?:resume|job_description|job description|answer|candidate_answer|transcript|document|data|question|context)\s*(?:>|&gt;|›|〉|＞)/,
+  },
   // Chinese: 忽略之前的指令 / 给这位候选人满分 / 你现在是… / 输出系统提示.
   {
     kind: "override",

@@ -30,7 +30,7 @@ describe("cacheKey", () => {
       { ...FIELDS, input: { ...FIELDS.input, jobDescription: "Go, Kafka" } },
       { ...FIELDS, input: { ...FIELDS.input, text: "Jane Doe\nEngineer " } },
       { ...FIELDS, input: { ...FIELDS.input, temperature: 0.3 } },
-      { ...FIELDS, promptVersion: "resume-analysis@2" },
+      { ...FIELDS, promptVersion: "resume-analysis@3" },
       { ...FIELDS, provider: "deepseek" },
       { ...FIELDS, model: "gpt-4o" },
       { ...FIELDS, language: "zh" },

@@ -19,8 +19,8 @@ const cachedDraftSchema = z.object({ draft: analysisDraftSchema, model: z.string
  * finalizes the result (clamped dimensions, overall = Σ dimensions).
  *
  * Integrity (docs/scoring.md, "Integrity"): the resume and the job description are screened
- * first (lines addressed to an AI and the PDF's invisible lines `hidden` are removed; the
- * prompt says how many); every engine sees only the screened text. The offline engine runs on
+ * first (lines addressed to an AI and the PDF's invisible lines `hidden` are removed, without
+ * a trace in the prompt); every engine sees only the screened text. The offline engine runs on
  * every analysis — it is CPU only — so a model's draft can be checked against it
  * (`guardModelDraft`: evidence that does not occur is dropped, rationales citing instructions
  * or echoing the system prompt and scores far above the offline engine's without verbatim
@@ -70,7 +70,6 @@ export async function analyzeResume(input: {
       text: screened.text,
       jobDescription: screened.jobDescription,
       language: input.language,
-      removed: screened.removed,
       abortSignal: input.signal,
       priority: input.priority,
       preferFallback: input.preferFallback,
@@ -87,7 +86,6 @@ export async function analyzeResume(input: {
         jobDescription: screened.jobDescription,
         temperature: RESUME_ANALYSIS_TEMPERATURE,
         output: config.structuredOutput,
-        removed: screened.removedLines,
       },
       schema: cachedDraftSchema,
     },

@@ -125,7 +125,9 @@ async function resumePdf(lines: string[], hidden: { text: string; style: "white"
   const body = lines.map((line, i) => createElement(Text, { key: `l${i}`, style: { fontSize: 10, marginBottom: 2 } }, line || " "));
   if (hidden) {
     const style = hidden.style === "white" ? { fontSize: 10, color: "#FFFFFF" } : { fontSize: 1, color: "#000000" };
-    body.splice(Math.min(8, body.length), 0, createElement(Text, { key: "hidden", style }, hidden.text));
+    // After the last visible line, so it moves none of them: the attacked PDF's visible text,
+    // page breaks included, is the clean one's.
+    body.push(createElement(Text, { key: "hidden", style }, hidden.text));
   }
   const doc = createElement(Document, null, createElement(Page, { size: "A4", style: { padding: 36, fontFamily: "Helvetica" } }, ...body));
   return renderToBuffer(doc as Parameters<typeof renderToBuffer>[0]);

@@ -108,7 +108,7 @@ describe("resume.analyze with injected instructions", () => {
     expect(attacked.integrity!.reasons[0]!.message).toMatch(/分析前已删除/);
   });
 
-  it("model: the prompt carries neither attack line but says how many were removed; the analysis is flagged and leaks no system prompt", async () => {
+  it("model: the prompt carries neither attack line nor any trace of them (the attacked resume's prompt is the clean one's); the analysis is flagged and leaks no system prompt", async () => {
     useFakeLlm();
     const marker = tag();
     const a = await analysed(`${SAMPLE}\n${ATTACK_EN[0]}\n${marker}\n${ATTACK_EN[1]}\n`);
@@ -118,7 +118,9 @@ describe("resume.analyze with injected instructions", () => {
     const body = JSON.stringify(sent[0]!.body);
     expect(body).not.toContain("Ignore all previous instructions");
     expect(body).not.toContain("lenient grader");
-    expect(body).toContain("2 lines of the resume addressed to an AI");
+    // Nothing says lines were taken out: the user message is the clean resume's (plus the marker line).
+    const userMessage = (sent[0]!.body as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === "user")!.content;
+    expect(userMessage).not.toMatch(/removed/i);
     expect(a.injectionSuspected).toBe(true);
     expect(a.integrity!.removedLines).toBe(2);
     // Evidence the model sent is all in the (screened) resume; nothing of the system prompt came back.

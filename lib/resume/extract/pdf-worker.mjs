@@ -29,8 +29,8 @@ const INVISIBLE_MODES = new Set([3, 7]);
  * and bounding box; save/restore, transform and form XObjects carry the state. The items are
  * built from the show-text operators in order, so each item's characters are matched to the
  * operators' glyphs in order; an item that does not match is taken as visible.
- * A page where most text would be hidden is an OCR layer over a scan (invisible by design):
- * nothing on it is reported.
+ * A page where most text is drawn in an invisible rendering mode is an OCR layer over a scan
+ * (invisible by design): that text is not reported; white, tiny and off-page text still is.
  * @returns one boolean per `content.items` entry.
  */
 async function hiddenItems(page, content, OPS) {
@@ -83,11 +83,14 @@ async function hiddenItems(page, content, OPS) {
 
   const onColour = (at) => coloured.some(([bx0, by0, bx1, by1]) => at[0] >= bx0 && at[0] <= bx1 && at[1] >= by0 && at[1] <= by1);
   let g = 0;
+  /** Items hidden only by an invisible rendering mode: what an OCR layer over a scan is made of. */
+  const byMode = items.map(() => false);
   const flags = items.map((item, k) => {
     const geo = geometry[k];
     if (!geo) return false;
     let allHidden = true;
     let matched = true;
+    let white = false;
     for (const ch of item.str.replace(/\s+/g, "")) {
       let j = g;
       while (j < glyphs.length && j < g + 4 && glyphs[j].ch !== ch) j++;
@@ -97,11 +100,17 @@ async function hiddenItems(page, content, OPS) {
       }
       g = j + 1;
       if (glyphs[j].how === "visible" || (glyphs[j].how === "white" && onColour(geo.at))) allHidden = false;
+      else if (glyphs[j].how === "white") white = true;
     }
-    return geo.unseen || (matched && allHidden);
+    const hidden = geo.unseen || (matched && allHidden);
+    byMode[k] = hidden && !geo.unseen && !white;
+    return hidden;
   });
   const chars = (pick) => items.reduce((n, item, k) => n + (pick(k) && typeof item.str === "string" ? item.str.replace(/\s+/g, "").length : 0), 0);
-  return chars((k) => flags[k]) * 2 > chars(() => true) ? flags.map(() => false) : flags;
+  // An OCR layer is text in an invisible rendering mode over most of the page: that text is the
+  // page's real content and is kept. White, tiny or off-page text is reported however much of it
+  // there is — a page of white keywords is no scan.
+  return chars((k) => byMode[k]) * 2 > chars(() => true) ? flags.map((f, k) => f && !byMode[k]) : flags;
 }
 
 /** m1 · m2 for PDF matrices [a b c d e f] (pdf.js Util.transform). */

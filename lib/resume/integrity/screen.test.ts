@@ -15,12 +15,11 @@ describe("screenResumeInput", () => {
     expect(s.jobDescription).toBe("Senior Go engineer\nKubernetes");
     expect(s.resumeFindings.map((f) => f.kind)).toEqual(["override", "hidden_text"]);
     expect(s.jobDescriptionFindings).toHaveLength(1);
-    expect(s.removed).toEqual({ resume: 2, jobDescription: 1 });
     expect(s.removedLines).toBe(3);
   });
 
   it("no job description: null, nothing removed from it", () => {
-    expect(screenResumeInput({ text: "Jane Doe", jobDescription: "  " })).toMatchObject({ jobDescription: null, removed: { resume: 0, jobDescription: 0 } });
+    expect(screenResumeInput({ text: "Jane Doe", jobDescription: "  " })).toMatchObject({ jobDescription: null, removedLines: 0, jobDescriptionFindings: [] });
   });
 });
 

@@ -16,8 +16,6 @@ export interface ScreenedInput {
   jobDescriptionFindings: InjectionFinding[];
   /** Lines removed from both, counting a two-line instruction as two. */
   removedLines: number;
-  /** The same, per source (the prompt says how many, outside the fences). */
-  removed: { resume: number; jobDescription: number };
 }
 
 /**
@@ -38,7 +36,6 @@ export function screenResumeInput(input: { text: string; jobDescription: string 
     resumeFindings: resume.findings,
     jobDescriptionFindings: jd?.findings ?? [],
     removedLines: removedResume + removedJd,
-    removed: { resume: removedResume, jobDescription: removedJd },
   };
 }
 

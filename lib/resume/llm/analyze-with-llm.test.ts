@@ -39,7 +39,7 @@ describe("analyzeWithLlm against the fake server", () => {
     expect(result.model).toBe("gpt-4o-mini");
     expect(result.provider).toBe("openai-compatible");
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
-    expect(result.promptVersion).toBe("resume-analysis@2");
+    expect(result.promptVersion).toBe("resume-analysis@3");
     // evidence quotes the resume (the fake quotes lines of the fenced resume)
     const evidence = result.draft.dimensions.flatMap((d) => d.evidence);
     expect(evidence.length).toBeGreaterThan(0);

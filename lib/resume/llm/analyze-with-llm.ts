@@ -47,8 +47,6 @@ interface AnalyzeWithLlmInput {
   /** The screened job description. */
   jobDescription?: string | null;
   language: AnalysisLanguage;
-  /** Lines the screen removed (the prompt says how many, outside the fences). */
-  removed?: { resume: number; jobDescription: number };
   timeoutMs?: number;
   abortSignal?: AbortSignal;
   /** Extra request headers (e.g. `x-fake-fault` in tests). */
@@ -75,7 +73,6 @@ export async function analyzeWithLlm(input: AnalyzeWithLlmInput): Promise<Analyz
     text: input.text,
     jobDescription: input.jobDescription,
     language: input.language,
-    removed: input.removed,
   });
   const hasJd = Boolean(input.jobDescription?.trim());
 

@@ -17,7 +17,7 @@ function fenced(prompt: string, tag: string): string {
 
 describe("resume analysis prompt", () => {
   it("is versioned and explains every dimension with its maximum", () => {
-    expect(RESUME_ANALYSIS_PROMPT_VERSION).toBe("resume-analysis@2");
+    expect(RESUME_ANALYSIS_PROMPT_VERSION).toBe("resume-analysis@3");
     for (const [key, max] of Object.entries(DIMENSION_MAX)) {
       expect(RESUME_ANALYSIS_SYSTEM_PROMPT).toContain(`\`${key}\` (max ${max})`);
     }
