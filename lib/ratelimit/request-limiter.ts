@@ -27,7 +27,7 @@
  * ?? default) × the subject's allow-list multiplier (`allowanceFor`); a multiplier of null lifts
  * every limit (nothing is asked of Redis). A limit of 0 refuses everything.
  *
- * Errors: every Redis call is bounded by `timeoutMs` (default 500 ms); a timeout or any Redis
+ * Errors: every Redis call is bounded by `timeoutMs` (default 2 000 ms); a timeout or any Redis
  * error rejects with {@link RedisUnavailableError}. A call that timed out may still be executed
  * by Redis later (it charged, nobody waited): a charge with no request behind it, never the reverse.
  */
@@ -102,13 +102,13 @@ export interface RequestLimiterOptions {
   mode?: LimitMode;
   /** Key prefix; default `redisPrefix()` read at call time. */
   prefix?: string;
-  /** Longest wait for Redis, ms (default 500). */
+  /** Longest wait for Redis, ms (default 2 000: past it Redis is taken as down, and the policy fails closed or open). */
   timeoutMs?: number;
   /** Where the limits come from (default `getLimitSettings`). */
   settings?: () => Promise<LimitSettings>;
 }
 
-const DEFAULT_TIMEOUT_MS = 500;
+const DEFAULT_TIMEOUT_MS = 2_000;
 
 export class RequestLimiter {
   readonly mode: LimitMode;
@@ -209,7 +209,13 @@ export class RequestLimiter {
   private async bounded<T>(p: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RedisUnavailableError(`Redis did not answer the request limiter within ${this.timeoutMs} ms`)), this.timeoutMs);
+      // The verdict waits one more turn of the event loop (setImmediate runs after the poll phase):
+      // in a process starved of CPU the timer and Redis' reply can be due at once, and the reply,
+      // already in the socket, must win — a busy web process is not a Redis outage.
+      timer = setTimeout(
+        () => setImmediate(() => reject(new RedisUnavailableError(`Redis did not answer the request limiter within ${this.timeoutMs} ms`))),
+        this.timeoutMs,
+      );
     });
     try {
       return await Promise.race([p, timeout]);

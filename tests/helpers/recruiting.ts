@@ -1,14 +1,12 @@
 import type Redis from "ioredis";
 import type { Db } from "@/lib/db/client";
-import { getTaskById } from "@/lib/db/queries/tasks";
 import { jobs } from "@/lib/db/schema";
 import { acceptBatchUpload } from "@/lib/jobs/service";
 import type { Logger } from "@/lib/log";
-import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
-import { OutboxRelay } from "@/lib/queue/relay";
+import type { TaskHandler } from "@/lib/queue/consumer";
 import { jobFairnessAuditHandler } from "@/worker/handlers/job-fairness-audit";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
-import { eventually } from "./fixtures";
+import { startTestWorker } from "./worker";
 
 /**
  * A job row of organisation `organizationId`, written directly (the test names its skills and
@@ -64,29 +62,10 @@ export async function uploadedApplication(
   return { resumeId: item.resumeId, taskId: item.taskId, applicationId: item.applicationId };
 }
 
-/**
- * A worker for the recruiting tests: a consumer running the real `handlers` (default
- * `resume.analyze` and `job.fairness_audit`) and the outbox relay, on the file's Redis prefix.
- * @returns `ended(taskId)` (waits for an end state and returns the row) and `stop()`.
- */
-export async function startRecruitingWorker(
+/** {@link startTestWorker} with the recruiting tests' handlers: `resume.analyze` and `job.fairness_audit` by default. */
+export function startRecruitingWorker(
   deps: { db: Db; redis: Redis; log: Logger },
   handlers: TaskHandler[] = [resumeAnalyzeHandler(deps.db), jobFairnessAuditHandler(deps.db)],
 ) {
-  const consumer = new StreamConsumer(deps, handlers, { blockMs: 100, backoffBaseMs: 20, backoffCapMs: 100 });
-  await consumer.start();
-  const relay = new OutboxRelay(deps, { intervalMs: 50 });
-  await relay.tick();
-  relay.start();
-  return {
-    ended: (taskId: string, timeoutMs = 120_000) =>
-      eventually(async () => {
-        const t = await getTaskById(deps.db, { id: taskId });
-        return t && ["COMPLETED", "FAILED", "TERMINATED_BY_POLICY"].includes(t.status) ? t : undefined;
-      }, timeoutMs),
-    stop: async () => {
-      await relay.stop();
-      await consumer.stop();
-    },
-  };
+  return startTestWorker(deps, handlers);
 }

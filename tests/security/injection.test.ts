@@ -15,10 +15,8 @@ import { buildOfflinePlan } from "@/lib/interview/offline";
 import { promptQuoteDetector } from "@/lib/interview/prompt-leak";
 import { type Report, reportSchema } from "@/lib/interview/schemas";
 import { createLogger } from "@/lib/log";
-import { StreamConsumer } from "@/lib/queue/consumer";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
-import { OutboxRelay } from "@/lib/queue/relay";
 import { type Analysis, analysisSchema } from "@/lib/resume/analysis-schema";
 import { RESUME_ANALYSIS_SYSTEM_PROMPT } from "@/lib/resume/llm/resume-analysis";
 import { acceptResumeUpload } from "@/lib/resume/service";
@@ -30,6 +28,7 @@ import { interviewPlanHandler } from "@/worker/handlers/interview-plan";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
 import { clearPrefix, envRestorer, eventually } from "../helpers/fixtures";
 import { BASE, get, params, signUpCandidate } from "../helpers/http";
+import { startTestWorker } from "../helpers/worker";
 import { ATTACKS, type Attack, type AttackInput, EVASIONS, extractedText, gullibleSees, type ResumeCase, type Technique } from "./attacks";
 
 /**
@@ -50,8 +49,7 @@ const redis = getRedis();
 const log = createLogger("test");
 const restoreEnv = envRestorer(["LLM_PROVIDER", "LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "LLM_STRUCTURED_OUTPUT"]);
 let llm: FakeLlm;
-let consumer: StreamConsumer;
-let relay: OutboxRelay;
+let worker: Awaited<ReturnType<typeof startTestWorker>>;
 type Candidate = Awaited<ReturnType<typeof signUpCandidate>>;
 /** One candidate per engine: an upload's duplicate check is per owner, so the two runs never share an analysis. */
 const candidates = {} as Record<Mode, Candidate>;
@@ -67,20 +65,12 @@ beforeAll(async () => {
   llm = await startFakeLlm();
   for (const m of MODES) candidates[m] = await signUpCandidate();
   const deps = { db, redis, log };
-  consumer = new StreamConsumer(deps, [resumeAnalyzeHandler(db), interviewPlanHandler(db), interviewEvaluateHandler(db)], {
-    blockMs: 100,
-    backoffBaseMs: 20,
-    backoffCapMs: 100,
-  });
-  await consumer.start();
-  relay = new OutboxRelay(deps, { intervalMs: 50 });
-  relay.start();
+  worker = await startTestWorker(deps, [resumeAnalyzeHandler(db), interviewPlanHandler(db), interviewEvaluateHandler(db)]);
 });
 
 afterAll(async () => {
   restoreEnv();
-  await relay.stop();
-  await consumer.stop();
+  await worker.stop();
   await llm.close();
   await clearPrefix(redis);
   await getTaskEventHub().close();
