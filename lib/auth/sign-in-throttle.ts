@@ -297,12 +297,14 @@ export async function withSignInThrottle(headers: Headers, email: unknown, run: 
     throw unavailableError(err);
   }
   if (check.refusal) {
-    // The console's refusal log (lib/ratelimit/hits.ts): the subject is the address, never the e-mail.
+    // The console's refusal log (lib/ratelimit/hits.ts): the account by its key's first 12 hex
+    // digits (never the e-mail), the address for the per-address rules.
+    const perAccount = check.refusal.policy === SIGN_IN_ACCOUNT_RULE;
     await recordRefusal(redis, {
       policy: "sign_in",
       ruleId: check.refusal.policy,
-      dimension: check.refusal.policy === SIGN_IN_ACCOUNT_RULE ? "user" : "ip",
-      subject: address.key,
+      dimension: perAccount ? "user" : "ip",
+      subject: perAccount ? `account ${accountKey(email).slice(0, 12)}` : address.key,
       route: "POST /api/auth/sign-in/email",
     });
     log.info({ ip: address.ip, policy: check.refusal.policy, retryAfterMs: check.refusal.retryAfterMs }, "sign-in refused by the throttle");

@@ -291,6 +291,23 @@ describe("POST /api/interviews under the interview-creation limit", () => {
   });
 });
 
+describe("routes that queue paid work", () => {
+  it("each is under the policy of the work it queues, not the general write limit", async () => {
+    const routes: [string, () => Promise<Record<string, unknown>>, string, string][] = [
+      ["POST /api/resumes", () => import("@/app/api/resumes/route"), "POST", "upload"],
+      ["POST /api/jobs/[id]/applications", () => import("@/app/api/jobs/[id]/applications/route"), "POST", "upload"],
+      ["POST /api/jobs/[id]/resumes", () => import("@/app/api/jobs/[id]/resumes/route"), "POST", "bulk_upload"],
+      ["POST /api/interviews", () => import("@/app/api/interviews/route"), "POST", "interview_create"],
+      ["POST /api/invites/[token]/accept", () => import("@/app/api/invites/[token]/accept/route"), "POST", "interview_create"],
+      ["POST /api/interviews/[id]/chat", () => import("@/app/api/interviews/[id]/chat/route"), "POST", "chat"],
+    ];
+    for (const [name, load, method, policy] of routes) {
+      const handler = (await load())[method] as { guard?: { limit?: string } };
+      expect(handler.guard?.limit, name).toBe(policy);
+    }
+  });
+});
+
 describe("Redis unreachable", () => {
   it("uploads fail closed (503 unavailable:upload, Retry-After, logged each time); reads fail open (logged once a minute)", async () => {
     const erin = await candidate();

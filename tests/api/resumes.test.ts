@@ -226,6 +226,14 @@ describe("reading resumes and tasks", () => {
     expect(bobs.items.map((i: { id: string }) => i.id)).not.toContain(a1.resumeId);
   });
 
+  it("answers when Next passes no params, as a production build does for a route without dynamic segments", async () => {
+    const noParams = { params: Promise.resolve(undefined) } as unknown as Parameters<typeof listResumes>[1];
+    const list = await listResumes(get("/api/resumes", alice.cookie), noParams);
+    expect(list.status).toBe(200);
+    const up = await upload(uploadRequest({ cookie: alice.cookie, bytes: unique(RESUME_TEXT), fileName: "no-params.txt" }), noParams);
+    expect(up.status).toBe(202);
+  });
+
   it("shows a resume to its owner (analysis null until COMPLETED) and 404 to anyone else", async () => {
     const up = await json(await upload(uploadRequest({ cookie: alice.cookie, bytes: unique(RESUME_TEXT), fileName: "mine.txt" }), params({})));
     const mine = await getResume(get(`/api/resumes/${up.resumeId}`, alice.cookie), params({ id: up.resumeId }));

@@ -120,6 +120,7 @@ describe("sign-in brute force", () => {
     const hits = (await recentRefusals(getRedis(), { limit: 200 })).filter((h) => h.ruleId === SIGN_IN_ACCOUNT_RULE);
     expect(hits.length).toBeGreaterThanOrEqual(41);
     expect(hits.every((h) => h.policy === "sign_in" && h.route === "POST /api/auth/sign-in/email" && !h.subject.includes("@"))).toBe(true);
+    expect(hits.every((h) => h.dimension === "user" && h.subject === `account ${accountKey(email).slice(0, 12)}`)).toBe(true);
   });
 
   it("the (address, account) back-off doubles with each failure in a row, up to its cap, by Redis' clock", async () => {
@@ -241,6 +242,22 @@ describe("sign-in brute force", () => {
 });
 
 describe("better-auth's own limiter", () => {
+  it("a sign-in or sign-up that is not JSON is refused (415) before better-auth, which would read a form the throttle cannot count", async () => {
+    const { email } = await newAccount("form");
+    for (const path of ["sign-in/email", "sign-up/email"]) {
+      const res = await authPost(
+        new Request(`${BASE}/api/auth/${path}`, {
+          method: "POST",
+          body: new URLSearchParams({ email, password: PASSWORD, name: "Form" }).toString(),
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, "x-panelist-peer": freshIp() },
+        }),
+      );
+      expect(res.status, path).toBe(415);
+      expect(await bodyOf(res)).toMatchObject({ code: "unsupported_media_type:auth" });
+      expect(res.headers.get("set-cookie")).toBeNull();
+    }
+  });
+
   it("lives in Redis under our prefix and counts our client address, not a header a client sends", async () => {
     const peer = freshIp();
     const ask = (headers: Record<string, string>) => authRequest("request-password-reset", { email: `x-${randomUUID()}@example.test` }, headers);

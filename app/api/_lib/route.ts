@@ -26,7 +26,8 @@ export type RouteContext<P extends Permission, Params, Query, Body, A = Actor> =
 };
 
 /** The door's own description of a route, kept on the handler for the authorization matrix test. */
-export type RouteGuard = { permission: Permission; body: "json" | "multipart" | "none" };
+/** `limit`: the policy the route declared (undefined: `read` for GET/HEAD, `write` otherwise; false: none). */
+export type RouteGuard = { permission: Permission; body: "json" | "multipart" | "none"; limit?: LimitPolicy | false };
 
 export type GuardedHandler = ((req: Request, route: { params: Promise<RouteParams> }) => Promise<Response>) & { guard: RouteGuard };
 
@@ -102,7 +103,8 @@ export function route<
         scope = scopeFor(actor, def.permission);
       }
 
-      const rawParams = await route.params;
+      // Next passes no params at all to a route without dynamic segments (a production build does).
+      const rawParams = (await route?.params) ?? {};
       const policy = def.limit ?? (req.method === "GET" || req.method === "HEAD" ? "read" : "write");
       const limit = policy
         ? await limitRequest({
@@ -138,7 +140,7 @@ export function route<
       return toErrorResponse(err);
     }
   };
-  return Object.assign(fn, { guard: { permission: def.permission, body: bodyKind } });
+  return Object.assign(fn, { guard: { permission: def.permission, body: bodyKind, limit: def.limit } });
 }
 
 /** The credentials of `Authorization: Bearer <token>` (RFC 6750 §2.1; the scheme is case-insensitive), or null. */

@@ -38,18 +38,26 @@ export async function POST(req: Request): Promise<Response> {
       throw new PanelistError("payload_too_large:api", "The body is larger than 64 KB.");
     }
     const text = await new Response(capBody(req.body, MAX_AUTH_BODY_BYTES, "payload_too_large:api")).text();
+    const type = (req.headers.get("content-type") ?? "").toLowerCase();
+    const path = authPath(req.url);
+    // The throttle counts the e-mail it reads from the body: a sign-in or sign-up in any other
+    // encoding (better-auth also reads forms) would be counted against no account at all.
+    if ((path === "/sign-in/email" || path === "/sign-up/email") && !type.includes("json")) {
+      throw new PanelistError("unsupported_media_type:auth", "Send the body as application/json.");
+    }
     let parsed: unknown;
-    if ((req.headers.get("content-type") ?? "").toLowerCase().includes("json") && text) {
+    if (type.includes("json") && text) {
       try {
         parsed = JSON.parse(text);
       } catch {
         parsed = undefined; // better-auth answers malformed JSON itself
       }
       assertNoControlChars(parsed, "");
+    } else if (type.startsWith("application/x-www-form-urlencoded") && text) {
+      assertNoControlChars(Object.fromEntries(new URLSearchParams(text)), "");
     }
     const headers = withClientIp(req.headers);
     const run = async () => answer(await getAuth().handler(new Request(req.url, { method: "POST", headers, body: text || undefined })));
-    const path = authPath(req.url);
     if (path === "/sign-in/email") return await withSignInThrottle(headers, (parsed as { email?: unknown } | undefined)?.email, run);
     if (path === "/sign-up/email") return await withSignUpLimit(headers, run);
     return await run();

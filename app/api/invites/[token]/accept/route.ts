@@ -16,6 +16,8 @@ const log = createLogger("web");
  */
 export const POST = route({
   permission: "interview:create",
+  // Accepting an invitation creates a mock interview (a paid plan): the same allowance as creating one.
+  limit: "interview_create",
   params: inviteParams,
   notFound: "not_found:invite",
   body: acceptInviteSchema,

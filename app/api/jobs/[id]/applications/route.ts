@@ -18,6 +18,8 @@ const log = createLogger("web");
  */
 export const POST = route({
   permission: "opening:apply",
+  // Applying queues an analysis of the resume against the job, as an upload does: the same allowance.
+  limit: "upload",
   params: idParams,
   notFound: "not_found:job",
   body: applyBodySchema,
