@@ -55,12 +55,16 @@ export function useRetryCountdown(): RetryCountdown {
   return { seconds, waiting: seconds > 0, start, startFrom, clear };
 }
 
-/** "Try again in 42 s": the label of a submit button while a countdown runs. */
+/** From this many seconds on, a wait is told in minutes (an account's sign-in lock-out lasts up to an hour). */
+const LONG_WAIT_S = 120;
+const minutesUp = (seconds: number) => Math.ceil(seconds / 60);
+
+/** "Try again in 42 s" (or "in 55 min"): the label of a submit button while a countdown runs. */
 export function RetryIn({ seconds }: { seconds: number }) {
   const t = useTranslations("retry");
   return (
     <span className="tabular-nums" data-testid="retry-in" data-seconds={seconds}>
-      {t("label", { seconds })}
+      {seconds >= LONG_WAIT_S ? t("labelMinutes", { minutes: minutesUp(seconds) }) : t("label", { seconds })}
     </span>
   );
 }
@@ -82,7 +86,7 @@ export function RetryCountdownNotice({ seconds, testId = "retry-countdown", chil
     >
       <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span aria-live="off">
-        {t("notice", { seconds })}
+        {seconds >= LONG_WAIT_S ? t("noticeMinutes", { minutes: minutesUp(seconds) }) : t("notice", { seconds })}
         {children ? <> {children}</> : null}
       </span>
     </div>

@@ -42,7 +42,7 @@ import { type ClientAddress, clientAddress } from "@/lib/ratelimit/client-ip";
 import { recordRefusal } from "@/lib/ratelimit/hits";
 import { getLimitSettings } from "@/lib/ratelimit/limit-settings";
 import { PERIOD_SECONDS, SIGN_IN_BACKOFF_MAX_MS, signInBackoffBaseMs } from "@/lib/ratelimit/policies";
-import { rateLimitHeaders } from "@/lib/ratelimit/rate-limit-headers";
+import { delayInWords, rateLimitHeaders } from "@/lib/ratelimit/rate-limit-headers";
 import { LuaScript, type RedisClient } from "@/lib/ratelimit/script";
 
 export const SIGN_IN_ACCOUNT_RULE = "sign_in.user.hour.failures";
@@ -194,11 +194,13 @@ export function refusalHeaders(r: ThrottleRefusal): Record<string, string> {
 }
 
 function refusedError(r: ThrottleRefusal, what: "sign-in" | "sign-up"): PanelistError {
-  const seconds = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
+  const wait = delayInWords(r.retryAfterMs);
   const message =
     what === "sign-in"
-      ? `Too many sign-in attempts. Please wait ${seconds} s and try again.`
-      : `Too many new accounts from this network. Please wait ${seconds} s and try again.`;
+      ? r.policy === SIGN_IN_ACCOUNT_RULE
+        ? `Too many failed sign-ins for this account. Try again in ${wait}.`
+        : `Too many sign-in attempts. Try again in ${wait}.`
+      : `Too many new accounts from this network. Try again in ${wait}.`;
   return new PanelistError("rate_limited:auth", message, { headers: refusalHeaders(r) });
 }
 
