@@ -100,7 +100,7 @@ export const integritySchema = z.object({
   /** Dimensions whose score, rationale and evidence are the offline engine's instead of the model's. */
   replacedDimensions: z.array(z.enum(["experience", "skills", "content", "structure", "expression"])),
   /** Other fields of a model's output replaced by the offline engine's (`summary`, `strengths`) or cut (`suggestions`). */
-  replacedFields: z.array(z.enum(["summary", "strengths", "suggestions"])),
+  replacedFields: z.array(z.enum(["summary", "strengths", "suggestions", "matchedSkills", "missingSkills"])),
   /** Lines removed from the resume and the job description before analysis (instructions to an AI, hidden text). */
   removedLines: z.number().int().min(0),
   /** Evidence lines of a model that do not occur in the resume and were dropped. */

@@ -53,8 +53,9 @@ export function guardModelDraft(p: { draft: AnalysisDraft; screened: ScreenedInp
   const proseProblem = (text: string): { code: "cites_instructions" | "prompt_echo" | "quotes_removed_text"; excerpt: string } | null => {
     const cited = citedInstruction(text);
     if (cited) return { code: "cites_instructions", excerpt: cited };
-    if (echoesSystemPrompt(text)) return { code: "prompt_echo", excerpt: text };
-    if (quotesRemoved(text, removed)) return { code: "quotes_removed_text", excerpt: text };
+    // An echo is not quoted back in the reason: the reason is shown, and would carry the prompt.
+    if (echoesSystemPrompt(text)) return { code: "prompt_echo", excerpt: "" };
+    if (quotesRemoved(text, removed)) return { code: "quotes_removed_text", excerpt: "" };
     return null;
   };
 
@@ -85,7 +86,7 @@ export function guardModelDraft(p: { draft: AnalysisDraft; screened: ScreenedInp
     return { key: d.key, max: off.max, score: off.score, rationale: off.rationale, evidence: off.evidence };
   });
 
-  const replacedFields: ("summary" | "strengths" | "suggestions")[] = [];
+  const replacedFields: ("summary" | "strengths" | "suggestions" | "matchedSkills" | "missingSkills")[] = [];
   const fieldProblem = (texts: string[]) => texts.map(proseProblem).find((x) => x !== null) ?? null;
   const noteField = (problem: { code: "cites_instructions" | "prompt_echo" | "quotes_removed_text"; excerpt: string }) => {
     if (!reasons.some((r) => r.code === problem.code && !r.dimension)) {
@@ -110,13 +111,26 @@ export function guardModelDraft(p: { draft: AnalysisDraft; screened: ScreenedInp
   const suggestions = draft.suggestions.filter((s) => {
     const text = `${s.issue} ${s.recommendation}`;
     const echo = echoesSystemPrompt(text) ? "prompt_echo" : quotesRemoved(text, removed) ? "quotes_removed_text" : null;
-    if (echo) noteField({ code: echo, excerpt: text });
+    if (echo) noteField({ code: echo, excerpt: "" });
     return !echo;
   });
   if (suggestions.length < draft.suggestions.length) replacedFields.push("suggestions");
+  // Skill names are shown too: one that carries the prompt or a removed line is dropped.
+  const cleanSkills = (list: string[] | undefined, field: "matchedSkills" | "missingSkills") => {
+    if (!list) return list;
+    const kept = list.filter((skill) => {
+      const echo = echoesSystemPrompt(skill) ? "prompt_echo" : quotesRemoved(skill, removed) ? "quotes_removed_text" : null;
+      if (echo) noteField({ code: echo, excerpt: "" });
+      return !echo;
+    });
+    if (kept.length < list.length) replacedFields.push(field);
+    return kept;
+  };
+  const matchedSkills = cleanSkills(draft.matchedSkills, "matchedSkills");
+  const missingSkills = cleanSkills(draft.missingSkills, "missingSkills");
 
   const dumpOnly = new Set(offline.signals.dumpOnlySkills.map((s) => s.toLowerCase()));
-  const dumpOnlySkills = (draft.matchedSkills ?? []).filter((s) => dumpOnly.has(s.trim().toLowerCase()));
+  const dumpOnlySkills = (matchedSkills ?? []).filter((s) => dumpOnly.has(s.trim().toLowerCase()));
 
   return {
     draft: {
@@ -125,6 +139,8 @@ export function guardModelDraft(p: { draft: AnalysisDraft; screened: ScreenedInp
       summary,
       strengths,
       suggestions,
+      matchedSkills,
+      missingSkills,
       ...(dumpOnlySkills.length > 0 ? { dumpOnlySkills } : {}),
     },
     integrity: { reasons, replacedDimensions, replacedFields, removedLines: screened.removedLines, droppedEvidence },
