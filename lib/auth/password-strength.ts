@@ -60,8 +60,9 @@ function loadChecker(): Promise<Checker> {
 }
 
 /**
- * What a guesser would try first about this person: the e-mail address, its local part and its
- * parts split at dots, dashes and the like, the domain's first label, the name and its words.
+ * What a guesser would try first about this person: the e-mail address, its
+ * local part (without a `+tag`, without digits) and its parts split at dots, dashes and the like,
+ * the domain's first label, the name and its words.
  */
 export function personalInputs(person: { email?: unknown; name?: unknown }): string[] {
   const out = new Set<string>();
@@ -73,7 +74,16 @@ export function personalInputs(person: { email?: unknown; name?: unknown }): str
     const [local = "", domain = ""] = person.email.trim().split("@");
     add(person.email);
     add(local);
-    for (const part of local.split(/[._+-]+/)) add(part);
+    // `jane.doe+15131` is jane.doe to a guesser, and `harvey.specter2` is harvey.specter.
+    const bare = local.split("+")[0] ?? "";
+    add(bare);
+    add(bare.replace(/[._-]+/g, ""));
+    add(bare.replace(/\d+/g, ""));
+    add(bare.replace(/[._-]+|\d+/g, ""));
+    for (const part of local.split(/[._+-]+/)) {
+      add(part);
+      add(part.replace(/\d+/g, ""));
+    }
     add(domain.split(".")[0] ?? "");
   }
   if (typeof person.name === "string") {

@@ -345,6 +345,12 @@ describe("sign-up", () => {
     const ok = await authRequest("sign-up/email", { email, password: "velvet-harbor-quantum-19", name: "Jane Doe" }, { "x-panelist-peer": peer });
     expect(ok.status).toBe(200);
     expect(await db.select({ id: user.id }).from(user).where(eq(user.email, email))).toHaveLength(1);
+    // A `+tag` and digits in the address hide nothing: the name under them is what a guesser tries.
+    const tagged = `harvey.specter2+${randomUUID().slice(0, 6)}@example.test`;
+    for (const password of ["harveyspecter2024", "harvey.specter123"]) {
+      const res = await authRequest("sign-up/email", { email: tagged, password, name: "H S" }, { "x-panelist-peer": peer });
+      expect(res.status, password).toBe(400);
+    }
   });
 
   it("a password change refuses a guessable new password too", async () => {
