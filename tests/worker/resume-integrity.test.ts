@@ -118,7 +118,9 @@ describe("resume.analyze with injected instructions", () => {
     expect(a.injectionSuspected).toBe(true);
     expect(a.integrity!.removedLines).toBe(2);
     // Evidence the model sent is all in the (screened) resume; nothing of the system prompt came back.
-    for (const d of a.dimensions) for (const e of d.evidence) expect(SAMPLE.replace(/\s+/g, " ")).toContain(e.replace(/\s+/g, " "));
+    // (The screened resume is the sample and the marker line; the model may quote either.)
+    const screened = `${SAMPLE}\n${marker}`.replace(/\s+/g, " ");
+    for (const d of a.dimensions) for (const e of d.evidence) expect(screened).toContain(e.replace(/\s+/g, " "));
     expect(JSON.stringify(a)).not.toContain(RESUME_ANALYSIS_SYSTEM_PROMPT.slice(0, 60));
   });
 
