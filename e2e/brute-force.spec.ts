@@ -86,7 +86,7 @@ test("a brute force with rotating X-Forwarded-For meets 429 rate_limited:auth, a
     failures += 1;
   }
   expect(last?.status).toBe(429);
-  expect(last?.policy).toBe(`"sign_in.user.hour.failures";q=${DEFAULT_ACCOUNT_FAILURES_PER_HOUR};w=3600`);
+  expect(last?.policy).toBe(`"sign_in-user-hour-failures";q=${DEFAULT_ACCOUNT_FAILURES_PER_HOUR};w=3600`);
   expect(failures).toBe(DEFAULT_ACCOUNT_FAILURES_PER_HOUR);
 
   // 3. The right password, from the first address and from a fresh one, is refused for the hour.
