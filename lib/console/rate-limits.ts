@@ -1,4 +1,4 @@
-import { isIP, SocketAddress } from "node:net";
+import { isIP } from "node:net";
 import type { Redis } from "ioredis";
 import type { Db } from "@/lib/db/client";
 import { insertAuditEntry } from "@/lib/db/queries/audit";
@@ -17,6 +17,7 @@ import {
 } from "@/lib/db/queries/rate-limits";
 import { PanelistError } from "@/lib/errors";
 import { createLogger } from "@/lib/log";
+import { networkAddress } from "@/lib/ratelimit/client-ip";
 import { recentRefusals, refusalCounts } from "@/lib/ratelimit/hits";
 import { invalidateLimitSettings } from "@/lib/ratelimit/limit-settings";
 import { findRule, LIMIT_RULES, type LimitRule, limitsFromEnv } from "@/lib/ratelimit/policies";
@@ -169,37 +170,7 @@ export function normaliseIpRange(raw: string): string {
   if (prefixRaw !== undefined && !/^\d{1,3}$/.test(prefixRaw)) throw invalid("value", `the prefix length must be a number from 1 to ${bits}`);
   const prefix = prefixRaw === undefined ? bits : Number(prefixRaw);
   if (prefix < 1 || prefix > bits) throw invalid("value", `the prefix length must be from 1 to ${bits} (a /0 would allow every address)`);
-  const bytes = type === 6 ? ipv6Bytes(addr) : addr.split(".").map(Number);
-  for (let i = 0; i < bytes.length; i++) {
-    const keep = Math.max(0, Math.min(8, prefix - i * 8));
-    bytes[i] = bytes[i]! & ((0xff << (8 - keep)) & 0xff);
-  }
-  const network =
-    type === 6
-      ? new SocketAddress({
-          address: Array.from({ length: 8 }, (_, g) => ((bytes[2 * g]! << 8) | bytes[2 * g + 1]!).toString(16)).join(":"),
-          family: "ipv6",
-        }).address
-      : bytes.join(".");
-  return `${network}/${prefix}`;
-}
-
-/** The 16 bytes of an IPv6 address `isIP` accepted (`::` and an embedded IPv4 tail included). */
-function ipv6Bytes(addr: string): number[] {
-  let text = addr.toLowerCase();
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4[1]!.split(".").map(Number);
-    text = `${text.slice(0, v4.index)}${((a! << 8) | b!).toString(16)}:${((c! << 8) | d!).toString(16)}`;
-  }
-  const [head = "", tail] = text.split("::");
-  const h = head ? head.split(":") : [];
-  const t = tail !== undefined && tail !== "" ? tail.split(":") : [];
-  const groups = tail === undefined ? h : [...h, ...Array<string>(8 - h.length - t.length).fill("0"), ...t];
-  return groups.flatMap((g) => {
-    const n = Number.parseInt(g, 16);
-    return [n >> 8, n & 0xff];
-  });
+  return `${networkAddress(addr, prefix)}/${prefix}`;
 }
 
 /**

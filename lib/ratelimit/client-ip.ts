@@ -14,7 +14,7 @@
  * A client can therefore prepend anything to `X-Forwarded-For`: it is never read past the last
  * trusted hop.
  */
-import { BlockList, isIP } from "node:net";
+import { BlockList, isIP, SocketAddress } from "node:net";
 
 const PEER_HEADER = "x-panelist-peer";
 
@@ -59,15 +59,26 @@ export function parseTrustedProxies(raw: string | undefined): Trust {
       for (const [net, prefix, type] of keyword) list.addSubnet(net, prefix, type);
       continue;
     }
-    const [addr, prefixRaw] = entry.split("/");
-    const type = isIP(addr ?? "");
-    const prefix = prefixRaw === undefined ? (type === 6 ? 128 : 32) : Number(prefixRaw);
-    if (!type || !Number.isInteger(prefix) || prefix < 0 || prefix > (type === 6 ? 128 : 32)) {
+    if (!addCidr(list, entry)) {
       throw new Error(`TRUSTED_PROXIES: "${entry}" is not a hop count, an IP address, a CIDR range, "loopback" or "private"`);
     }
-    list.addSubnet(addr!, prefix, type === 6 ? "ipv6" : "ipv4");
   }
   return { kind: "list", list };
+}
+
+/**
+ * Adds a CIDR range (`203.0.113.0/24`, `2001:db8::/32`) or a lone address (as /32 or /128) to `list`.
+ * @returns false, adding nothing, when `value` is neither.
+ */
+export function addCidr(list: BlockList, value: string): boolean {
+  const [addr = "", prefixRaw, ...rest] = value.trim().split("/");
+  const type = isIP(addr);
+  const max = type === 6 ? 128 : 32;
+  if (!type || rest.length > 0 || (prefixRaw !== undefined && !/^\d{1,3}$/.test(prefixRaw))) return false;
+  const prefix = prefixRaw === undefined ? max : Number(prefixRaw);
+  if (prefix > max) return false;
+  list.addSubnet(addr, prefix, type === 6 ? "ipv6" : "ipv4");
+  return true;
 }
 
 let cached: { raw: string | undefined; trust: Trust } | undefined;
@@ -92,20 +103,42 @@ function normalize(raw: string): string | null {
 
 /** The IPv6 /64 of `ip` as `2001:db8:1:2::/64`; IPv4 unchanged. */
 function limiterKey(ip: string): string {
-  if (isIP(ip) !== 6) return ip;
-  const groups = expandV6(ip);
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
+  return isIP(ip) === 6 ? `${networkAddress(ip, 64)}/64` : ip;
 }
 
-function expandV6(ip: string): string[] {
-  const [head, tail] = ip.includes("::") ? ip.split("::") : [ip, undefined];
+/**
+ * The network address of `ip` under a `prefix`-bit mask, in canonical form
+ * (`2001:DB8:0:0:1::5`, 48 → `2001:db8::`; `203.0.113.9`, 24 → `203.0.113.0`).
+ * @param ip an address `isIP` accepts (no zone id).
+ */
+export function networkAddress(ip: string, prefix: number): string {
+  const v6 = isIP(ip) === 6;
+  const bytes = v6 ? ipv6Bytes(ip) : ip.split(".").map(Number);
+  for (let i = 0; i < bytes.length; i++) {
+    const keep = Math.max(0, Math.min(8, prefix - i * 8));
+    bytes[i] = bytes[i]! & ((0xff << (8 - keep)) & 0xff);
+  }
+  if (!v6) return bytes.join(".");
+  const groups = Array.from({ length: 8 }, (_, g) => ((bytes[2 * g]! << 8) | bytes[2 * g + 1]!).toString(16)).join(":");
+  return new SocketAddress({ address: groups, family: "ipv6" }).address;
+}
+
+/** The 16 bytes of an IPv6 address `isIP` accepted (`::` and an embedded IPv4 tail included). */
+function ipv6Bytes(addr: string): number[] {
+  let text = addr.toLowerCase();
+  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4[1]!.split(".").map(Number);
+    text = `${text.slice(0, v4.index)}${((a! << 8) | b!).toString(16)}:${((c! << 8) | d!).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
   const h = head ? head.split(":") : [];
-  const t = tail ? tail.split(":") : [];
-  const fill = tail === undefined ? [] : Array<string>(8 - h.length - t.length).fill("0");
-  return [...h, ...fill, ...t].map((g) => g.padStart(4, "0"));
+  const t = tail !== undefined && tail !== "" ? tail.split(":") : [];
+  const groups = tail === undefined ? h : [...h, ...Array<string>(8 - h.length - t.length).fill("0"), ...t];
+  return groups.flatMap((g) => {
+    const n = Number.parseInt(g, 16);
+    return [n >> 8, n & 0xff];
+  });
 }
 
 /**

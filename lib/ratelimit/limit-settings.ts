@@ -9,6 +9,7 @@ import { BlockList, isIP } from "node:net";
 import { getDb } from "@/lib/db/client";
 import { type AllowlistRow, listAllowlistEntries, listRateLimitOverrides } from "@/lib/db/queries/rate-limits";
 import { createLogger } from "@/lib/log";
+import { addCidr } from "./client-ip";
 import { LIMIT_RULES, limitsFromEnv } from "./policies";
 
 /** How long a process keeps the console's overrides and allow-list before reading them again, ms. */
@@ -137,13 +138,6 @@ export function buildSettings(defaults: Map<string, number>, overrides: Map<stri
  * `value` is neither.
  */
 export function cidrList(value: string): BlockList | null {
-  const [addr, prefixRaw] = value.trim().split("/");
-  const type = isIP(addr ?? "");
-  if (!type) return null;
-  const max = type === 6 ? 128 : 32;
-  const prefix = prefixRaw === undefined ? max : Number(prefixRaw);
-  if (!/^\d+$/.test(prefixRaw ?? String(max)) || prefix > max) return null;
   const list = new BlockList();
-  list.addSubnet(addr!, prefix, type === 6 ? "ipv6" : "ipv4");
-  return list;
+  return addCidr(list, value) ? list : null;
 }
