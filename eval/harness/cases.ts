@@ -3,8 +3,8 @@ import { planQuestionSchema } from "@/lib/interview/schemas";
 
 /**
  * The labelled evaluation set's shapes (`eval/README.md`). Each split folder
- * (`eval/tuning/`, `eval/held-out/`) holds `cases.json` — `{ cases: EvalCase[] }` — and the
- * files its cases name. A file reference is either a path relative to that split folder
+ * (`eval/tuning/`, `eval/held-out/`) holds `cases/*.json` — each `{ cases: EvalCase[] }`, one
+ * file per topic (`discrimination.json`, `extraction.json`, …) — and the files its cases name. A file reference is either a path relative to that split folder
  * (`resumes/en-backend-senior.md`) or `corpus:<path>` inside the shared corpus
  * (`corpus:resumes-pdf/zh_typst_qianxi_cv.pdf`, resolved by tests/corpus-dir.ts). Resume files
  * (.md, .txt, .json, .pdf, .docx) go through the same extraction as an upload; job files are
