@@ -166,7 +166,7 @@ describe("measureOutputLanguage: what is not counted", () => {
 
 describe("measureOutputLanguage: borderline mixes", () => {
   it("a Chinese sentence denser in English terms than Chinese words is still Chinese", () => {
-    // 4 Han characters against 5 terms: the densest mixing a Chinese rationale plausibly has.
+    // 5 Han characters against 5 terms (0.60): the densest mixing a Chinese rationale plausibly has, at the threshold.
     const line = "使用 React Hooks 和 Redux Toolkit 重构 Dashboard";
     const m = measureOutputLanguage(Array(4).fill(line), "zh");
     expect(m.foreignShare).toBeGreaterThan(0.5);
