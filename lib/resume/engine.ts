@@ -132,5 +132,6 @@ export async function analyzeResume(input: {
 /** The offline analysis that stands in for a model's wrong-language answer: its integrity gains `wrong_language` first. */
 function withWrongLanguage(checked: CheckedDraft, language: "en" | "zh"): CheckedDraft {
   const reason = { code: "wrong_language" as const, message: reasonMessage(language, "wrong_language") };
-  return { ...checked, integrity: { ...checked.integrity, reasons: [reason, ...checked.integrity.reasons] }, injectionSuspected: true };
+  // A model fault, not the resume's: the flag (`injectionSuspected`) stays what the input's own checks found.
+  return { ...checked, integrity: { ...checked.integrity, reasons: [reason, ...checked.integrity.reasons] } };
 }
