@@ -5,7 +5,7 @@
  */
 import { inflateRawSync } from "node:zlib";
 
-interface ZipEntry {
+export interface ZipEntry {
   name: string;
   method: number;
   flags: number;
