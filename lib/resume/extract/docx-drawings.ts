@@ -9,7 +9,7 @@
  * paragraph that anchors it. When both branches are present and the fallback carries text, the
  * fallback alone is kept (mammoth's choice), so text stored twice is read once.
  */
-import { attribute, innerOf, outerElements, prefixFor, type XmlSpan } from "./xml-scan";
+import { attribute, innerOf, outerElements, prefixFor } from "./xml-scan";
 
 const W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
 const VML_NS = "urn:schemas-microsoft-com:vml";
@@ -79,8 +79,19 @@ function drawing(element: string, ctx: DrawingContext, depth: number): string {
   }
   const boxes = outerElements(element, ["txbxContent"]);
   if (boxes.length === 0) return element;
+  const offsets = outerElements(element, ["off"]);
+  let next = 0;
+  let at = { x: 0, y: 0 };
   const ordered = boxes
-    .map((span, index) => ({ span, index, at: offsetBefore(element, span) }))
+    .map((span, index) => {
+      // The box's own shape properties (`a:off`) come just before its `wps:txbx`; one pass over
+      // both lists, as a drawing may hold thousands of boxes.
+      while (next < offsets.length && offsets[next].start < span.start) {
+        const off = offsets[next++];
+        at = { x: Number(attribute(off.attrs, "x") ?? 0) || 0, y: Number(attribute(off.attrs, "y") ?? 0) || 0 };
+      }
+      return { span, index, at };
+    })
     .sort((a, b) => a.at.y - b.at.y || a.at.x - b.at.x || a.index - b.index);
   return vmlTextBox(
     ctx.w,
@@ -88,18 +99,6 @@ function drawing(element: string, ctx: DrawingContext, depth: number): string {
       ({ span }) => element.slice(span.start, span.innerStart) + rewrite(innerOf(element, span), ctx, depth + 1) + element.slice(span.innerEnd, span.end),
     ),
   );
-}
-
-/**
- * The shape offset (`a:off`) last written before a text box: the box's own shape properties
- * come just before its `wps:txbx`. A box with none sorts first, in document order.
- */
-function offsetBefore(element: string, box: XmlSpan): { x: number; y: number } {
-  let at = { x: 0, y: 0 };
-  for (const off of outerElements(element.slice(0, box.start), ["off"])) {
-    at = { x: Number(attribute(off.attrs, "x") ?? 0) || 0, y: Number(attribute(off.attrs, "y") ?? 0) || 0 };
-  }
-  return at;
 }
 
 /** A VML text box (the form mammoth reads) holding `contents` (`w:txbxContent` elements). */
