@@ -29,6 +29,13 @@ const DOCX_MESSAGES = {
 
 type DocxResult = { ok: true; raw: string; pageCount: number | null } | ExtractFailure;
 
+/**
+ * The raw text of a DOCX (`bytes`): header lines, the body as mammoth reads it after the drawing
+ * rewrite, footer lines, one paragraph a line; with the page count Word saved
+ * (`docProps/app.xml`, null when absent). Never throws for bad input: a CFB container (encrypted
+ * or legacy .doc), a damaged ZIP, XML parts over `MAX_DOCX_XML_BYTES`, a part mammoth cannot
+ * parse or a read longer than `timeoutMs` come back as a failure with a sentence for the person.
+ */
 export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS): Promise<DocxResult> {
   if (isCfb(bytes)) {
     return containsUtf16(bytes, "EncryptedPackage") ? fail("encrypted", DOCX_MESSAGES.encrypted) : fail("corrupt", DOCX_MESSAGES.legacyDoc);
