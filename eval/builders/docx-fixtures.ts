@@ -309,4 +309,32 @@ export const DOCX_FIXTURES: DocxFixture[] = [
       ],
     },
   },
+  {
+    split: "held-out",
+    name: "docx-en-template-floats-one-anchor",
+    spec: {
+      body: [
+        {
+          kind: "floats",
+          anchor: "",
+          items: [
+            {
+              storage: "both",
+              box: box(400_000, 1_500_000, ["Contact", "lena.park@example.com", "+1 646 555 0133", "Skills", "SQL, dbt, Looker, Python, A/B testing"]),
+            },
+            {
+              storage: "choice",
+              box: box(2_600_000, 1_500_000, [
+                "Experience",
+                "Analytics Lead, Wide World Importers, 2021 - Present",
+                "Built the metrics layer in dbt used by 12 teams and retired 300 legacy reports.",
+              ]),
+            },
+            { storage: "both", box: box(400_000, 300_000, ["Lena Park", "Analytics Lead"]) },
+            { storage: "choice", box: box(2_600_000, 5_000_000, ["Education", "B.A. Economics, Columbia University, 2012 - 2016"]) },
+          ],
+        },
+      ],
+    },
+  },
 ];

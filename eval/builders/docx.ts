@@ -44,6 +44,8 @@ export type Block =
   | { kind: "sdt"; blocks: Block[] }
   /** A paragraph (`anchor`, may be empty) anchoring floating boxes; several boxes make a group. */
   | { kind: "boxes"; anchor: Para; storage: Storage; boxes: Box[]; nested?: Box[] }
+  /** Several single floating boxes anchored in one paragraph, each at its page offset. */
+  | { kind: "floats"; anchor: Para; items: { storage: Storage; box: Box }[] }
   /** SmartArt: top-level items with their children, in the outline's order. */
   | { kind: "smartart"; items: { text: string; children?: string[] }[] }
   /** Ends the first column of a two-column section. */
@@ -107,6 +109,8 @@ class Part {
         return this.table(b);
       case "boxes":
         return this.para(b.anchor, this.boxes(b));
+      case "floats":
+        return this.para(b.anchor, b.items.map((i) => this.boxes({ kind: "boxes", anchor: "", storage: i.storage, boxes: [i.box] })).join(""));
       case "smartart":
         return this.para("", this.smartArt(b.items));
       case "columnBreak":
@@ -191,7 +195,12 @@ class Part {
 }
 
 const uses = (blocks: Block[] | undefined, storage: Storage): boolean =>
-  (blocks ?? []).some((b) => (b.kind === "boxes" && (b.storage === storage || b.storage === "both")) || (b.kind === "sdt" && uses(b.blocks, storage)));
+  (blocks ?? []).some(
+    (b) =>
+      (b.kind === "boxes" && (b.storage === storage || b.storage === "both")) ||
+      (b.kind === "floats" && b.items.some((i) => i.storage === storage || i.storage === "both")) ||
+      (b.kind === "sdt" && uses(b.blocks, storage)),
+  );
 
 /**
  * SmartArt data part. The points are written children first and with presentation and
@@ -359,6 +368,8 @@ function blockLines(b: Block): string[] {
       const all = [...b.boxes, ...(b.nested ?? [])].sort((p, q) => p.y - q.y || p.x - q.x);
       return [visibleText(b.anchor), ...all.flatMap((box) => box.paras.map(visibleText))];
     }
+    case "floats":
+      return [visibleText(b.anchor), ...[...b.items].sort((p, q) => p.box.y - q.box.y || p.box.x - q.box.x).flatMap((i) => i.box.paras.map(visibleText))];
     case "smartart":
       return b.items.flatMap((i) => [i.text, ...(i.children ?? [])]);
     case "columnBreak":

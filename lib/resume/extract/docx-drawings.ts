@@ -9,6 +9,7 @@
  * paragraph that anchors it. When both branches are present and the fallback carries text, the
  * fallback alone is kept (mammoth's choice), so text stored twice is read once.
  */
+import { floatingPosition, orderFloatingBoxes } from "./docx-float-order";
 import { attribute, innerOf, outerElements, prefixFor } from "./xml-scan";
 
 const W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
@@ -33,7 +34,8 @@ const HAS_TEXT = /<(?:[\w.-]+:)?t(?:\s[^>]*)?>[^<]*\S/;
  * right, by their offsets (`a:off`, EMU) inside the group.
  */
 export function readableDrawings(partXml: string, smartArt: (relId: string) => string[] | null): string {
-  return rewrite(partXml, { w: prefixFor(partXml, W_NS, "w"), smartArt }, 0);
+  const w = prefixFor(partXml, W_NS, "w");
+  return orderFloatingBoxes(rewrite(partXml, { w, smartArt }, 0), w);
 }
 
 function rewrite(xml: string, ctx: DrawingContext, depth: number): string {
@@ -75,7 +77,7 @@ function drawing(element: string, ctx: DrawingContext, depth: number): string {
     if (!lines || lines.length === 0) return element;
     const { w } = ctx;
     const paragraphs = lines.map((l) => `<${w}:p><${w}:r><${w}:t xml:space="preserve">${l}</${w}:t></${w}:r></${w}:p>`).join("");
-    return vmlTextBox(ctx.w, [`<${w}:txbxContent>${paragraphs}</${w}:txbxContent>`]);
+    return vmlTextBox(ctx.w, null, [`<${w}:txbxContent>${paragraphs}</${w}:txbxContent>`]);
   }
   const boxes = outerElements(element, ["txbxContent"]);
   if (boxes.length === 0) return element;
@@ -95,14 +97,19 @@ function drawing(element: string, ctx: DrawingContext, depth: number): string {
     .sort((a, b) => a.at.y - b.at.y || a.at.x - b.at.x || a.index - b.index);
   return vmlTextBox(
     ctx.w,
+    floatingPosition(element),
     ordered.map(
       ({ span }) => element.slice(span.start, span.innerStart) + rewrite(innerOf(element, span), ctx, depth + 1) + element.slice(span.innerEnd, span.end),
     ),
   );
 }
 
-/** A VML text box (the form mammoth reads) holding `contents` (`w:txbxContent` elements). */
-function vmlTextBox(w: string, contents: string[]): string {
+/**
+ * A VML text box (the form mammoth reads) holding `contents` (`w:txbxContent` elements); a
+ * floating one keeps its page offset (EMU, written in pt) for `orderFloatingBoxes`.
+ */
+function vmlTextBox(w: string, at: { x: number; y: number } | null, contents: string[]): string {
+  const style = at ? ` style="position:absolute;margin-left:${at.x / 12_700}pt;margin-top:${at.y / 12_700}pt"` : "";
   // The VML namespace is declared here: a DrawingML-only part need not declare it on its root.
-  return `<${w}:pict><v:shape xmlns:v="${VML_NS}"><v:textbox>${contents.join("")}</v:textbox></v:shape></${w}:pict>`;
+  return `<${w}:pict><v:shape xmlns:v="${VML_NS}"${style}><v:textbox>${contents.join("")}</v:textbox></v:shape></${w}:pict>`;
 }

@@ -72,6 +72,32 @@ describe("DOCX text boxes", () => {
     expectOnceInOrder(text, ["Left column text", "Right column text"]);
   });
 
+  it("floating boxes anchored in one paragraph read in page order (top to bottom), whatever order they are written in", async () => {
+    const text = await raw({
+      body: [
+        {
+          kind: "floats",
+          anchor: "Anchor paragraph",
+          items: [
+            { storage: "choice", box: box(0, 4_000_000, "Sidebar: Skills, Go, Rust") },
+            { storage: "vml", box: box(3_000_000, 9_000_000, "Footer band: references on request") },
+            { storage: "both", box: box(0, 0, "Header band: Jane Doe, Platform Engineer") },
+            { storage: "bare", box: box(3_000_000, 4_000_000, "Main column: Experience at Acme") },
+          ],
+        },
+        p("Next paragraph"),
+      ],
+    });
+    expectOnceInOrder(text, [
+      "Anchor paragraph",
+      "Header band: Jane Doe, Platform Engineer",
+      "Sidebar: Skills, Go, Rust",
+      "Main column: Experience at Acme",
+      "Footer band: references on request",
+      "Next paragraph",
+    ]);
+  });
+
   it("a Chinese DrawingML-only sidebar is read", async () => {
     const text = await raw({
       body: [{ kind: "boxes", anchor: "张三", storage: "choice", boxes: [box(0, 0, "专业技能：Java、Spring Boot、MySQL", "语言：英语六级")] }, p("工作经历")],
