@@ -1,3 +1,4 @@
+import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import { type Block, type Box, buildDocx, type DocSpec, type Storage } from "@/eval/builders/docx";
 import { extractDocx } from "./docx";
@@ -119,6 +120,30 @@ describe("DOCX SmartArt", () => {
   });
 });
 
+describe("DOCX namespace prefixes", () => {
+  it("a part that binds WordprocessingML and markup compatibility to other prefixes (ns0:, ns1:) is read the same", async () => {
+    const spec: DocSpec = {
+      body: [p("Jane Doe"), { kind: "boxes", anchor: "Experience", storage: "choice", boxes: [box(0, 0, "Skills: Python, Spark")] }, p("Acme Corp")],
+    };
+    const zip = await JSZip.loadAsync(await buildDocx(spec));
+    const xml = await zip.file("word/document.xml")?.async("string");
+    if (!xml) throw new Error("no document part");
+    zip.file(
+      "word/document.xml",
+      xml
+        .replace(/(<\/?)w:/g, "$1ns0:")
+        .replace(/\bw:(\w+=)/g, "ns0:$1")
+        .replace(/xmlns:w=/, "xmlns:ns0=")
+        .replace(/(<\/?)mc:/g, "$1ns1:")
+        .replace(/xmlns:mc=/, "xmlns:ns1=")
+        .replace(/mc:Ignorable/, "ns1:Ignorable"),
+    );
+    const r = await extractDocx(await zip.generateAsync({ type: "uint8array" }));
+    if (!r.ok) throw new Error(`refused: ${r.code}`);
+    expectOnceInOrder(r.raw, ["Jane Doe", "Experience", "Skills: Python, Spark", "Acme Corp"]);
+  });
+});
+
 describe("DOCX content controls", () => {
   it("block, run, table-row and table-cell content controls are read once, in place", async () => {
     const text = await raw({
@@ -152,6 +177,11 @@ describe("DOCX content controls", () => {
 });
 
 describe("DOCX headers and footers", () => {
+  it("SmartArt in a header is found through the header's own relationships", async () => {
+    const text = await raw({ header: [{ kind: "smartart", items: [{ text: "Jane Doe", children: ["jane@example.com"] }] }], body: [p("Experience")] });
+    expectOnceInOrder(text, ["Jane Doe", "jane@example.com", "Experience"]);
+  });
+
   it("a header's content control and DrawingML-only text box, and a footer's text box with fallback, are read once each", async () => {
     const text = await raw({
       header: [
