@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contentTokens, isDoubtful, referenceSupport, weighClaims } from "./claims";
+import { isDoubtful, referenceSupport, weighClaims } from "./claims";
+import { contentTokens } from "./tokens";
 
 describe("isDoubtful", () => {
   it.each([
@@ -35,7 +36,14 @@ describe("isDoubtful", () => {
 describe("weighClaims", () => {
   it("keeps only the credible clauses and counts the others", () => {
     const w = weighClaims("An index is a sorted structure, so lookups avoid a full scan. You never need more than one index, it has no downside.");
-    expect(w).toEqual({ credibleText: "An index is a sorted structure, so lookups avoid a full scan.", doubtful: 2, clauses: 4 });
+    expect(w).toEqual({ credibleText: "An index is a sorted structure, so lookups avoid a full scan.", doubtful: 2, contradicted: 0, clauses: 4 });
+  });
+
+  it("also sets aside the clauses the reference states the opposite of", () => {
+    const reference = "Every insert must also update the index, so writes get slower.";
+    const w = weighClaims("An index is a sorted structure, and it makes writes faster.", reference);
+    expect(w).toEqual({ credibleText: "An index is a sorted structure,", doubtful: 1, contradicted: 1, clauses: 2 });
+    expect(weighClaims("An index is a sorted structure, and it makes writes slower.", reference).contradicted).toBe(0);
   });
 });
 

@@ -1,4 +1,6 @@
 import { clauses } from "./clauses";
+import { contradictedClauses } from "./contradictions";
+import { contentTokens } from "./tokens";
 
 /**
  * How far an answer's statements can be trusted, without understanding them — two signals the
@@ -45,27 +47,18 @@ export function isDoubtful(clause: string): boolean {
 
 /**
  * The answer's claims split by credibility.
- * @returns `credibleText` — the clauses that are not doubtful, joined by spaces (key points
- *   are matched against it); `doubtful` — how many clauses are; `clauses` — how many in all.
+ * @param text the answer, minus grader-directed sentences and "I don't know" clauses.
+ * @param reference the question's reference answer, or "" when none applies: a clause it
+ *   states the opposite of (`contradictions.ts`) is doubtful too.
+ * @returns `credibleText` — the clauses that are neither doubtful nor contradicted, joined by
+ *   spaces (key points are matched against it); `doubtful` — how many clauses are doubtful or
+ *   contradicted; `contradicted` — how many of those are contradicted; `clauses` — how many in all.
  */
-export function weighClaims(text: string): { credibleText: string; doubtful: number; clauses: number } {
+export function weighClaims(text: string, reference = ""): { credibleText: string; doubtful: number; contradicted: number; clauses: number } {
   const all = clauses(text);
-  const kept = all.filter((c) => !isDoubtful(c));
-  return { credibleText: kept.join(" "), doubtful: all.length - kept.length, clauses: all.length };
-}
-
-const STOP = new Set(
-  "a an the and or but of to in on at for with by from is are was were be been being it its this that these those as so if then than into out up down over not no can could would should will do does did i we you they he she my our your their me us them there here what when where which who how why also just very more most some any all each every about after before because while one two use used using make makes".split(
-    " ",
-  ),
-);
-
-/** Content tokens: Latin words cut to 6 letters (stop words and 1-letter words dropped) and Chinese character bigrams. */
-export function contentTokens(text: string): string[] {
-  const latin = (text.toLowerCase().match(/[a-z][a-z0-9+#-]*/g) ?? []).filter((w) => w.length > 1 && !STOP.has(w)).map((w) => w.slice(0, 6));
-  const bigrams: string[] = [];
-  for (const run of text.match(/[\u3400-\u4dbf\u4e00-\u9fff]+/g) ?? []) for (let i = 0; i + 2 <= run.length; i++) bigrams.push(run.slice(i, i + 2));
-  return [...latin, ...bigrams];
+  const against = reference.trim() === "" ? all.map(() => false) : contradictedClauses(text, reference);
+  const kept = all.filter((c, i) => !isDoubtful(c) && !against[i]);
+  return { credibleText: kept.join(" "), doubtful: all.length - kept.length, contradicted: against.filter(Boolean).length, clauses: all.length };
 }
 
 /**

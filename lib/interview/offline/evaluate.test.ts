@@ -303,6 +303,32 @@ describe("evaluateOffline: non-answers, doubtful claims, Chinese answers", () =>
     expect(wrong.feedback).toMatch(/绝对化或否定式/);
   });
 
+  it("discounts calm statements the reference answer states the opposite of", () => {
+    const wrong = grade(
+      "be-01",
+      "An index is a sorted B-tree that avoids a full table scan. Write-heavy tables speed up with an index, because the database finds each row to update sooner. A composite index on (user_id, created_at) serves filters on created_at alone just as well, and I check with EXPLAIN.",
+    );
+    const partial = grade(
+      "be-01",
+      "An index is a sorted B-tree that avoids a full table scan, but every insert and update must maintain it, so writes get slower.",
+    );
+    expect(partial.score).toBeGreaterThan(wrong.score);
+    expect(wrong.feedback).toMatch(/opposite of the expected answer/);
+  });
+
+  it("holds down a behavioural story that is not about work, however well told", () => {
+    const offTopic = grade(
+      "bh-01",
+      "Last summer my brother and I walked the whole coast path in nine days. I was responsible for the route and the food, and when his knee gave out I carried both packs for two days. As a result we finished on time, and I learned that sharing the load matters more than speed.",
+    );
+    const thin = grade(
+      "bh-01",
+      "At my last job our team migrated payments in six weeks. I owned the reconciliation service and paired with two engineers on it.",
+    );
+    expect(thin.score).toBeGreaterThan(offTopic.score);
+    expect(offTopic.feedback).toMatch(/not about work/);
+  });
+
   it("reads a model-made Chinese key point through the reference answer's sentence about it", () => {
     const plan: Plan = {
       questions: [

@@ -15,6 +15,7 @@ import { referenceSupport, weighClaims } from "./claims";
 import { keyPointMatchers } from "./key-points";
 import { type EvaluatorMessages, evaluatorMessages } from "./messages";
 import { screenNonAnswer } from "./non-answer";
+import { workRelevance } from "./relevance";
 import { clarity, type DepthPart, depthParts, type LengthSignal, measureAnswer, type StarPart, starParts, stripInjection } from "./signals";
 
 /**
@@ -27,10 +28,13 @@ import { clarity, type DepthPart, depthParts, type LengthSignal, measureAnswer, 
  *
  *   n = key points; k_c = key points covered in the credible clauses (`claims.ts`: clauses
  *       that dismiss a concern or claim without exception do not count; terms of `key-points.ts`)
- *   d = doubtful clauses / clauses
+ *   d = (doubtful clauses + contradicted clauses) / clauses, a contradicted clause — one the
+ *       reference states the opposite of (`contradictions.ts`; not on story questions) — counting twice
  *   σ = reference support (`claims.ts`), technical, system-design and role-specific questions
  *       only (a behavioural or project reference is an example story); v = clamp((σ − 0.25) / 0.35), 1 without σ
- *   τ = trust = (1 − 0.6·(1 − v)) · (1 − min(1, 2·d))     (0–1)
+ *   ρ = work relevance (`relevance.ts`), behavioural and project questions only: sentences
+ *       about work / sentences; w = clamp((ρ − 0.2) / 0.3), 1 without ρ
+ *   τ = trust = (1 − 0.6·(1 − v)) · w · (1 − min(1, 2·d))     (0–1)
  *   c = τ · k_c / n
  *   a = length adequacy 0–1, k = concision 0.5–1   (`signals.ts` ANSWER_LENGTH)
  *   s = structure 0–1: behavioural → STAR parts present / 4;
@@ -72,10 +76,17 @@ interface Observed {
 /**
  * The trust factor's constants (see the module comment): reference support maps to
  * v = clamp((σ − supportFloor) / (supportFull − supportFloor)), and
- * τ = (1 − supportWeight·(1 − v)) · (1 − min(1, doubtWeight·d)). Set by hand on the tuning half of the
+ * τ = (1 − supportWeight·(1 − v)) · w · (1 − min(1, doubtWeight·d)), where a contradicted clause counts
+ * `contradictionWeight` times in d (it is firmer evidence than a cue word). Set by hand on the tuning half of the
  * evaluation set (eval/README.md, "Interview cases").
  */
-const TRUST = { supportFloor: 0.25, supportFull: 0.6, supportWeight: 0.6, doubtWeight: 2 } as const;
+const TRUST = { supportFloor: 0.25, supportFull: 0.6, supportWeight: 0.6, doubtWeight: 2, contradictionWeight: 2 } as const;
+/**
+ * Work relevance of a story answer maps to w = clamp((ρ − floor) / (full − floor)), a factor of
+ * τ: an answer with no sentence about work covers nothing, whatever its words. Set by hand on
+ * the tuning half of the evaluation set (eval/README.md, "Interview cases").
+ */
+const RELEVANCE = { floor: 0.2, full: 0.5 } as const;
 /** Categories whose reference answer is an example story, not a list of facts: no support factor. */
 const STORY_CATEGORIES: ReadonlySet<QuestionCategory> = new Set(["behavioural", "project"]);
 
@@ -117,14 +128,18 @@ function evaluateOne(q: PlanQuestion, a: CandidateAnswer | undefined, m: Evaluat
     return zero(`${m.dontKnow()} ${injected ? `${m.injection()} ` : ""}${m.heuristic()}`, injected);
   }
 
-  const claims = weighClaims(text);
+  const story = STORY_CATEGORIES.has(q.category);
+  const claims = weighClaims(text, story ? "" : q.referenceAnswer);
   const covered = matching(claims.credibleText);
   const doubtful = matching(text).filter((l) => !covered.includes(l)).length;
   const missed = matchers.map((k) => k.label).filter((l) => !covered.includes(l));
-  const support = STORY_CATEGORIES.has(q.category) ? null : referenceSupport(text, q.referenceAnswer, q.question);
+  const support = story ? null : referenceSupport(text, q.referenceAnswer, q.question);
   const v = support === null ? 1 : clamp01((support - TRUST.supportFloor) / (TRUST.supportFull - TRUST.supportFloor));
-  const kappa = 1 - Math.min(1, (TRUST.doubtWeight * claims.doubtful) / Math.max(1, claims.clauses));
-  const trust = (1 - TRUST.supportWeight * (1 - v)) * kappa;
+  const relevance = story ? workRelevance(text) : null;
+  const w = relevance === null ? 1 : clamp01((relevance - RELEVANCE.floor) / (RELEVANCE.full - RELEVANCE.floor));
+  const doubtShare = (claims.doubtful + (TRUST.contradictionWeight - 1) * claims.contradicted) / Math.max(1, claims.clauses);
+  const kappa = 1 - Math.min(1, TRUST.doubtWeight * doubtShare);
+  const trust = (1 - TRUST.supportWeight * (1 - v)) * w * kappa;
   const c = matchers.length === 0 ? 0 : (trust * covered.length) / matchers.length;
   const length = measureAnswer(text);
   const behavioural = q.category === "behavioural";
@@ -149,7 +164,9 @@ function evaluateOne(q: PlanQuestion, a: CandidateAnswer | undefined, m: Evaluat
     m.coverage({ covered: covered.length, total: matchers.length }),
     missed.length > 0 ? m.missed({ points: missed }) : "",
     doubtful > 0 ? m.doubtful({ n: doubtful }) : "",
+    claims.contradicted > 0 ? m.contradicted({ n: claims.contradicted }) : "",
     v < 0.5 ? m.unsupported() : "",
+    w < 0.5 ? m.offTopic() : "",
     star ? m.star(star) : m.depth(depth!),
     length.adequacy < 0.5 ? m.short({ units: length.units, unit }) : length.concision < 1 ? m.long({ units: length.units, unit }) : "",
     cl.fillers >= 3 ? m.fillers({ n: cl.fillers }) : "",

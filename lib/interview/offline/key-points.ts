@@ -1,9 +1,9 @@
 import type { PlanQuestion } from "@/lib/interview/schemas";
 import { mentions } from "@/lib/text/skills";
-import { contentTokens } from "./claims";
 import { compileTerms } from "./match";
 import { BANK_BY_ID } from "./question-bank";
 import { parseResumeQuestionId, resumeKeyPoints } from "./resume-templates";
+import { contentTokens } from "./tokens";
 
 /**
  * How the offline engine decides whether an answer covers each key point of a planned
