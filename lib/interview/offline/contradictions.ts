@@ -18,11 +18,12 @@ import { contentTokens } from "./tokens";
  *   keyed by the governed word (its first 6 letters; two Chinese characters).
  *
  * An answer claim is contradicted when some reference claim has the opposite polarity on the
- * same key and shares an anchor with it — at least `ANCHOR_MIN` of weight in common content
- * tokens other than the polar words (a Latin word weighs 1, a Chinese bigram ½: "raises bias"
- * against "lowers bias", 召回率会提高 against 召回率更低) — and shares more than any reference
- * claim of the same polarity on that key does (the reference may say both, about different
- * things). Pair lists written by hand for Panelist.
+ * same key and shares an anchor with it — at least `ANCHOR_MIN` content tokens in common other
+ * than the polar words ("raises bias" against "lowers bias", 召回率会提高 against 召回率更低) —
+ * and shares more than any reference claim of the same polarity on that key does (the
+ * reference may say both, about different things). A claim that reports a measurement ("from
+ * 62% to 85%", 从两小时到二十分钟) describes one case, not the rule, and is not checked. Pair
+ * lists written by hand for Panelist.
  */
 
 /**
@@ -33,12 +34,12 @@ import { contentTokens } from "./tokens";
  */
 const POLES: readonly (readonly [RegExp, RegExp])[] = [
   [
-    /\b(?:increas\w*|raises?|raising|rises|grows?|growing|higher|goes up)\b/g,
-    /\b(?:decreas\w*|lowers|lowering|drops?|shrinks?|falls|fewer|goes down)\b|\blower (?!bound)/g,
+    /\b(?:increas\w*|raises?|raising|rises|grows?|growing|higher|goes up)\b/,
+    /\b(?:decreas\w*|lowers|lowering|drops?|shrinks?|falls|fewer|goes down)\b|\blower (?!bound)/,
   ],
-  [/\b(?:faster|quicker|speeds? up|fast)\b/g, /\b(?:slower|slows? down|slow)\b/g],
-  [/增加|增大|增多|变多|越多|更多|上升|升高|提高|提升|更高|越高/g, /减少|减小|变少|越少|更少|下降|降低|更低|越低/g],
-  [/更快|变快|加快|越快|提速/g, /更慢|变慢|减慢|越慢|拖慢/g],
+  [/\b(?:faster|quicker|speeds? up|fast)\b/, /\b(?:slower|slows? down|slow)\b/],
+  [/增加|增大|增多|变多|越多|更多|上升|升高|提高|提升|更高|越高/, /减少|减小|变少|越少|更少|下降|降低|更低|越低/],
+  [/更快|变快|加快|越快|提速/, /更慢|变慢|减慢|越慢|拖慢/],
   [/\bover-?(?:fit|estimat|provision)\w*/, /\bunder-?(?:fit|estimat|provision)\w*/],
   [/(?<!a)\bsynchron\w*|\bsync\b/, /\basynchron\w*|\basync\b/],
   [/(?<!non-)(?<!non)\bblock(?:s|ing|ed)?\b/, /\bnon-?blocking\b/],
@@ -132,15 +133,13 @@ function readClaim(text: string): Claim {
   return { poles, anchors: new Set(contentTokens(rest)) };
 }
 
-/** Anchor weight a Chinese bigram carries against a Latin word (see the module comment). */
-const BIGRAM_WEIGHT = 1;
-/** Shared anchor weight needed before two claims are about the same thing (set on the tuning half). */
+/** Anchor tokens two claims must share to be about the same thing (set on the tuning half; claims are short). */
 const ANCHOR_MIN = 1;
 
 function shared(a: Set<string>, b: Set<string>): number {
-  let w = 0;
-  for (const t of a) if (b.has(t)) w += /^[a-z]/.test(t) ? 1 : BIGRAM_WEIGHT;
-  return w;
+  let n = 0;
+  for (const t of a) if (b.has(t)) n++;
+  return n;
 }
 
 /**
