@@ -19,11 +19,12 @@ export type EditOp = (typeof EDIT_OPS)[number];
 const NOT_RESULTS: readonly RegExp[] = [
   /https?:\/\/\S+|www\.\S+/giu,
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu,
-  /\+?\d[\d\s()-]{7,}\d/gu,
   /(?<!\d)(?:19|20)\d{2}[./-]\d{1,2}(?:[./-]\d{1,2})?(?!\d)/gu,
   /(?<!\d)\d{1,2}[./-](?:19|20)\d{2}(?!\d)/gu,
   /(?<!\d)(?:19|20)\d{2}(?:\s*年)?(?:\s*\d{1,2}\s*月)?(?:\s*\d{1,2}\s*日)?(?!\d)/gu,
   /(?<!\d)\d{1,2}\s*月/gu,
+  // After the dates: "2014.09 - 2018.06" is not a phone number.
+  /\+?\d[\d\s()-]{7,}\d/gu,
   /\p{Script=Latin}+-?\d+\p{Script=Latin}*/gu,
 ];
 

@@ -52,14 +52,16 @@ export function figureRows(results: SplitResults, asked: readonly EvalCaseKind[]
   const rows: FigureRow[] = [];
   const row = (kind: EvalCaseKind, figure: string, value: number, unit: FigureRow["unit"], goal: string | null, holds: boolean | null) =>
     rows.push({ kind, figure, value, unit, goal, holds: goal === null ? null : holds });
-  const empty = (kind: EvalCaseKind, n: number | undefined) => {
-    if (n) return false;
+  /** Whether `kind` was asked for and has cases; asked for without any, it gets its one failing row. */
+  const measured = (kind: EvalCaseKind, summary: { cases: unknown[] } | undefined) => {
+    if (!asked.includes(kind)) return false;
+    if (summary && summary.cases.length > 0) return true;
     row(kind, "cases", 0, "count", "≥ 1 case", false);
-    return true;
+    return false;
   };
 
   const s = results.stability;
-  if (asked.includes("stability") && s && !empty("stability", s.cases.length)) {
+  if (measured("stability", s) && s) {
     row(
       "stability",
       `largest σ of the overall and the dimensions (${s.runs} runs)`,
@@ -71,30 +73,30 @@ export function figureRows(results: SplitResults, asked: readonly EvalCaseKind[]
     row("stability", "mean σ of the overall", s.meanSigmaOverall, "points", null, null);
   }
   const d = results.discrimination;
-  if (asked.includes("discrimination") && d && !empty("discrimination", d.cases.length)) {
+  if (measured("discrimination", d) && d) {
     row("discrimination", "fit above misfit on skills and match %", d.orderedShare, "share", `≥ ${pct(g.discrimination)}`, d.orderedShare >= g.discrimination);
     row("discrimination", "mean gap, skills points", d.meanSkillsGap, "points", null, null);
     row("discrimination", "mean gap, match % points", d.meanMatchGap, "points", null, null);
   }
   const m = results.monotonicity;
-  if (asked.includes("monotonicity") && m && !empty("monotonicity", m.cases.length)) {
+  if (measured("monotonicity", m) && m) {
     row("monotonicity", "violations (figures moved the forbidden way)", m.violations, "count", "= 0", m.violations === 0);
     row("monotonicity", "cases with a violation", m.casesViolating, "count", null, null);
     row("monotonicity", "edits that changed nothing", m.unchanged, "count", "= 0", m.unchanged === 0);
   }
   const l = results.language;
-  if (asked.includes("language") && l && !empty("language", l.cases.length)) {
+  if (measured("language", l) && l) {
     row("language", `in the resume's language, gap ≤ ${MAX_LANGUAGE_GAP}`, l.passShare, "share", "= 100 %", l.passShare === 1);
     row("language", "mean |overall(zh) − overall(en)|", l.meanGap, "points", null, null);
     row("language", "largest |overall(zh) − overall(en)|", l.maxGap, "points", null, null);
   }
   const e = results.extraction;
-  if (asked.includes("extraction") && e && !empty("extraction", e.cases.length)) {
+  if (measured("extraction", e) && e) {
     row("extraction", "visible words reaching the analysis (word-weighted)", e.share, "share", `≥ ${pct(EXTRACTION_GOAL)}`, e.share >= EXTRACTION_GOAL);
     row("extraction", "lowest case", e.minShare, "share", null, null);
   }
   const i = results.interview;
-  if (asked.includes("interview") && i && !empty("interview", i.cases.length)) {
+  if (measured("interview", i) && i) {
     row("interview", "cases graded empty < wrong < partial < complete", i.fullyOrderedShare, "share", "= 100 %", i.fullyOrderedShare === 1);
     row("interview", "adjacent levels in order", i.adjacentShare, "share", null, null);
     row("interview", '"don\'t know" graded 0', i.dontKnowZeroShare, "share", "= 100 %", i.dontKnowZeroShare === 1);

@@ -40,8 +40,9 @@ export function orderedShare(pairs: readonly (readonly [higher: number, lower: n
 }
 
 /** Han, kana and Hangul: scripts written without spaces, where one character counts as one word. */
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}\p{M}]+/gu;
+const CJK_CLASS = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}";
+const CJK = new RegExp(`[${CJK_CLASS}]`, "u");
+const TOKEN = new RegExp(`[${CJK_CLASS}]|(?:(?![${CJK_CLASS}])[\\p{L}\\p{N}\\p{M}])+`, "gu");
 
 /**
  * The words of a text for coverage: NFKC first (full-width letters, digits and punctuation become
