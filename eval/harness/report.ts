@@ -13,7 +13,9 @@ const pts = (x: number) => (Math.round(x * 100) / 100).toFixed(2);
 
 /** The figures as fixed-width text, one block per split, misses marked `MISS`. */
 export function textTable(r: EvalReport): string {
-  const out = [`engine ${r.engine} · reference date ${r.now} · stability runs ${r.runs}`];
+  const out = [
+    `engine ${r.engine} · reference date ${r.now} · stability runs ${r.runs}${r.mode === "model" ? " · with a model the goals are reported, not enforced" : ""}`,
+  ];
   for (const s of r.splits) {
     out.push("", `${s.split} (${Object.values(s.counts).reduce((a, b) => a + b, 0)} cases; goals are judged on held-out)`);
     const cells = s.rows.map((row) => [row.kind, row.figure, formatValue(row), row.goal ?? "", mark(row.holds)]);
@@ -153,7 +155,7 @@ export function qualityMarkdown(r: EvalReport): string {
     "How far the scores can be trusted, measured on the labelled set (eval/README.md). What each",
     "figure means is [below](#what-the-figures-mean).",
     "",
-    `Latest run: ${r.date.slice(0, 16).replace("T", " ")} UTC · engine \`${r.engine}\` · reference date ${r.now} · stability runs ${r.runs} · kinds ${r.kinds.join(", ")}.`,
+    `Latest run: ${r.date.slice(0, 16).replace("T", " ")} UTC · engine \`${r.engine}\`${r.mode === "model" ? " (a model: goals reported, not enforced)" : ""} · reference date ${r.now} · stability runs ${r.runs} · kinds ${r.kinds.join(", ")}.`,
     "",
     `| Split | ${KIND_ORDER.join(" | ")} |`,
     `| --- | ${KIND_ORDER.map(() => "---:").join(" | ")} |`,

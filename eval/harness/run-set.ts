@@ -59,6 +59,7 @@ export async function runEval(options: EvalOptions): Promise<EvalReport> {
   const runs = options.runs ?? 5;
   if (!Number.isInteger(runs) || runs < 2) throw new RangeError(`runs must be an integer ≥ 2 (got ${runs})`);
   const all = loadEvalSet(options.root);
+  const mode = getLlmConfig().mode === "offline" ? "offline" : "model";
   const chosen = all.filter((c) => splits.includes(c.split) && kinds.includes(c.case.kind));
   let index = 0;
   const reports: SplitReport[] = [];
@@ -75,13 +76,12 @@ export async function runEval(options: EvalOptions): Promise<EvalReport> {
       if (kind === "extraction") results.extraction = await measureExtraction(ofKind(inSplit, "extraction"), progress);
       if (kind === "interview") results.interview = await measureInterview(ofKind(inSplit, "interview"), progress);
     }
-    const mode = getLlmConfig().mode === "offline" ? "offline" : "model";
     reports.push({ split, counts, results, rows: figureRows(results, kinds, mode) });
   }
   return {
     date: new Date().toISOString(),
     engine: engineName(),
-    mode: getLlmConfig().mode === "offline" ? "offline" : "model",
+    mode,
     now: EVAL_NOW.toISOString().slice(0, 10),
     runs,
     kinds,
