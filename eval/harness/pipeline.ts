@@ -39,12 +39,18 @@ export type ExtractedResume = {
   input: string;
 };
 
+/** An extraction's outcome: the resume, or why the extraction refused the file. */
+export type Extracted = { ok: true; resume: ExtractedResume } | { ok: false; reason: string };
+
+/** Reads a resume file ({@link extractFile}, or a run's cache of it). */
+export type Extractor = (file: string) => Promise<Extracted>;
+
 /**
  * Reads a resume file as an upload is read: its kind from its bytes (`detectResumeKind`, as
  * `checkResumeFile` does — never from the file name), then `extractResumeText`.
  * @returns the extraction, or the refusal's code and sentence.
  */
-export async function extractFile(file: string): Promise<{ ok: true; resume: ExtractedResume } | { ok: false; reason: string }> {
+export async function extractFile(file: string): Promise<Extracted> {
   const bytes = new Uint8Array(await readFile(file));
   const detected = await detectResumeKind(bytes);
   if (!detected) return { ok: false, reason: "unsupported file type" };
@@ -52,6 +58,23 @@ export async function extractFile(file: string): Promise<{ ok: true; resume: Ext
   if (!out.ok) return { ok: false, reason: `${out.code}: ${out.message}` };
   const input = screenResumeInput({ text: out.text, jobDescription: null, hidden: out.hidden }).text;
   return { ok: true, resume: { text: out.text, language: out.language, hidden: out.hidden, input } };
+}
+
+/**
+ * {@link extractFile} once per file for one run of the harness: a file several cases name (a
+ * job's fit resume, a monotonicity base edited three ways) is extracted once — extraction is a
+ * pure function of the bytes. Stability bypasses it, extracting afresh on every run.
+ */
+export function cachedExtractor(): Extractor {
+  const seen = new Map<string, Promise<Extracted>>();
+  return (file) => {
+    let out = seen.get(file);
+    if (!out) {
+      out = extractFile(file);
+      seen.set(file, out);
+    }
+    return out;
+  };
 }
 
 /** A job description file, read as a pasted one: its text, trimmed (`checkResumeFile`); empty → null. */
@@ -73,11 +96,19 @@ export async function analyse(resume: ExtractedResume, job: string | null, text:
   return analysis;
 }
 
-/** Extracts and analyses a resume file; a refused file is an error of the set, not a score. */
-export async function analyseFile(file: string, job: string | null): Promise<{ resume: ExtractedResume; analysis: Analysis }> {
-  const extracted = await extractFile(file);
+/**
+ * The extracted resume of `file`.
+ * @throws {Error} when the extraction refuses it: a refused file is an error of the set, not a score.
+ */
+export async function extractedResume(file: string, extract: Extractor = extractFile): Promise<ExtractedResume> {
+  const extracted = await extract(file);
   if (!extracted.ok) throw new Error(`${file}: the extraction refused it (${extracted.reason})`);
-  return { resume: extracted.resume, analysis: await analyse(extracted.resume, job) };
+  return extracted.resume;
+}
+
+/** Extracts (with `extract`, afresh by default) and analyses a resume file. @throws as {@link extractedResume} and {@link analyse} throw. */
+export async function analyseFile(file: string, job: string | null, extract: Extractor = extractFile): Promise<Analysis> {
+  return analyse(await extractedResume(file, extract), job);
 }
 
 /**

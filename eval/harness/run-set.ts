@@ -9,7 +9,7 @@ import { measureInterview } from "./measure/interview";
 import { measureLanguage } from "./measure/language";
 import { measureMonotonicity } from "./measure/monotonicity";
 import { measureStability } from "./measure/stability";
-import { EVAL_NOW, engineName } from "./pipeline";
+import { cachedExtractor, EVAL_NOW, engineName } from "./pipeline";
 
 export const KINDS: readonly EvalCaseKind[] = ["stability", "discrimination", "monotonicity", "language", "extraction", "interview"];
 
@@ -61,6 +61,7 @@ export async function runEval(options: EvalOptions): Promise<EvalReport> {
   const all = loadEvalSet(options.root);
   const mode = getLlmConfig().mode === "offline" ? "offline" : "model";
   const chosen = all.filter((c) => splits.includes(c.split) && kinds.includes(c.case.kind));
+  const extract = cachedExtractor();
   let index = 0;
   const reports: SplitReport[] = [];
   for (const split of splits) {
@@ -70,10 +71,10 @@ export async function runEval(options: EvalOptions): Promise<EvalReport> {
     for (const kind of kinds) {
       const progress = (id: string) => options.progress?.({ split, kind, id, index: ++index, total: chosen.length });
       if (kind === "stability") results.stability = await measureStability(ofKind(inSplit, "stability"), runs, progress);
-      if (kind === "discrimination") results.discrimination = await measureDiscrimination(ofKind(inSplit, "discrimination"), progress);
-      if (kind === "monotonicity") results.monotonicity = await measureMonotonicity(ofKind(inSplit, "monotonicity"), progress);
-      if (kind === "language") results.language = await measureLanguage(ofKind(inSplit, "language"), progress);
-      if (kind === "extraction") results.extraction = await measureExtraction(ofKind(inSplit, "extraction"), progress);
+      if (kind === "discrimination") results.discrimination = await measureDiscrimination(ofKind(inSplit, "discrimination"), extract, progress);
+      if (kind === "monotonicity") results.monotonicity = await measureMonotonicity(ofKind(inSplit, "monotonicity"), extract, progress);
+      if (kind === "language") results.language = await measureLanguage(ofKind(inSplit, "language"), extract, progress);
+      if (kind === "extraction") results.extraction = await measureExtraction(ofKind(inSplit, "extraction"), extract, progress);
       if (kind === "interview") results.interview = await measureInterview(ofKind(inSplit, "interview"), progress);
     }
     reports.push({ split, counts, results, rows: figureRows(results, kinds, mode) });

@@ -1,5 +1,5 @@
 import { mean, share } from "../metrics";
-import { analyseFile, readJob } from "../pipeline";
+import { analyseFile, type Extractor, readJob } from "../pipeline";
 import type { CaseOf, Progress } from "./common";
 
 type Side = { skills: number; matchPercent: number | null };
@@ -29,13 +29,13 @@ export type DiscriminationSummary = {
  * on match %.
  * @throws as `analyseFile` throws.
  */
-export async function measureDiscrimination(cases: CaseOf<"discrimination">[], progress: Progress): Promise<DiscriminationSummary> {
+export async function measureDiscrimination(cases: CaseOf<"discrimination">[], extract: Extractor, progress: Progress): Promise<DiscriminationSummary> {
   const out: DiscriminationCaseResult[] = [];
   for (const c of cases) {
     progress(c.case.id);
     const job = await readJob(c.file(c.case.job));
     const side = async (ref: string): Promise<Side> => {
-      const { analysis } = await analyseFile(c.file(ref), job);
+      const analysis = await analyseFile(c.file(ref), job, extract);
       return { skills: analysis.dimensions.find((d) => d.key === "skills")?.score ?? 0, matchPercent: analysis.matchPercent };
     };
     const fit = await side(c.case.fit);

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { pooledShare, wordCoverage } from "../metrics";
-import { extractFile } from "../pipeline";
+import type { Extractor } from "../pipeline";
 import type { CaseOf, Progress } from "./common";
 
 export type ExtractionCaseResult = {
@@ -26,12 +26,12 @@ export type ExtractionSummary = {
  * (the extracted text after screening, what the engine sees). A refused file reaches nothing.
  * @throws when a file cannot be read.
  */
-export async function measureExtraction(cases: CaseOf<"extraction">[], progress: Progress): Promise<ExtractionSummary> {
+export async function measureExtraction(cases: CaseOf<"extraction">[], extract: Extractor, progress: Progress): Promise<ExtractionSummary> {
   const out: ExtractionCaseResult[] = [];
   for (const c of cases) {
     progress(c.case.id);
     const visible = await readFile(c.file(c.case.visible), "utf8");
-    const extracted = await extractFile(c.file(c.case.file));
+    const extracted = await extract(c.file(c.case.file));
     const cov = wordCoverage(visible, extracted.ok ? extracted.resume.input : "");
     out.push({
       id: c.case.id,

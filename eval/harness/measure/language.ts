@@ -1,6 +1,6 @@
 import type { Analysis } from "@/lib/resume";
 import { max, mean, proseLanguage, share } from "../metrics";
-import { analyseFile, readJob } from "../pipeline";
+import { analyseFile, type Extractor, readJob } from "../pipeline";
 import type { CaseOf, Progress } from "./common";
 
 export type LanguageCaseResult = {
@@ -50,13 +50,13 @@ export function languageProblems(a: Analysis, want: "en" | "zh"): string[] {
  * overall scores must be within {@link MAX_LANGUAGE_GAP}.
  * @throws as `analyseFile` throws.
  */
-export async function measureLanguage(cases: CaseOf<"language">[], progress: Progress): Promise<LanguageSummary> {
+export async function measureLanguage(cases: CaseOf<"language">[], extract: Extractor, progress: Progress): Promise<LanguageSummary> {
   const out: LanguageCaseResult[] = [];
   for (const c of cases) {
     progress(c.case.id);
     const { jobs } = c.case;
-    const zh = (await analyseFile(c.file(c.case.zh), await readJob(jobs ? c.file(jobs.zh) : undefined))).analysis;
-    const en = (await analyseFile(c.file(c.case.en), await readJob(jobs ? c.file(jobs.en) : undefined))).analysis;
+    const zh = await analyseFile(c.file(c.case.zh), await readJob(jobs ? c.file(jobs.zh) : undefined), extract);
+    const en = await analyseFile(c.file(c.case.en), await readJob(jobs ? c.file(jobs.en) : undefined), extract);
     const gap = Math.abs(zh.overallScore - en.overallScore);
     const problems = [...languageProblems(zh, "zh"), ...languageProblems(en, "en")];
     if (gap > MAX_LANGUAGE_GAP) problems.push(`gap ${gap.toFixed(1)} > ${MAX_LANGUAGE_GAP}`);

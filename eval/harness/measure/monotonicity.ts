@@ -1,5 +1,5 @@
 import { applyEdit } from "../edits";
-import { analyse, extractFile, readJob } from "../pipeline";
+import { analyse, type Extractor, extractedResume, readJob } from "../pipeline";
 import { type CaseOf, DIMENSION_KEYS, type Progress, type Scores, scoresOf } from "./common";
 
 export type MonotonicityCaseResult = {
@@ -24,13 +24,6 @@ export type MonotonicitySummary = {
   unchanged: number;
 };
 
-/** The resume of a case's `base` file, or throws naming the refusal. */
-async function extracted(file: string) {
-  const r = await extractFile(file);
-  if (!r.ok) throw new Error(`${file}: the extraction refused it (${r.reason})`);
-  return r.resume;
-}
-
 /**
  * The base resume and its edited form (an edited file, or `edit` applied to the base's
  * extracted text, analysed with the base's language and hidden lines) analysed against the
@@ -38,12 +31,12 @@ async function extracted(file: string) {
  * move in the forbidden direction. A tie is not a violation.
  * @throws as the analysis throws.
  */
-export async function measureMonotonicity(cases: CaseOf<"monotonicity">[], progress: Progress): Promise<MonotonicitySummary> {
+export async function measureMonotonicity(cases: CaseOf<"monotonicity">[], extract: Extractor, progress: Progress): Promise<MonotonicitySummary> {
   const out: MonotonicityCaseResult[] = [];
   for (const c of cases) {
     progress(c.case.id);
     const job = await readJob(c.case.job ? c.file(c.case.job) : undefined);
-    const base = await extracted(c.file(c.case.base));
+    const base = await extractedResume(c.file(c.case.base), extract);
     const baseAnalysis = await analyse(base, job);
     let editedAnalysis: Awaited<ReturnType<typeof analyse>>;
     let changed: boolean;
@@ -52,7 +45,7 @@ export async function measureMonotonicity(cases: CaseOf<"monotonicity">[], progr
       changed = edit.changed;
       editedAnalysis = await analyse(base, job, edit.text);
     } else {
-      const edited = await extracted(c.file(c.case.edited as string));
+      const edited = await extractedResume(c.file(c.case.edited as string), extract);
       changed = edited.text !== base.text;
       editedAnalysis = await analyse(edited, job);
     }

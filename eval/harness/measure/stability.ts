@@ -32,7 +32,7 @@ export async function measureStability(cases: CaseOf<"stability">[], runs: numbe
     progress(c.case.id);
     const job = await readJob(c.case.job ? c.file(c.case.job) : undefined);
     const scores: Scores[] = [];
-    for (let i = 0; i < runs; i++) scores.push(scoresOf((await analyseFile(c.file(c.case.resume), job)).analysis));
+    for (let i = 0; i < runs; i++) scores.push(scoresOf(await analyseFile(c.file(c.case.resume), job)));
     const sigma = { overall: stdDev(scores.map((s) => s.overall)) } as StabilityCaseResult["sigma"];
     for (const k of DIMENSION_KEYS) sigma[k] = stdDev(scores.map((s) => s[k]));
     out.push({ id: c.case.id, overall: scores.map((s) => s.overall), sigma, maxSigma: max(Object.values(sigma)) });
