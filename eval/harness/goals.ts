@@ -39,9 +39,13 @@ const GOALS = {
   offline: { maxSigma: 0, discrimination: 0.9 },
   model: { maxSigma: 2, discrimination: 0.95 },
 } as const;
-const EXTRACTION_GOAL = 0.98;
+/** Share of visible words that must reach the analysis (offline and with a model: extraction is not the model's). */
+export const EXTRACTION_GOAL = 0.98;
 
+/** A goal's share in words: `90 %`. */
 const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
+/** A measured share as the tables print it, one decimal: `98.8 %`. */
+export const percent = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)} %`;
 
 /**
  * The rows of one split's table. A kind that was asked for but has no cases in the split gets
@@ -107,7 +111,7 @@ export function figureRows(results: SplitResults, asked: readonly EvalCaseKind[]
 
 /** A figure as the tables print it: shares in percent, points with two decimals. */
 export function formatValue(r: Pick<FigureRow, "value" | "unit">): string {
-  if (r.unit === "share") return pct(r.value);
+  if (r.unit === "share") return percent(r.value);
   if (r.unit === "points") return (Math.round(r.value * 100) / 100).toFixed(2);
   return String(r.value);
 }

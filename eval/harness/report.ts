@@ -1,5 +1,5 @@
 import type { EvalCaseKind } from "./cases";
-import { type FigureRow, formatValue } from "./goals";
+import { EXTRACTION_GOAL, type FigureRow, formatValue, percent } from "./goals";
 import type { EvalReport, SplitReport } from "./run-set";
 
 /**
@@ -8,7 +8,6 @@ import type { EvalReport, SplitReport } from "./run-set";
  */
 
 const mark = (holds: boolean | null) => (holds === null ? "" : holds ? "ok" : "MISS");
-const pct = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)} %`;
 const pts = (x: number) => (Math.round(x * 100) / 100).toFixed(2);
 
 /** The figures as fixed-width text, one block per split, misses marked `MISS`. */
@@ -21,6 +20,8 @@ export function textTable(r: EvalReport): string {
     const cells = s.rows.map((row) => [row.kind, row.figure, formatValue(row), row.goal ?? "", mark(row.holds)]);
     const widths = [0, 1, 2, 3].map((i) => Math.max(...cells.map((c) => (c[i] ?? "").length), 4));
     for (const c of cells) out.push(`  ${c.map((v, i) => (i < 4 ? v.padEnd(widths[i] ?? 0) : v)).join("  ")}`.trimEnd());
+    const misses = caseMisses(s);
+    if (misses.length > 0) out.push(`  cases that miss (${misses.length}):`, ...misses.map((m) => `    ${m.replaceAll("`", "")}`));
   }
   return out.join("\n");
 }
@@ -33,15 +34,10 @@ function figureTable(rows: FigureRow[]): string[] {
   ];
 }
 
-/** Per-case lines of one split: every extraction case (its share is the figure), and every case that misses. */
-function caseLines(s: SplitReport): string[] {
-  const out: string[] = [];
-  const { stability, discrimination, monotonicity, language, extraction, interview } = s.results;
-  if (extraction && extraction.cases.length > 0) {
-    out.push("", "Extraction, per case:", "", "| Case | Words | Reached | Share |", "| --- | ---: | ---: | ---: |");
-    for (const c of extraction.cases) out.push(`| ${c.id} | ${c.total} | ${c.covered} | ${pct(c.share)}${c.refused ? ` (refused: ${c.refused})` : ""} |`);
-  }
+/** One line per case that misses, naming what it missed by (the cases behind a missed goal). */
+export function caseMisses(s: SplitReport): string[] {
   const misses: string[] = [];
+  const { stability, discrimination, monotonicity, language, extraction, interview } = s.results;
   for (const c of stability?.cases ?? [])
     if (c.maxSigma > 0) misses.push(`stability \`${c.id}\`: largest σ ${pts(c.maxSigma)} (overall ${c.overall.join(", ")})`);
   for (const c of discrimination?.cases ?? [])
@@ -54,6 +50,8 @@ function caseLines(s: SplitReport): string[] {
     if (!c.changed) misses.push(`monotonicity \`${c.id}\` (${c.change}): the edit changed nothing`);
   }
   for (const c of language?.cases ?? []) if (!c.pass) misses.push(`language \`${c.id}\`: ${c.problems.join("; ")}`);
+  for (const c of extraction?.cases ?? [])
+    if (c.share < EXTRACTION_GOAL) misses.push(`extraction \`${c.id}\`: ${percent(c.share)} of ${c.total} words${c.refused ? ` (refused: ${c.refused})` : ""}`);
   for (const c of interview?.cases ?? []) {
     if (!c.fullyOrdered || !c.dontKnowZero || !c.repeatable) {
       const g = c.grades;
@@ -62,8 +60,38 @@ function caseLines(s: SplitReport): string[] {
       );
     }
   }
+  return misses;
+}
+
+/** Per-case lines of one split: every extraction case (its share is the figure), then every case that misses. */
+function caseLines(s: SplitReport): string[] {
+  const out: string[] = [];
+  const extraction = s.results.extraction;
+  if (extraction && extraction.cases.length > 0) {
+    out.push("", "Extraction, per case:", "", "| Case | Words | Reached | Share |", "| --- | ---: | ---: | ---: |");
+    for (const c of extraction.cases) out.push(`| ${c.id} | ${c.total} | ${c.covered} | ${percent(c.share)}${c.refused ? ` (refused: ${c.refused})` : ""} |`);
+  }
+  const misses = caseMisses(s);
   out.push("", misses.length === 0 ? "No case misses." : "Cases that miss:", ...(misses.length > 0 ? ["", ...misses.map((m) => `- ${m}`)] : []));
   return out;
+}
+
+/** Cases per tag and split, most used first: which roles, seniorities and languages the set covers. */
+function coverageLines(r: EvalReport): string[] {
+  const tags = [...new Set(r.splits.flatMap((s) => Object.keys(s.tags)))];
+  const total = (t: string) => r.splits.reduce((n, s) => n + (s.tags[t] ?? 0), 0);
+  tags.sort((a, b) => total(b) - total(a) || a.localeCompare(b));
+  if (tags.length === 0) return [];
+  return [
+    "",
+    "## Coverage",
+    "",
+    "Cases carrying each tag (a case's `tags`: role, seniority, language …), per split.",
+    "",
+    `| Tag | ${r.splits.map((s) => s.split).join(" | ")} |`,
+    `| --- | ${r.splits.map(() => "---:").join(" | ")} |`,
+    ...tags.map((t) => `| ${t} | ${r.splits.map((s) => s.tags[t] ?? 0).join(" | ")} |`),
+  ];
 }
 
 const KIND_ORDER: EvalCaseKind[] = ["stability", "discrimination", "monotonicity", "language", "extraction", "interview"];
@@ -164,6 +192,6 @@ export function qualityMarkdown(r: EvalReport): string {
   for (const s of r.splits) {
     out.push("", `## ${s.split === "held-out" ? "Held-out" : "Tuning"}`, "", ...figureTable(s.rows), ...caseLines(s));
   }
-  out.push("", MEANING);
+  out.push(...coverageLines(r), "", MEANING);
   return out.join("\n");
 }

@@ -17,6 +17,8 @@ export type SplitReport = {
   split: Split;
   /** Cases of each kind in the split (all kinds, whether run or not). */
   counts: Record<EvalCaseKind, number>;
+  /** Cases carrying each tag (`backend`, `senior`, `zh` …: the roles and seniorities covered), all kinds. */
+  tags: Record<string, number>;
   results: SplitResults;
   rows: FigureRow[];
 };
@@ -67,6 +69,8 @@ export async function runEval(options: EvalOptions): Promise<EvalReport> {
   for (const split of splits) {
     const inSplit = all.filter((c) => c.split === split);
     const counts = Object.fromEntries(KINDS.map((k) => [k, inSplit.filter((c) => c.case.kind === k).length])) as Record<EvalCaseKind, number>;
+    const tags: Record<string, number> = {};
+    for (const c of inSplit) for (const t of new Set(c.case.tags)) tags[t] = (tags[t] ?? 0) + 1;
     const results: SplitResults = {};
     for (const kind of kinds) {
       const progress = (id: string) => options.progress?.({ split, kind, id, index: ++index, total: chosen.length });
@@ -77,7 +81,7 @@ export async function runEval(options: EvalOptions): Promise<EvalReport> {
       if (kind === "extraction") results.extraction = await measureExtraction(ofKind(inSplit, "extraction"), extract, progress);
       if (kind === "interview") results.interview = await measureInterview(ofKind(inSplit, "interview"), progress);
     }
-    reports.push({ split, counts, results, rows: figureRows(results, kinds, mode) });
+    reports.push({ split, counts, tags, results, rows: figureRows(results, kinds, mode) });
   }
   return {
     date: new Date().toISOString(),

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { qualityMarkdown } from "@/eval/harness/report";
+import { caseMisses, qualityMarkdown } from "@/eval/harness/report";
 import { type EvalReport, KINDS, runEval } from "@/eval/harness/run-set";
 
 /**
@@ -77,6 +77,7 @@ describe("the harness on the fixture set", () => {
     expect(page).toContain("## Held-out");
     expect(page).toContain("## What the figures mean");
     expect(page).toContain("fx-held-out-extraction-pdf-hidden-line");
+    expect(page).toMatch(/## Coverage[\s\S]*\| backend \| 2 \| 0 \|/);
   });
 });
 
@@ -124,6 +125,13 @@ describe("probes the harness must catch", () => {
     expect(probe?.fullyOrdered).toBe(false);
     expect(probe?.adjacentOrdered).toBeLessThan(3);
     expect(i?.fullyOrderedShare).toBe(0.5);
+  });
+
+  it("lists each probe among the cases that miss, and no fixture case", () => {
+    const misses = caseMisses(held(report)).map((m) => /`([^`]+)`/.exec(m)?.[1]);
+    expect(new Set(misses)).toEqual(
+      new Set(["probe-swapped", "probe-reversed", "probe-noop", "probe-wrong-language", "probe-extra-words", "probe-disordered"]),
+    );
   });
 
   it("visible words the file does not hold are missed, word for word", () => {
