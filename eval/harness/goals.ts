@@ -91,8 +91,8 @@ export function figureRows(results: SplitResults, asked: readonly EvalCaseKind[]
   const l = results.language;
   if (measured("language", l) && l) {
     row("language", `in the resume's language, gap ≤ ${MAX_LANGUAGE_GAP}`, l.passShare, "share", "= 100 %", l.passShare === 1);
-    row("language", "mean |overall(zh) − overall(en)|", l.meanGap, "points", null, null);
-    row("language", "largest |overall(zh) − overall(en)|", l.maxGap, "points", null, null);
+    row("language", "mean gap, overall(zh) − overall(en) in absolute points", l.meanGap, "points", null, null);
+    row("language", "largest gap, overall(zh) − overall(en) in absolute points", l.maxGap, "points", null, null);
   }
   const e = results.extraction;
   if (measured("extraction", e) && e) {

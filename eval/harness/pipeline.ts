@@ -19,9 +19,10 @@ import { screenResumeInput } from "@/lib/resume/integrity/screen";
 
 /**
  * Reference date of every analysis ("Present" in a resume's dates counts up to it), so a run
- * next year gives the figures of this one: the date the set was written for.
+ * next year gives the figures of this one: the date the set's years of experience were written
+ * for ("reference date late 2026", eval/README.md "How the set was built").
  */
-export const EVAL_NOW = new Date("2026-06-01T00:00:00Z");
+export const EVAL_NOW = new Date("2026-12-01T00:00:00Z");
 
 /** `offline`, or the configured model's id (an analysis also names the model that wrote it). */
 export function engineName(): string {

@@ -190,7 +190,9 @@ export function qualityMarkdown(r: EvalReport): string {
     ...r.splits.map((s) => `| ${s.split} | ${KIND_ORDER.map((k) => s.counts[k]).join(" | ")} |`),
   ];
   for (const s of r.splits) {
-    out.push("", `## ${s.split === "held-out" ? "Held-out" : "Tuning"}`, "", ...figureTable(s.rows), ...caseLines(s));
+    const goals = s.rows.filter((row) => row.holds !== null);
+    const verdict = `${goals.filter((row) => row.holds).length} of ${goals.length} goals hold${s.split === "held-out" ? " (the half the goals are judged on)" : " (for comparison: the offline engine is tuned on this half)"}.`;
+    out.push("", `## ${s.split === "held-out" ? "Held-out" : "Tuning"}`, "", verdict, "", ...figureTable(s.rows), ...caseLines(s));
   }
   out.push(...coverageLines(r), "", MEANING);
   return out.join("\n");
