@@ -6,7 +6,7 @@ import type { LoadedCase } from "../load";
 /** A loaded case of one kind, its `case` narrowed to that kind's shape. */
 export type CaseOf<K extends EvalCaseKind> = Omit<LoadedCase, "case"> & { case: Extract<EvalCase, { kind: K }> };
 
-/** Told before each case is measured: its id and the steps it takes (analyses or gradings). */
+/** Told before each case is measured, with its id. */
 export type Progress = (caseId: string) => void;
 
 export { DIMENSION_KEYS, type DimensionKey };
