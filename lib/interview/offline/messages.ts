@@ -25,7 +25,13 @@ export interface EvaluatorMessages {
   skipped(): string;
   empty(): string;
   onlyInjection(): string;
+  /** The candidate said they don't know, and nothing else they said touches the question. */
+  dontKnow(): string;
   injection(): string;
+  /** `n` key points were mentioned only in dismissive or sweeping claims. */
+  doubtful(p: { n: number }): string;
+  /** Little of what the answer states appears in the reference answer. */
+  unsupported(): string;
   coverage(p: { covered: number; total: number }): string;
   missed(p: { points: string[] }): string;
   short(p: { units: number; unit: "words" | "characters" }): string;
@@ -136,7 +142,12 @@ const EN_EVALUATOR: EvaluatorMessages = {
   skipped: () => "Skipped — scored 0.",
   empty: () => "No answer — scored 0.",
   onlyInjection: () => "Nothing was left to score once text addressed to the grader was removed — scored 0.",
+  dontKnow: () =>
+    "You said you don't know, and nothing else in the answer addresses the question — scored 0. Saying so is honest; next time, reason aloud from what you do know.",
   injection: () => "Text addressed to the grader (such as asking for a score) was ignored and earns nothing.",
+  doubtful: ({ n }) =>
+    `${n} key point${n === 1 ? " was" : "s were"} mentioned only in sweeping or dismissive claims ("always", "every", "no need") and not counted: qualify claims and say when they hold.`,
+  unsupported: () => "Much of what the answer states does not match the expected answer: check the facts.",
   coverage: ({ covered, total }) => `Covered ${covered} of ${total} key points.`,
   missed: ({ points }) => `Not covered: ${points.join("; ")}.`,
   short: ({ units, unit }) => `The answer is short (${units} ${unit}): explain your reasoning and give an example.`,
@@ -176,7 +187,10 @@ const ZH_EVALUATOR: EvaluatorMessages = {
   skipped: () => "已跳过——计 0 分。",
   empty: () => "未作答——计 0 分。",
   onlyInjection: () => "去掉针对评分者的内容后，没有可评分的回答——计 0 分。",
+  dontKnow: () => "你表示不知道，回答中也没有其他与问题相关的内容——计 0 分。坦诚是好的；下次可以从你知道的部分出发，说说你的推理。",
   injection: () => "回答中针对评分者的内容（例如要求打分）已被忽略，不计分。",
+  doubtful: ({ n }) => `有 ${n} 个要点只出现在绝对化或否定式的断言里（“永远”“根本不需要”“完全”），未计入：说明结论成立的条件。`,
+  unsupported: () => "回答中的不少说法与参考答案不符：请核对事实。",
   coverage: ({ covered, total }) => `覆盖了 ${total} 个要点中的 ${covered} 个。`,
   missed: ({ points }) => `未覆盖：${points.join("；")}。`,
   short: ({ units }) => `回答较短（${units} 字）：请说明思路并举例。`,
