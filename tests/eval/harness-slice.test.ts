@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { EvalCaseKind } from "@/eval/harness/cases";
+import { formatValue } from "@/eval/harness/goals";
 import { caseMisses } from "@/eval/harness/report";
 import { runEval } from "@/eval/harness/run-set";
 
@@ -20,7 +21,7 @@ describe("the labelled set's held-out half, offline", () => {
     const split = report.splits[0];
     if (!split) throw new Error("the held-out split was not measured");
     // Every goal missed at once (a kind without cases is one), with the cases that miss as the message.
-    const missed = split.rows.filter((r) => r.holds === false).map((r) => `${r.kind}: ${r.figure} = ${r.value} (goal ${r.goal})`);
+    const missed = split.rows.filter((r) => r.holds === false).map((r) => `${r.kind}: ${r.figure} = ${formatValue(r)} (goal ${r.goal})`);
     expect(missed, `cases that miss:\n${caseMisses(split).join("\n")}`).toEqual([]);
     expect(split.results.stability?.maxSigma).toBe(0);
     expect(split.results.discrimination?.orderedShare).toBeGreaterThanOrEqual(0.9);
