@@ -34,11 +34,15 @@ function figureTable(rows: FigureRow[]): string[] {
   ];
 }
 
-/** One line per case that misses, naming what it missed by (the cases behind a missed goal). */
-export function caseMissList(s: SplitReport): { id: string; line: string }[] {
-  const misses: { id: string; line: string }[] = [];
+/**
+ * One entry per case that misses, naming what it missed by (the cases behind a missed goal);
+ * `known` is why, when the case is a known miss (`eval/known-misses.json`), and the line ends with it.
+ */
+export function caseMissList(s: SplitReport): { id: string; line: string; known?: string }[] {
+  const misses: { id: string; line: string; known?: string }[] = [];
   const add = (id: string, line: string): void => {
-    misses.push({ id, line });
+    const known = s.known?.[id];
+    misses.push(known ? { id, line: `${line} — known miss: ${known}`, known } : { id, line });
   };
   const { stability, discrimination, monotonicity, language, extraction, interview } = s.results;
   for (const c of stability?.cases ?? [])
