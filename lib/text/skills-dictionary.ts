@@ -1,7 +1,7 @@
 /**
  * The skill dictionary: canonical skills with their English and Chinese synonyms.
  *
- * Source: compiled by hand for Panelist (≈230 entries) from the skills named in the corpus
+ * Source: compiled by hand for Panelist (≈270 entries) from the skills named in the corpus
  * job descriptions and resumes (`../shared/corpus/jobs`, `resumes-*`), the JD keyword
  * frequency list in `zh_markdown_java-template.md` (JobDeer), and common taxonomy headings
  * (engineering, data, ML, DevOps, product, design, finance, operations, soft skills).
@@ -59,6 +59,12 @@ const d = (
 ): SkillDef => ({ name, category, aliases, ...opts });
 
 const L = "(?<![A-Za-z0-9&+#'’.\\-])";
+/**
+ * A lower-case word that is also ordinary English ("node", "excel") counts as the tool only
+ * between list delimiters or next to Chinese characters ("熟练使用excel", "Java、node、Go").
+ */
+const inList = (word: string): RegExp =>
+  new RegExp(`(?<=^|[、,，/|;；:：(（\\u4e00-\\u9fff])\\s*${word}(?![A-Za-z0-9])(?=$|\\s*[、,，/|;；)）(]|[\\u4e00-\\u9fff])`);
 
 export const SKILLS: SkillDef[] = [
   // ── programming languages ───────────────────────────────────────────────
@@ -117,7 +123,8 @@ export const SKILLS: SkillDef[] = [
   d("Webpack", "frontend", ["webpack", "vite", "rollup", "gulp", "grunt"]),
   d("React Native", "frontend", ["react native", "react-native"], { implies: ["React", "Mobile Development"] }),
   d("Flutter", "frontend", ["flutter"], { implies: ["Mobile Development", "Dart"] }),
-  d("Android", "frontend", ["android"], { implies: ["Mobile Development"] }),
+  d("Android", "frontend", ["android", "安卓"], { implies: ["Mobile Development"] }),
+  d("HarmonyOS", "frontend", ["harmonyos", "openharmony", "arkts", "鸿蒙"], { implies: ["Mobile Development"] }),
   d("iOS", "frontend", ["ios"], { implies: ["Mobile Development"] }),
   d("Mobile Development", "frontend", ["mobile development", "mobile apps", "mobile app", "移动开发", "移动端"], { zh: "移动开发" }),
   d("WeChat Mini Program", "frontend", ["wechat mini program", "mini program", "微信小程序", "小程序"], { zh: "微信小程序" }),
@@ -127,7 +134,7 @@ export const SKILLS: SkillDef[] = [
   }),
 
   // ── back end ───────────────────────────────────────────────────────────
-  d("Node.js", "backend", ["node.js", "nodejs", "node js"], { strict: ["Node"], implies: ["JavaScript"] }),
+  d("Node.js", "backend", ["node.js", "nodejs", "node js"], { strict: ["Node", inList("node")], implies: ["JavaScript"] }),
   d("Express", "backend", ["express.js", "expressjs"], { strict: ["Express"], implies: ["Back-End Development", "Node.js"] }),
   d("Django", "backend", ["django"], { implies: ["Back-End Development", "Python"] }),
   d("Flask", "backend", ["flask"], { implies: ["Back-End Development", "Python"] }),
@@ -221,16 +228,26 @@ export const SKILLS: SkillDef[] = [
     ["statistics", "statistical", "statistical modeling", "statistical analysis", "regression", "hypothesis testing", "统计学", "统计分析"],
     { zh: "统计学" },
   ),
+  d("SPSS", "data", ["spss"], { implies: ["Statistics"] }),
+  d("SAS", "data", [], { strict: ["SAS"], implies: ["Statistics"] }),
+  d("Stata", "data", [], { strict: ["Stata", "STATA"], implies: ["Statistics"] }),
   d("Tableau", "data", ["tableau"], { implies: ["Data Visualization"] }),
   d("Power BI", "data", ["power bi", "powerbi"], { implies: ["Data Visualization"] }),
   d("Looker", "data", ["looker", "metabase", "superset"], { implies: ["Data Visualization"] }),
   d("Pandas", "data", ["pandas"], { implies: ["Python", "Data Analysis"] }),
   d("NumPy", "data", ["numpy", "scipy"], { implies: ["Python"] }),
   d("Jupyter", "data", ["jupyter", "jupyter notebook"]),
-  d("Excel", "business", ["ms excel", "microsoft excel", "spreadsheets", "spreadsheet", "vlookup", "pivot tables"], { strict: ["Excel", "EXCEL"] }),
+  d("Excel", "business", ["ms excel", "microsoft excel", "spreadsheets", "spreadsheet", "vlookup", "pivot tables", "pivot table", "数据透视表", "透视表"], {
+    strict: ["Excel", "EXCEL", inList("excel")],
+  }),
 
   // ── machine learning & AI ──────────────────────────────────────────────
-  d("Machine Learning", "ml", ["machine learning", "ml models", "ml model", "机器学习"], { zh: "机器学习", strict: ["ML"] }),
+  d("Artificial Intelligence", "ml", ["artificial intelligence", "人工智能"], { zh: "人工智能", strict: ["AI"] }),
+  d("Machine Learning", "ml", ["machine learning", "ml models", "ml model", "机器学习"], {
+    zh: "机器学习",
+    strict: ["ML"],
+    implies: ["Artificial Intelligence"],
+  }),
   d("Deep Learning", "ml", ["deep learning", "neural networks", "neural network", "深度学习", "神经网络"], { zh: "深度学习", implies: ["Machine Learning"] }),
   d("NLP", "ml", ["nlp", "natural language processing", "text classification", "sentiment analysis", "自然语言处理"], {
     zh: "自然语言处理",
@@ -331,12 +348,62 @@ export const SKILLS: SkillDef[] = [
   }),
 
   // ── testing & quality ──────────────────────────────────────────────────
-  d("Unit Testing", "testing", ["unit testing", "unit tests", "unit test", "junit", "pytest", "jest", "mocha", "phpunit", "单元测试"], { zh: "单元测试" }),
-  d("Automated Testing", "testing", ["automated testing", "test automation", "automation testing", "automated tests", "自动化测试"], { zh: "自动化测试" }),
-  d("Selenium", "testing", ["selenium", "cypress", "playwright", "appium"], { implies: ["Automated Testing"] }),
-  d("Performance Testing", "testing", ["performance testing", "load testing", "stress testing", "jmeter", "性能测试", "压力测试", "压测"], { zh: "性能测试" }),
-  d("API Testing", "testing", ["api testing", "postman", "接口测试"], { zh: "接口测试" }),
-  d("Quality Assurance", "testing", ["quality assurance", "qa", "test cases", "test plans", "测试用例", "软件测试", "质量保障"], { zh: "质量保障" }),
+  d("Unit Testing", "testing", ["unit testing", "unit tests", "unit test", "junit", "testng", "pytest", "jest", "mocha", "phpunit", "单元测试"], {
+    zh: "单元测试",
+  }),
+  d(
+    "Automated Testing",
+    "testing",
+    ["automated testing", "test automation", "automation testing", "automated tests", "自动化测试", "ui自动化", "接口自动化", "自动化脚本", "测试框架"],
+    {
+      zh: "自动化测试",
+      implies: ["Quality Assurance"],
+    },
+  ),
+  d("Selenium", "testing", ["selenium", "cypress", "playwright", "appium", "robot framework"], { implies: ["Automated Testing"] }),
+  d(
+    "Performance Testing",
+    "testing",
+    ["performance testing", "load testing", "stress testing", "jmeter", "loadrunner", "locust", "性能测试", "压力测试", "压测"],
+    {
+      zh: "性能测试",
+      implies: ["Quality Assurance"],
+    },
+  ),
+  d("API Testing", "testing", ["api testing", "postman", "接口测试"], { zh: "接口测试", implies: ["Quality Assurance"] }),
+  d(
+    "Quality Assurance",
+    "testing",
+    [
+      "quality assurance",
+      "qa",
+      "software testing",
+      "manual testing",
+      "functional testing",
+      "regression testing",
+      "integration testing",
+      "test cases",
+      "test plans",
+      "bug tracking",
+      "测试用例",
+      "软件测试",
+      "功能测试",
+      "黑盒测试",
+      "白盒测试",
+      "回归测试",
+      "集成测试",
+      "系统测试",
+      "冒烟测试",
+      "测试计划",
+      "测试报告",
+      "测试工程师",
+      "测试开发",
+      "缺陷管理",
+      "质量保障",
+    ],
+    // bare 测试 as a list item ("前端、测试") but not inside A/B测试, 单元测试 …
+    { zh: "软件测试/质量保障", strict: [/(?<=^|[、,，/|;；:：(（\s])测试(?=$|[、,，/|;；)）\s])/] },
+  ),
   d("TDD", "testing", ["tdd", "test-driven development", "test driven development", "bdd"]),
 
   // ── engineering practice ───────────────────────────────────────────────
@@ -360,7 +427,12 @@ export const SKILLS: SkillDef[] = [
   d("Technical Writing", "practice", ["technical writing", "documentation", "技术文档", "技术写作"], { zh: "技术文档" }),
 
   // ── product ────────────────────────────────────────────────────────────
-  d("Product Management", "product", ["product management", "product manager", "product owner", "产品管理", "产品经理"], { zh: "产品管理" }),
+  d("Product Management", "product", ["product management", "product manager", "product owner", "产品管理", "产品经理", "产品设计", "产品负责人"], {
+    zh: "产品管理",
+  }),
+  d("User Growth", "product", ["user growth", "growth hacking", "user acquisition", "用户增长", "增长黑客", "拉新", "用户裂变"], {
+    zh: "用户增长",
+  }),
   d("Product Roadmap", "product", ["roadmap", "roadmaps", "product roadmap", "roadmapping", "产品规划", "路线图"], { zh: "产品规划" }),
   d("Product Strategy", "product", ["product strategy", "product vision", "产品策略"], { zh: "产品策略" }),
   d("A/B Testing", "product", ["a/b testing", "a/b test", "a/b tests", "ab testing", "split testing", "experimentation", "ab测试", "a/b测试"], {
@@ -387,12 +459,30 @@ export const SKILLS: SkillDef[] = [
     ],
     { zh: "需求分析" },
   ),
-  d("Prototyping", "product", ["prototyping", "prototypes", "prototype", "axure", "mockups", "原型设计", "原型"], { zh: "原型设计" }),
+  d("Prototyping", "product", ["prototyping", "prototypes", "prototype", "axure", "mockups", "balsamiq", "原型设计", "原型", "墨刀"], { zh: "原型设计" }),
   d("Competitive Analysis", "product", ["competitive analysis", "competitor analysis", "market research", "竞品分析", "市场调研"], { zh: "竞品分析" }),
   d("Go-to-Market", "product", ["go-to-market", "go to market", "gtm", "product launch", "product launches"], { zh: "产品上市" }),
-  d("Product Analytics", "product", ["product analytics", "mixpanel", "amplitude", "funnel analysis", "kpis", "okrs", "north star metric", "数据驱动"], {
-    zh: "产品数据分析",
-  }),
+  d(
+    "Product Analytics",
+    "product",
+    [
+      "product analytics",
+      "mixpanel",
+      "amplitude",
+      "funnel analysis",
+      "event tracking",
+      "kpis",
+      "okrs",
+      "north star metric",
+      "数据驱动",
+      "数据埋点",
+      "埋点",
+      "漏斗分析",
+    ],
+    {
+      zh: "产品数据分析",
+    },
+  ),
   d("User Experience", "design", ["user experience", "ux", "ux design", "用户体验", "交互设计", "interaction design"], { zh: "用户体验/交互设计" }),
 
   // ── design ─────────────────────────────────────────────────────────────
@@ -409,7 +499,27 @@ export const SKILLS: SkillDef[] = [
   d("Design Systems", "design", ["design system", "design systems", "component library", "设计系统", "设计规范"], { zh: "设计系统" }),
 
   // ── finance & accounting ───────────────────────────────────────────────
-  d("Accounting", "finance", ["accounting", "accountant", "bookkeeping", "general ledger", "journal entries", "会计", "账务处理", "记账"], { zh: "会计" }),
+  d(
+    "Accounting",
+    "finance",
+    [
+      "accounting",
+      "accountant",
+      "bookkeeping",
+      "general ledger",
+      "journal entries",
+      "month-end close",
+      "会计",
+      "账务处理",
+      "记账",
+      "总账",
+      "凭证",
+      "出纳",
+      "月结",
+      "做账",
+    ],
+    { zh: "会计" },
+  ),
   d("GAAP", "finance", ["gaap", "us gaap", "generally accepted accounting principles"], { implies: ["Accounting"] }),
   d("IFRS", "finance", ["ifrs", "企业会计准则"], { implies: ["Accounting"] }),
   d("QuickBooks", "finance", ["quickbooks", "xero", "netsuite", "用友", "金蝶"], { implies: ["Accounting"] }),
@@ -420,9 +530,14 @@ export const SKILLS: SkillDef[] = [
   d("Accounts Payable", "finance", ["accounts payable", "应付账款", "应付"], { zh: "应付账款", implies: ["Accounting"] }),
   d("Accounts Receivable", "finance", ["accounts receivable", "应收账款", "应收"], { zh: "应收账款", implies: ["Accounting"] }),
   d("Payroll", "finance", ["payroll", "薪酬核算", "工资核算"], { zh: "薪酬核算" }),
-  d("Tax Preparation", "finance", ["tax preparation", "tax returns", "tax return", "taxes", "tax accounting", "tax compliance", "税务", "报税", "纳税申报"], {
-    zh: "税务",
-  }),
+  d(
+    "Tax Preparation",
+    "finance",
+    ["tax preparation", "tax returns", "tax return", "taxes", "tax accounting", "tax compliance", "税务", "报税", "纳税申报", "增值税", "所得税"],
+    {
+      zh: "税务",
+    },
+  ),
   d("Auditing", "finance", ["audit", "audits", "auditing", "internal audit", "external audit", "审计"], { zh: "审计" }),
   d(
     "Financial Reporting",
@@ -483,8 +598,9 @@ export const SKILLS: SkillDef[] = [
   ),
   d("Social Media", "business", ["social media", "social media marketing", "新媒体", "社交媒体"], { zh: "社交媒体运营" }),
   d("Copywriting", "business", ["copywriting", "content writing", "文案"], { zh: "文案" }),
-  d("Microsoft Office", "business", ["microsoft office", "ms office", "microsoft word", "ms word", "powerpoint", "office 365", "办公软件"], {
+  d("Microsoft Office", "business", ["microsoft office", "ms office", "microsoft word", "ms word", "powerpoint", "office 365", "办公软件", "office办公"], {
     zh: "Office 办公软件",
+    strict: ["PPT", inList("ppt"), inList("[Ww]ord"), inList("[Oo]ffice")],
   }),
   d("Visio", "business", ["visio", "lucidchart", "powerdesigner"]),
   d("Negotiation", "business", ["negotiation", "negotiating", "contract negotiation", "谈判"], { zh: "谈判" }),

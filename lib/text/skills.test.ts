@@ -26,6 +26,26 @@ describe("synonyms", () => {
     expect(names("Machine Learning")).toEqual(names("机器学习"));
     expect(names("Golang")).toEqual(["Go"]);
     expect(names("CI/CD pipelines with Jenkins")).toEqual(["CI/CD", "Jenkins"]);
+    expect(names("安卓开发")).toEqual(["Android"]);
+    expect(names("数据埋点与漏斗分析")).toEqual(["Product Analytics"]);
+    expect(names("负责总账、出纳与月结")).toEqual(["Accounting"]);
+    expect(names("熟练使用Word、PPT")).toEqual(["Microsoft Office"]);
+    expect(names("SPSS, Stata")).toEqual(["SPSS", "Stata"]);
+  });
+
+  it("reads testing skills in Chinese and English, and testing tools imply QA", () => {
+    expect(names("黑盒测试、功能测试")).toEqual(["Quality Assurance"]);
+    expect(names("熟悉前端、测试")).toEqual(["Front-End Development", "Quality Assurance"]);
+    expect(names("A/B测试")).toEqual(["A/B Testing"]);
+    expect(names("单元测试")).toEqual(["Unit Testing"]);
+    expect(all("LoadRunner")).toEqual(["Performance Testing", "Quality Assurance"]);
+  });
+
+  it("reads lower-case tool names only in lists or next to Chinese", () => {
+    expect(names("熟练使用excel")).toEqual(["Excel"]);
+    expect(names("Java、node、Go")).toEqual(["Java", "Go", "Node.js"]);
+    expect(names("Each node in the cluster")).toEqual([]);
+    expect(names("Head Office in London, word of mouth")).toEqual([]);
   });
 
   it("adds implied skills (MySQL ⇒ SQL, Databases; PyTorch ⇒ Deep Learning ⇒ Machine Learning)", () => {

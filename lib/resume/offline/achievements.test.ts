@@ -16,6 +16,14 @@ describe("quantified achievements", () => {
       "used by thousands of users",
       "Won 1st place",
       "获得一等奖",
+      "10k QPS",
+      "提升了30%",
+      "从2秒降到200毫秒",
+      "节省了50万元",
+      "日活百万",
+      "响应时间缩短一半",
+      "cut build time in half",
+      "made deploys ten times faster",
     ]) {
       expect(isQuantified(s), s).toBe(true);
     }

@@ -27,6 +27,13 @@ describe("section headings", () => {
     expect(h.map((x) => x[1])).toEqual(["experience", "projects", "education", "skills", "summary", "education+experience"]);
   });
 
+  it("finds headings framed by ornaments, in capitals after a glyph, and with a gloss on either side", () => {
+    const h = keysOf(
+      "Jane\n— Skills —\nPython\n■ WORK EXPERIENCE\n- Leadership\n【项目经历】\n★ 专业技能 ★\nEducation | 教育背景\n- - - AWARDS - - -\n| 自我评价 |",
+    );
+    expect(h.map((x) => x[1])).toEqual(["skills", "experience", "projects", "skills", "education", "awards", "summary"]);
+  });
+
   it("does not take a dated award line or a long sentence for a heading", () => {
     expect(keysOf("荣誉奖项\n最佳编导奖（获奖） 2006.11.8")).toEqual([["荣誉奖项", "awards"]]);
     expect(keysOf("I gained experience in many areas.")).toEqual([]);

@@ -375,7 +375,7 @@ export const FILLERS_ZH = [
 
 /** Words that express magnitude without digits ("thousands of users", "百万级"). */
 export const MAGNITUDE_WORDS =
-  /\b(?:dozens|hundreds|thousands|millions|billions|double[ds]?|doubling|triple[ds]?|halved|tenfold|twofold|threefold)\b|百万|千万|上千|上万|数百|数千|数万|翻倍|翻番|倍/i;
+  /\b(?:dozens|hundreds|thousands|millions|billions|double[ds]?|doubling|triple[ds]?|halved|(?:by|in) half|(?:two|three|four|five|ten)[- ]?fold|(?:two|three|four|five|ten) times)\b|百万|千万|十万|上千|上万|数百|数千|数万|亿|翻倍|翻番|倍|一半|减半/i;
 
 /** English stop words ignored by the repetition check. */
 export const STOPWORDS_EN = new Set([
