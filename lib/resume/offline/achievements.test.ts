@@ -24,6 +24,8 @@ describe("quantified achievements", () => {
       "响应时间缩短一半",
       "cut build time in half",
       "made deploys ten times faster",
+      "Hackathon Winner: First place in 2019 Bay Area Tech Hackathon",
+      "获得黑客马拉松冠军",
     ]) {
       expect(isQuantified(s), s).toBe(true);
     }

@@ -11,7 +11,8 @@ import { clamp01, evidence, ratio, round1, suggestion } from "./util";
  *   R = roles/projects with at least one statement
  *   Q = statements with a number (see achievements.ts), Rq = roles with ≥ 1 such statement
  *   K = statements naming a dictionary skill
- *   D = min(R, dated lines in those sections), Y = timeline span in years
+ *   D = min(R, dated lines in those sections), Y = years inside the dated roles (overlapping
+ *       roles counted once, gaps not counted: dates.ts `workedMonths`)
  *
  *   c        = min(1, S/6)   confidence: shares measured on a handful of statements count less
  *   volume   = 8·min(1, S/15) + 2·min(1, R/3)        (10)
@@ -41,7 +42,7 @@ export function scoreExperience(f: Facts): DimensionResult {
   const Rq = f.roles.filter((e) => st.some((s, i) => s.entry === e && f.quantified[i])).length;
   const K = f.namesSkill.filter(Boolean).length;
   const D = Math.min(R, f.datedLines.size);
-  const years = f.timeline.spanMonths / 12;
+  const years = f.timeline.workedMonths / 12;
 
   const volume = 8 * clamp01(S / EXPERIENCE.statementsFull) + 2 * clamp01(R / EXPERIENCE.rolesFull);
   const c = clamp01(S / EXPERIENCE.confidenceFull);
