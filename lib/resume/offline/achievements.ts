@@ -13,7 +13,8 @@ import { ACTION_VERB_FORMS_EN, ACTION_VERBS_ZH, MAGNITUDE_WORDS, WEAK_OPENERS_EN
 const NUMBER =
   /(?<![A-Za-z0-9])\d+(?:[.,]\d+)*(?![A-Za-z0-9])|(?<![A-Za-z0-9])\d+(?:[.,]\d+)*\s*(?:%|x|×|k|K|M|B|m|bn|w|W|\+|万|亿|千|百|倍|个|人|次|ms|s|h|QPS|qps|TPS)(?![A-Za-z])/;
 /** Ranks: "1st place", "first prize", "第一名", "一等奖", "冠军". */
-const ORDINAL = /(?<![A-Za-z0-9])\d+(?:st|nd|rd|th)\b|\b(?:first|second|third)[- ](?:place|prize)\b|第[一二三四五六七八九十\d]+名|[一二三特]等奖|冠军|亚军|季军/i;
+const ORDINAL =
+  /(?<![A-Za-z0-9])\d+(?:st|nd|rd|th)\b|\b(?:first|second|third)[- ](?:place|prize)\b|第[一二三四五六七八九十\d]+名|[一二三特]等奖|冠军|亚军|季军/i;
 const MONEY = /[$€£¥￥]\s?\d|\d\s?(?:usd|rmb|元|美元)/i;
 
 export function isQuantified(text: string): boolean {

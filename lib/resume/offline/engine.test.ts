@@ -159,6 +159,15 @@ describe("scoring relations", () => {
     expect(d.suggestions[0].priority).toBe("high");
   });
 
+  it("does not score higher, overall or on skills, when the skills section is deleted", () => {
+    const cut = PLAIN.slice(0, PLAIN.indexOf("Technical Skills:")) + PLAIN.slice(PLAIN.indexOf("Work Experience:"));
+    for (const jd of [undefined, corpus("jobs/en_swe_full-stack-engineer_resume-matcher.txt")]) {
+      const [full, without] = [run(PLAIN, "en", jd), run(cut, "en", jd)];
+      expect(dim(without, "skills").score).toBeLessThan(dim(full, "skills").score);
+      expect(total(without)).toBeLessThan(total(full));
+    }
+  });
+
   it("judges skills without a JD by the resume's own target role", () => {
     const devops =
       "Jared\njared@x.com\nDevOps Engineer\nSkills\nDocker, Kubernetes, Terraform, AWS, Jenkins, Ansible, Linux, Python\nExperience\n- Built CI/CD pipelines with Jenkins and Docker\n- Migrated services to Kubernetes on AWS";

@@ -177,7 +177,7 @@ const en: Messages = {
             ["is backed by experience lines", "are backed by experience lines", "is not backed by experience lines"],
           ),
         )) +
-    ` (${fmt(p.evidence * 100)}%); breadth ${fmt(p.breadth * 100)}% (score ${fmt(p.score)}/20).`,
+    ` (evidence ${fmt(p.evidence * 100)}%); breadth ${fmt(p.breadth * 100)}% (score ${fmt(p.score)}/20).`,
   jdWithoutSkills: () => "The job description names no skill the offline dictionary knows, so skills were scored against the resume's own target role. ",
   content: (p) =>
     `Contact details ${fmt(p.contact)}/4, core sections ${fmt(p.sections)}/8` +
@@ -322,7 +322,7 @@ const zh: Messages = {
     (p.role
       ? `根据标题/简介判断目标岗位为「${p.role}」：该岗位常见的 ${p.target} 项核心技能中，简历体现了 ${p.hits} 项（相关度 ${fmt(p.relevance * 100)}%）。`
       : `未能从标题或简介判断目标岗位，相关度仅按技能数量估计（${fmt(p.relevance * 100)}%）。`) +
-    `列出的 ${p.explicit} 项技能中有 ${p.evidenced} 项在经历描述中得到印证（${fmt(p.evidence * 100)}%）；技能广度 ${fmt(p.breadth * 100)}%（得分 ${fmt(p.score)}/20）。`,
+    `列出的 ${p.explicit} 项技能中有 ${p.evidenced} 项在经历描述中得到印证（印证度 ${fmt(p.evidence * 100)}%）；技能广度 ${fmt(p.breadth * 100)}%（得分 ${fmt(p.score)}/20）。`,
   jdWithoutSkills: () => "职位描述中没有离线技能词典能识别的技能，因此按简历自身的目标岗位评估技能。",
   content: (p) =>
     `联系方式 ${fmt(p.contact)}/4，核心模块 ${fmt(p.sections)}/8` +
