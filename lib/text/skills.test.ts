@@ -41,6 +41,14 @@ describe("synonyms", () => {
     expect(all("LoadRunner")).toEqual(["Performance Testing", "Quality Assurance"]);
   });
 
+  it("names the same finance skills in English and Chinese", () => {
+    expect(names("Close the books each month; consolidated reports; tax planning; Yonyou; days sales outstanding fell")).toEqual(
+      names("完成月结；合并报表；税务筹划；用友；应收账款周转天数下降"),
+    );
+    expect(names("days sales outstanding", "sales tax", "sales events")).not.toContain("Sales");
+    expect(names("Inside sales representative")).toEqual(["Sales"]);
+  });
+
   it("reads lower-case tool names only in lists or next to Chinese", () => {
     expect(names("熟练使用excel")).toEqual(["Excel"]);
     expect(names("Java、node、Go")).toEqual(["Java", "Go", "Node.js"]);
