@@ -37,6 +37,8 @@ describe("synonyms", () => {
     expect(names("黑盒测试、功能测试")).toEqual(["Quality Assurance"]);
     expect(names("熟悉前端、测试")).toEqual(["Front-End Development", "Quality Assurance"]);
     expect(names("A/B测试")).toEqual(["A/B Testing"]);
+    expect(names("测试开发工程师")).toEqual(["Quality Assurance"]);
+    expect(names("高级渗透测试工程师")).toEqual(["Penetration Testing"]);
     expect(names("单元测试")).toEqual(["Unit Testing"]);
     expect(all("LoadRunner")).toEqual(["Performance Testing", "Quality Assurance"]);
   });
@@ -47,6 +49,17 @@ describe("synonyms", () => {
     );
     expect(names("days sales outstanding", "sales tax", "sales events")).not.toContain("Sales");
     expect(names("Inside sales representative")).toEqual(["Sales"]);
+  });
+
+  it("knows security, design, HR and service work in both languages", () => {
+    expect(names("Monitor the SIEM (Splunk), triage phishing reports, run vulnerability scans")).toEqual(
+      expect.arrayContaining(["SIEM", "Threat Analysis", "Vulnerability Management"]),
+    );
+    expect(all("熟练使用 Burp Suite、Nmap")).toEqual(["Penetration Testing", "Security"]);
+    expect(names("Created brand identities and print-ready files")).toEqual(["Graphic Design"]);
+    expect(all("负责招聘与员工关系")).toEqual(["Recruiting", "Employee Relations", "Human Resources"]);
+    expect(names("处理重大客诉")).toEqual(["Customer Service"]);
+    expect(names("during maintenance windows")).toEqual([]);
   });
 
   it("reads lower-case tool names only in lists or next to Chinese", () => {
