@@ -62,6 +62,14 @@ describe("analyzeOffline → finalizeAnalysis", () => {
     expect(dim(draft, "experience").evidence).toContain("- Reduced application response time by 40% through performance optimization");
   });
 
+  it("quotes a sentence of a description paragraph as written (dashes and all)", () => {
+    const text =
+      "Ann Lee\nann@x.com\nProjects\nBusBuddy — personal Android app (Kotlin) showing live bus arrivals; 1,000+ downloads on Google Play.\nSkills\nKotlin";
+    const ev = run(text).dimensions.flatMap((d) => d.evidence);
+    expect(ev).toContain("BusBuddy — personal Android app (Kotlin) showing live bus arrivals;");
+    for (const e of ev) expect(text).toContain(e);
+  });
+
   it("with a job description, finalize computes matchPercent from matched/missing", () => {
     const draft = run(PLAIN, "en", corpus("jobs/en_swe_full-stack-engineer_resume-matcher.txt"));
     const a = finalizeAnalysis(draft, { engine: "offline", language: "en", hasJobDescription: true });
