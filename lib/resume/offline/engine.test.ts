@@ -176,6 +176,16 @@ describe("scoring relations", () => {
     }
   });
 
+  it("does not count an undated project against the dating of the jobs", () => {
+    const base =
+      "Ann Lee\nann@x.com | 555-123-4567\nExperience\nEngineer, Acme | 2019 - 2023\n- Built billing services in Go serving 2M users\n- Cut p99 latency by 40% with Redis caching";
+    const withProject = `${base}\nProjects\nShopBot\n- Built a Python chatbot used by 300 shops\n- Reduced support tickets by 25% in 3 months`;
+    const [a, b] = [run(base), run(withProject)];
+    expect(dim(b, "experience").score).toBeGreaterThan(dim(a, "experience").score);
+    expect(dim(b, "structure").score).toBeGreaterThanOrEqual(dim(a, "structure").score);
+    expect(dim(b, "experience").rationale).toContain("The one role is dated");
+  });
+
   it("judges skills without a JD by the resume's own target role", () => {
     const devops =
       "Jared\njared@x.com\nDevOps Engineer\nSkills\nDocker, Kubernetes, Terraform, AWS, Jenkins, Ansible, Linux, Python\nExperience\n- Built CI/CD pipelines with Jenkins and Docker\n- Migrated services to Kubernetes on AWS";

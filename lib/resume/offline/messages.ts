@@ -25,6 +25,8 @@ interface Messages {
     Rq: number;
     K: number;
     D: number;
+    /** Roles that should be dated (experience-section roles, else all): D is out of these. */
+    Rd: number;
     years: number;
     volume: number;
     quant: number;
@@ -150,7 +152,7 @@ const en: Messages = {
     `${cap(ofN(p.Q, p.S, STATEMENT, ["contains a number", "contain a number", "does not contain a number"]))}, and ` +
     `${ofN(p.Rq, p.R, ROLE, ["shows quantified results", "show quantified results", "does not show quantified results"])} (quantification ${fmt(p.quant)}/14). ` +
     `${count(p.K, "statement names", "statements name")} a concrete skill or tool (specificity ${fmt(p.spec)}/8). ` +
-    `${cap(ofN(p.D, p.R, ROLE, ["is dated", "are dated", "is not dated"]))} and the timeline spans ${fmt(p.years)} ${p.years === 1 ? "year" : "years"} (timeline ${fmt(p.time)}/8).`,
+    `${cap(ofN(p.D, p.Rd, ROLE, ["is dated", "are dated", "is not dated"]))} and the timeline spans ${fmt(p.years)} ${p.years === 1 ? "year" : "years"} (timeline ${fmt(p.time)}/8).`,
   experienceNone: (p) =>
     `No experience or project statements were found, so there is nothing to score for depth (0/40)` +
     (p.placeholders > 0
@@ -307,7 +309,7 @@ const zh: Messages = {
     `经历/项目部分共 ${p.S} 条描述、${p.R} 段经历（篇幅 ${fmt(p.volume)}/10）。` +
     `${zhOf(p.Q, p.S, "条")}含有数字，${zhOf(p.Rq, p.R, "段", "经历")}给出了量化结果（量化 ${fmt(p.quant)}/14）。` +
     `${p.K} 条提到了具体技能或工具（具体性 ${fmt(p.spec)}/8）。` +
-    `${p.R} 段中 ${p.D} 段标注了时间，时间跨度约 ${fmt(p.years)} 年（时间线 ${fmt(p.time)}/8）。`,
+    `${p.Rd} 段中 ${p.D} 段标注了时间，时间跨度约 ${fmt(p.years)} 年（时间线 ${fmt(p.time)}/8）。`,
   experienceNone: (p) =>
     `未找到工作或项目经历的具体描述，经历深度无从评分（0/40）${p.placeholders > 0 ? `；另有 ${p.placeholders} 条为模板占位内容，未计入。` : "。"}`,
   skillsJd: (p) =>
