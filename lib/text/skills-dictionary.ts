@@ -75,8 +75,10 @@ export const SKILLS: SkillDef[] = [
   d("Go", "language", ["golang"], {
     strict: [
       new RegExp(
-        `${L}Go(?=$|\\s*[,/;:)、，；）|.]|\\s*\\(|\\s+(?:and|or|&|programming|language|lang|developer|development|services?|microservices|modules?)\\b|[\\u4e00-\\u9fff])`,
+        `${L}Go(?=$|\\s*[,/;:)、，；）|.]|\\s*\\(|\\s+(?:and|or|&|programming|language|lang|developers?|development|engineers?|services?|microservices|modules?|experience|skills?|code|codebases?|backends?|expertise|proficiency|tooling|libraries)\\b|[\\u4e00-\\u9fff])`,
       ),
+      // the language after a preposition or verb of use ("in Go", "with Go", "written in Go"), not "Go-to-market"
+      /(?<=\b(?:in|with|using|write|writing|wrote|written in|learning|learned|know|knowledge of)\s)Go(?![A-Za-z0-9'’-])/,
       /(?<=^|[、,，/|;；:：(（\u4e00-\u9fff])\s*go(?=$|\s*[、,，/|;；)）]|[\u4e00-\u9fff])/,
     ],
   }),

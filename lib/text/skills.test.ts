@@ -82,6 +82,10 @@ describe("boundaries", () => {
     expect(names("Go, Python")).toEqual(["Python", "Go"]);
     expect(names("了解Java、go、Python")).toEqual(["Python", "Java", "Go"]);
     expect(names("Ready to go to market")).toEqual(["Go-to-Market"]);
+    expect(names("Experience with Go is an advantage")).toEqual(["Go"]);
+    expect(names("5 years of Go experience")).toEqual(["Go"]);
+    expect(names("Go to the office. Let it go")).toEqual([]);
+    expect(names("Drove our Go-to-market plan with Go-getters")).toEqual(["Go-to-Market"]);
   });
 
   it("treats R and C as standalone tokens only", () => {
