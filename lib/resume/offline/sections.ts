@@ -232,6 +232,11 @@ function headingKeys(line: Line): SectionKey[] {
   return keys;
 }
 
+/** True when a text on its own line would be a section heading ("Skills", "工作经历"). */
+export function isHeadingText(text: string): boolean {
+  return headingKeys({ index: 0, raw: text, text, bullet: false, markupHeading: 0 }).length > 0;
+}
+
 /** Finds headings and assigns every line to the section(s) of the heading above it. */
 export function detectSections(lines: Line[]): SectionMap {
   const headings: Heading[] = [];
