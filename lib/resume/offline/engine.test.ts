@@ -197,6 +197,50 @@ describe("scoring relations", () => {
   });
 });
 
+describe("language fairness", () => {
+  // One resume written in both languages (translated for this test).
+  const ZH = `李娜
+Java后端开发工程师 | 电话：139 0000 1234 | 邮箱：lina@example.com
+个人优势
+5年Java后端开发经验，熟悉高并发、分布式系统设计。
+工作经历
+某电商公司 | 高级Java开发工程师 | 2021.07 - 至今
+- 主导订单系统微服务化改造，基于Spring Cloud拆分为12个服务，系统可用性提升至99.99%
+- 设计Redis多级缓存方案，接口平均响应时间从800毫秒降到120毫秒
+- 使用 Kafka（异步削峰）支撑大促期间峰值3万QPS
+某金融科技公司 | Java开发工程师 | 2019.03 - 2021.06
+- 使用 Spring Boot 和 MyBatis 开发支付对账模块，日处理交易200万笔
+- 搭建Jenkins持续集成流水线，发布耗时缩短一半
+教育背景
+华中科技大学 | 计算机科学与技术 | 本科 | 2015.09 - 2019.06
+专业技能
+- Java、JVM调优、多线程、Spring Boot、MyBatis、MySQL、Redis、Kafka、Docker、Linux`;
+  const EN = `Na Li
+Java Back-End Engineer | Phone: +86 139 0000 1234 | Email: lina@example.com
+Summary
+Back-end engineer with 5 years of Java experience in high-concurrency, distributed system design.
+Work Experience
+E-commerce Company | Senior Java Engineer | Jul 2021 - Present
+- Led the move of the order system to microservices, splitting it into 12 Spring Cloud services and raising availability to 99.99%
+- Designed a multi-level Redis cache, cutting average API response time from 800 ms to 120 ms
+- Introduced Kafka for asynchronous load leveling, sustaining peaks of 30k QPS during sales events
+Fintech Company | Java Engineer | Mar 2019 - Jun 2021
+- Built the payment reconciliation module with Spring Boot and MyBatis, processing 2 million transactions a day
+- Set up a Jenkins continuous integration pipeline, cutting release time in half
+Education
+Huazhong University of Science and Technology | B.S. Computer Science | Sep 2015 - Jun 2019
+Skills
+- Java, JVM tuning, multithreading, Spring Boot, MyBatis, MySQL, Redis, Kafka, Docker, Linux`;
+
+  it("scores the same resume within 5 points in Chinese and in English, with and without a job", () => {
+    for (const jd of [undefined, corpus("jobs/zh_backend_java-engineer_jd.md")]) {
+      const [zh, en] = [run(ZH, "zh", jd), run(EN, "en", jd)];
+      expect(Math.abs(total(zh) - total(en))).toBeLessThanOrEqual(5);
+      for (const key of ["experience", "expression"]) expect(Math.abs(dim(zh, key).score - dim(en, key).score)).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
 describe("robustness", () => {
   it("gives the same analysis when a PDF extracts Chinese with spaces between characters", async () => {
     const text = await pdfText("resumes-pdf/zh_typst_qianxi_cv.pdf");
