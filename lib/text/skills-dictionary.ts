@@ -63,6 +63,15 @@ const L = "(?<![A-Za-z0-9&+#'’.\\-])";
  * A lower-case word that is also ordinary English ("node", "excel") counts as the tool only
  * between list delimiters or next to Chinese characters ("熟练使用excel", "Java、node、Go").
  */
+/**
+ * "AI" next to other design-tool abbreviations (PS, CDR, ID, C4D, PR, AE) in a list is Adobe
+ * Illustrator; `negative` gives the pattern for AI outside such a list.
+ */
+const DESIGN_TOOLS = "(?:PS|CDR|ID|C4D|PR|AE)";
+const DESIGN_LIST_AROUND = (core: string, mode: "positive" | "negative"): string =>
+  mode === "positive"
+    ? `(?:(?<=${DESIGN_TOOLS}\\s*[、,，/]\\s*)${core}|${core}(?=\\s*[、,，/]\\s*${DESIGN_TOOLS}(?![A-Za-z])))`
+    : `(?<!${DESIGN_TOOLS}\\s*[、,，/]\\s*)${core}(?!\\s*[、,，/]\\s*${DESIGN_TOOLS}(?![A-Za-z]))`;
 const inList = (word: string): RegExp =>
   new RegExp(`(?<=^|[、,，/|;；:：(（\\u4e00-\\u9fff])\\s*${word}(?![A-Za-z0-9])(?=$|\\s*[、,，/|;；)）(]|[\\u4e00-\\u9fff])`);
 
@@ -246,7 +255,11 @@ export const SKILLS: SkillDef[] = [
   }),
 
   // ── machine learning & AI ──────────────────────────────────────────────
-  d("Artificial Intelligence", "ml", ["artificial intelligence", "人工智能"], { zh: "人工智能", strict: ["AI"] }),
+  d("Artificial Intelligence", "ml", ["artificial intelligence", "人工智能"], {
+    zh: "人工智能",
+    // not a designer's "PS、AI、CDR" (Adobe Illustrator)
+    strict: [new RegExp(DESIGN_LIST_AROUND("(?<![A-Za-z])AI(?![A-Za-z])", "negative"))],
+  }),
   d("Machine Learning", "ml", ["machine learning", "ml models", "ml model", "机器学习"], {
     zh: "机器学习",
     strict: ["ML"],
@@ -467,7 +480,7 @@ export const SKILLS: SkillDef[] = [
   d("Agile", "practice", ["agile", "敏捷开发", "敏捷"], { zh: "敏捷开发" }),
   d("Scrum", "practice", ["scrum", "sprint planning", "sprints", "scrum master"], { implies: ["Agile"] }),
   d("Kanban", "practice", ["kanban"], { implies: ["Agile"] }),
-  d("Jira", "practice", ["jira", "confluence"]),
+  d("Jira", "practice", ["jira", "confluence", "zentao", "禅道"]),
   d("Open Source", "practice", ["open source", "open-source", "开源"], { zh: "开源" }),
   d("Accessibility", "design", ["accessibility", "a11y", "wcag", "section 508", "无障碍"], { zh: "无障碍" }),
   d("Technical Writing", "practice", ["technical writing", "documentation", "技术文档", "技术写作"], { zh: "技术文档" }),
@@ -541,8 +554,11 @@ export const SKILLS: SkillDef[] = [
   d("Figma", "design", ["figma"], { implies: ["UI Design"] }),
   d("Sketch", "design", [], { strict: ["Sketch"], implies: ["UI Design"] }),
   d("Adobe XD", "design", ["adobe xd"], { implies: ["UI Design"] }),
-  d("Photoshop", "design", ["photoshop"]),
-  d("Illustrator", "design", ["adobe illustrator"], { strict: ["Illustrator"], implies: ["Graphic Design"] }),
+  d("Photoshop", "design", ["photoshop"], { strict: [inList("PS")] }),
+  d("Illustrator", "design", ["adobe illustrator"], {
+    strict: ["Illustrator", new RegExp(DESIGN_LIST_AROUND("(?<![A-Za-z])AI(?![A-Za-z])", "positive"))],
+    implies: ["Graphic Design"],
+  }),
   d("InDesign", "design", ["indesign"], { implies: ["Graphic Design"] }),
   d(
     "Graphic Design",
@@ -560,6 +576,7 @@ export const SKILLS: SkillDef[] = [
       "print-ready",
       "typography",
       "coreldraw",
+      "cdr",
       "canva",
       "平面设计",
       "品牌设计",
@@ -703,7 +720,7 @@ export const SKILLS: SkillDef[] = [
   ),
   d("Vendor Management", "business", ["vendor management", "vendor relations", "supplier management", "供应商管理"], { zh: "供应商管理" }),
   d("Business Analysis", "business", ["business analysis", "business analyst", "business intelligence", "业务分析", "商业分析"], { zh: "业务分析" }),
-  d("CRM", "business", ["crm", "salesforce", "hubspot", "客户关系管理"], { zh: "CRM" }),
+  d("CRM", "business", ["crm", "salesforce", "hubspot", "客户关系管理", "客户关系维护", "客户维护"], { zh: "CRM" }),
   d(
     "Sales",
     "business",
@@ -716,10 +733,17 @@ export const SKILLS: SkillDef[] = [
       "lead qualification",
       "cold calling",
       "cold calls",
+      "prospecting",
+      "sales quota",
+      "closing deals",
+      "sales pipeline",
       "销售",
       "商务拓展",
       "大客户",
       "客户开发",
+      "渠道拓展",
+      "回款",
+      "招投标",
     ],
     {
       zh: "销售/商务拓展",

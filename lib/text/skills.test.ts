@@ -60,6 +60,9 @@ describe("synonyms", () => {
     expect(all("负责招聘与员工关系")).toEqual(["Recruiting", "Employee Relations", "Human Resources"]);
     expect(names("处理重大客诉")).toEqual(["Customer Service"]);
     expect(names("during maintenance windows")).toEqual([]);
+    expect(names("熟练使用PS、AI、CDR")).toEqual(["Photoshop", "Illustrator", "Graphic Design"]);
+    expect(names("熟悉AI大模型应用")).toEqual(["Artificial Intelligence", "LLM"]);
+    expect(names("负责大客户开发与回款")).toEqual(["Sales"]);
   });
 
   it("reads lower-case tool names only in lists or next to Chinese", () => {
