@@ -303,6 +303,15 @@ function summary(vitestJson, playwrightJson, codes) {
     failed += p?.unexpected || (codes.playwright ? 1 : 0);
     skipped += p?.skipped ?? 0;
   }
+  // A file whose fork died ("Worker exited unexpectedly") has no failed assertion: name every
+  // file and test that did not pass, so the closing lines say where to look.
+  for (const file of v?.testResults ?? []) {
+    const notPassed = (file.assertionResults ?? []).filter((a) => a.status !== "passed");
+    if (file.status === "passed" && notPassed.length === 0) continue;
+    const name = path.relative(ROOT, file.name ?? "");
+    console.log(`not passed: ${name} (${file.status})${file.message ? ` — ${String(file.message).split("\n")[0].slice(0, 200)}` : ""}`);
+    for (const a of notPassed.slice(0, 5)) console.log(`  ${a.status}: ${a.fullName ?? a.title}`);
+  }
   if ("vitest" in codes) console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
 

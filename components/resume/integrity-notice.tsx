@@ -9,13 +9,16 @@ import { Card } from "../ui/card";
  * server's checks found — each reason worded in the reader's language, with its excerpt as found
  * (plain text, the resume's language) — which dimensions the offline engine re-scored, and how
  * many lines were removed. Shown to the owner and to the recruiters who read the analysis.
- * Nothing when the analysis is not flagged (or was stored before the checks).
+ * An analysis that is not flagged but carries reasons (the model answered in the wrong language
+ * and the offline engine stood in) gets the same list under a neutral title: nothing in the
+ * resume was suspicious. Nothing when there is neither (or it was stored before the checks).
  */
 export function IntegrityNotice({ analysis }: { analysis: Analysis }) {
   const t = useTranslations("integrity");
   const tr = useTranslations("report");
   const integrity = analysis.integrity;
-  if (!analysis.injectionSuspected || !integrity) return null;
+  if (!integrity || (!analysis.injectionSuspected && integrity.reasons.length === 0)) return null;
+  const flagged = analysis.injectionSuspected === true;
   const lang = analysis.language === "zh" ? "zh-CN" : "en";
   const dimension = (key: string) => tr(`dimension.${key as "experience"}`);
   return (
@@ -24,9 +27,9 @@ export function IntegrityNotice({ analysis }: { analysis: Analysis }) {
         <ShieldAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-700" />
         <div className="min-w-0 space-y-2 text-sm text-amber-950">
           <h2 id="integrity-title" className="text-base font-semibold">
-            {t("title")}
+            {flagged ? t("title") : t("noteTitle")}
           </h2>
-          <p>{t("body")}</p>
+          <p>{flagged ? t("body") : t("noteBody")}</p>
           <ul className="list-disc space-y-1 pl-5">
             {integrity.reasons.map((r, i) => {
               const reason = (INTEGRITY_REASON_CODES as readonly string[]).includes(r.code) ? t(`reason.${r.code}`) : r.message;

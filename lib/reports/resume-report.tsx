@@ -36,8 +36,8 @@ export function ResumeReportDocument({ resume, generatedAt }: { resume: ResumeRe
         <Text>{analysis.summary}</Text>
       </Section>
 
-      {analysis.injectionSuspected && analysis.integrity ? (
-        <Section title={t("integrity.title")}>
+      {analysis.integrity && (analysis.injectionSuspected || analysis.integrity.reasons.length > 0) ? (
+        <Section title={t(analysis.injectionSuspected ? "integrity.title" : "integrity.noteTitle")}>
           <Bullets items={analysis.integrity.reasons.map((r) => (r.excerpt ? `${r.message} “${r.excerpt}”` : r.message))} empty="" />
         </Section>
       ) : null}

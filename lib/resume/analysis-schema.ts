@@ -68,7 +68,9 @@ type Dimension = z.infer<typeof dimensionSchema>;
  * - `score_unsupported` — a model's dimension score is far above the offline engine's with no
  *   verbatim evidence (or on an input that was flagged);
  * - `keyword_stuffing` — skills shown only in a keyword dump (they count less);
- * - `implausible_numbers` — an implausible density of quantified bullets (their credit is damped).
+ * - `implausible_numbers` — an implausible density of quantified bullets (their credit is damped);
+ * - `wrong_language` — the model answered in the other language than the resume's on the task's
+ *   last attempt too; the analysis is the offline engine's.
  */
 export const INTEGRITY_REASON_CODES = [
   "injection_in_resume",
@@ -81,6 +83,7 @@ export const INTEGRITY_REASON_CODES = [
   "score_unsupported",
   "keyword_stuffing",
   "implausible_numbers",
+  "wrong_language",
 ] as const;
 export type IntegrityReasonCode = (typeof INTEGRITY_REASON_CODES)[number];
 

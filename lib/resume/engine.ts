@@ -4,9 +4,10 @@ import { cachedResult } from "@/lib/finops/cache";
 import { meterOffline } from "@/lib/finops/meter";
 import { type Analysis, analysisDraftSchema, finalizeAnalysis } from "./analysis-schema";
 import { guardModelDraft } from "./integrity/guard";
-import { offlineIntegrity } from "./integrity/offline";
+import { reasonMessage } from "./integrity/messages";
+import { type CheckedDraft, offlineIntegrity } from "./integrity/offline";
 import { screenResumeInput } from "./integrity/screen";
-import { analyzeWithLlm } from "./llm/analyze-with-llm";
+import { analyzeWithLlm, WrongLanguageError } from "./llm/analyze-with-llm";
 import { RESUME_ANALYSIS_PROMPT_VERSION, RESUME_ANALYSIS_TEMPERATURE } from "./llm/resume-analysis";
 import { analyzeOfflineWithSignals } from "./offline";
 
@@ -33,6 +34,11 @@ const cachedDraftSchema = z.object({ draft: analysisDraftSchema, model: z.string
  * With `cache`, the model's draft comes from the result cache when an identical analysis (screened
  * text, job description, language, prompt version, model, settings) was made before
  * (docs/finops.md, "Cache"); the guard runs on every use; the offline engine is never cached.
+ *
+ * A draft not in the resume's language is `invalid_output` (`WrongLanguageError`, retried by the
+ * pipeline, never cached). On a task's last attempt (`preferFallback`) it is not an error: the
+ * analysis is the offline engine's (`engine: "offline"`, metered as the offline engine) with the
+ * integrity reason `wrong_language` (docs/scoring.md, "Wrong language").
  * @throws the LLM layer's `LlmError` when the model call fails; zod/Error when the draft is unusable.
  */
 export async function analyzeResume(input: {
@@ -90,7 +96,25 @@ export async function analyzeResume(input: {
       schema: cachedDraftSchema,
     },
     produce,
-  );
+  ).catch((e: unknown) => {
+    // The last attempt: no further one will come to get the language right.
+    if (e instanceof WrongLanguageError && input.preferFallback) return null;
+    throw e;
+  });
+  if (result === null) {
+    const offline = await meterOffline(() => analyzeOfflineWithSignals(offlineInput));
+    const checked = withWrongLanguage(offlineIntegrity({ screened, offline, language: input.language }), input.language);
+    return {
+      analysis: finalizeAnalysis(checked.draft, {
+        engine: "offline",
+        language: input.language,
+        hasJobDescription,
+        integrity: checked.integrity,
+        injectionSuspected: checked.injectionSuspected,
+      }),
+      promptVersion: null,
+    };
+  }
   const offline = analyzeOfflineWithSignals(offlineInput);
   const checked = guardModelDraft({ draft: result.draft, screened, offline, language: input.language });
   return {
@@ -103,4 +127,11 @@ export async function analyzeResume(input: {
     }),
     promptVersion: RESUME_ANALYSIS_PROMPT_VERSION,
   };
+}
+
+/** The offline analysis that stands in for a model's wrong-language answer: its integrity gains `wrong_language` first. */
+function withWrongLanguage(checked: CheckedDraft, language: "en" | "zh"): CheckedDraft {
+  const reason = { code: "wrong_language" as const, message: reasonMessage(language, "wrong_language") };
+  // A model fault, not the resume's: the flag (`injectionSuspected`) stays what the input's own checks found.
+  return { ...checked, integrity: { ...checked.integrity, reasons: [reason, ...checked.integrity.reasons] } };
 }

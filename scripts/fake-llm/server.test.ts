@@ -476,3 +476,64 @@ describe("the gullible persona", () => {
     expect(text).toBe(SYSTEM.slice(0, 300));
   });
 });
+
+describe("the wrong-language personas", () => {
+  const prose = {
+    type: "object",
+    properties: { summary: { type: "string" }, strengths: { type: "array", items: { type: "string" }, minItems: 2, maxItems: 2 } },
+    required: ["summary", "strengths"],
+    additionalProperties: false,
+  };
+  const ZH_USER = "Answer language: Chinese (简体中文).\n\n<resume>\n张伟 高级后端工程师\n负责推荐服务重构，QPS 从 2000 提升到 8000\n</resume>";
+  const EN_USER = "Answer language: English.\n\n<resume>\nJane Doe, backend engineer\nLed the billing migration for 2 million accounts\n</resume>";
+  const hasHan = (s: string) => /\p{Script=Han}/u.test(s);
+
+  function answer(user: string, headers: Record<string, string> = {}): Promise<{ summary: string; strengths: string[] }> {
+    return chat(
+      { messages: [{ role: "user", content: user }], response_format: { type: "json_schema", json_schema: { name: "x", strict: true, schema: prose } } },
+      headers,
+    ).then(async (r) => JSON.parse((await r.json()).choices[0].message.content));
+  }
+
+  it("the ordinary model answers in the language the prompt names, even when the data is mostly in the other script", async () => {
+    expect(hasHan((await answer(ZH_USER)).summary)).toBe(true);
+    expect(hasHan((await answer(EN_USER)).summary)).toBe(false);
+    const enWithChineseJd = `${EN_USER}\n<job_description>\n岗位职责：负责后端服务的设计与开发，熟悉分布式系统、消息队列和数据库调优。\n</job_description>`;
+    expect(hasHan((await answer(enWithChineseJd)).summary)).toBe(false);
+    expect(llm.requests().every((r) => r.wrongLanguage === undefined)).toBe(true);
+  });
+
+  it("x-fake-persona: wrong-language answers a Chinese prompt in English and an English one in Chinese, on every call", async () => {
+    const h = { "x-fake-persona": "wrong-language" };
+    for (let i = 0; i < 2; i++) {
+      const zh = await answer(ZH_USER, h);
+      expect(hasHan(zh.summary) || zh.strengths.some(hasHan)).toBe(false);
+      const en = await answer(EN_USER, h);
+      expect(hasHan(en.summary)).toBe(true);
+    }
+    expect(llm.requests().map((r) => r.wrongLanguage)).toEqual(["en", "zh", "en", "zh"]);
+    // Without the header, right again.
+    expect(hasHan((await answer(ZH_USER)).summary)).toBe(true);
+  });
+
+  it("wrong-language-once is wrong on the first answer to each prompt and right after it, whatever the model; reset forgets", async () => {
+    llm.control({ wrongLanguage: "once" });
+    expect(hasHan((await answer(ZH_USER)).summary)).toBe(false);
+    expect(hasHan((await answer(ZH_USER)).summary)).toBe(true);
+    expect(hasHan((await answer(EN_USER)).summary)).toBe(true); // another prompt: its first answer is wrong
+    expect((await (await fetch(`${llm.url.replace(/\/v1$/, "")}/__control`)).json()).wrongLanguage).toBe("once");
+    llm.reset();
+    expect(hasHan((await answer(ZH_USER)).summary)).toBe(true); // reset: no persona
+    expect(hasHan((await answer(ZH_USER, { "x-fake-persona": "gullible, wrong-language-once" })).summary)).toBe(false);
+    expect(llm.requests().at(-1)).toMatchObject({ gullible: true, wrongLanguage: "en" });
+  });
+
+  it('{wrongLanguage: "always"} lasts until set null; an unknown value is refused', async () => {
+    llm.control({ wrongLanguage: "always" });
+    expect(hasHan((await answer(ZH_USER)).summary)).toBe(false);
+    expect(hasHan((await answer(ZH_USER)).summary)).toBe(false);
+    llm.control({ wrongLanguage: null });
+    expect(hasHan((await answer(ZH_USER)).summary)).toBe(true);
+    expect(() => llm.control({ wrongLanguage: "sometimes" as "once" })).toThrow(/unknown wrongLanguage/);
+  });
+});

@@ -19,6 +19,10 @@
  * (scores at their maximum, "as instructed" rationales, the system prompt copied out when asked
  * for): per request with `x-fake-persona: gullible`, or for every request with
  * `{gullible: true}` (control, option, `--gullible`); see gullible.ts.
+ * The wrong-language personas write their prose in the other language than the prompt asks for:
+ * always (`x-fake-persona: wrong-language`, `{wrongLanguage: "always"}`, `--wrong-language`) or
+ * on the first answer to each prompt only (`wrong-language-once`, `{wrongLanguage: "once"}`,
+ * `--wrong-language-once`); see wrong-language.ts. Personas combine in the header, comma-separated.
  * The optional quota (`rpm`, `tpm`) is a sliding 60-second window, like upstream's rolling minute.
  * See docs/testing.md.
  *
@@ -32,6 +36,7 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { findGraderInstructions, type GraderInstructions, obeyInstructions, obeyingText, statedMaxima } from "./gullible";
 import { generateInstance, hashString, type Json, type JsonSchema, strictSchemaViolation } from "./schema-instance";
+import { answerLanguage, type WrongLanguageMode, wrongLanguageMode } from "./wrong-language";
 
 export const FAULT_MODES = ["ok", "429", "500", "slow", "hang", "truncated", "broken_json", "context_length", "content_policy"] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
@@ -78,6 +83,8 @@ export interface ControlBody extends Partial<FaultSettings> {
   omitUsage?: boolean;
   /** Answer as the gullible persona (obeys instructions found in the data) until reset or set false. */
   gullible?: boolean;
+  /** Answer in the wrong language (`always`, or `once` per prompt) until reset or set null. */
+  wrongLanguage?: WrongLanguageMode | null;
 }
 
 export interface RecordedRequest {
@@ -110,6 +117,8 @@ export interface RecordedRequest {
   gullible?: boolean;
   /** What the gullible persona obeyed (unset when it found nothing to obey, or was not asked). */
   obeyed?: GraderInstructions;
+  /** The language the answer was written in, when a wrong-language persona made it the other one than asked. */
+  wrongLanguage?: "en" | "zh";
 }
 
 export interface Usage {
@@ -140,6 +149,8 @@ export interface FakeLlmOptions {
   omitUsage?: boolean;
   /** Answer every request as the gullible persona (see {@link ControlBody.gullible}). */
   gullible?: boolean;
+  /** Answer every request as a wrong-language persona (see {@link ControlBody.wrongLanguage}). */
+  wrongLanguage?: WrongLanguageMode;
   /** Keep at most this many recorded requests (oldest dropped). Default 1000. */
   maxRecorded?: number;
   /** Log one line per request to stderr. */
@@ -178,6 +189,7 @@ interface ControlState {
   latencyMs: number;
   omitUsage: boolean;
   gullible: boolean;
+  wrongLanguage: WrongLanguageMode | null;
 }
 
 interface ChosenFault extends FaultSettings {
@@ -194,6 +206,8 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
   let recorded: RecordedRequest[] = [];
   let nextId = 1;
   let seenPrefixes = new Set<number>();
+  /** Prompts the `once` wrong-language persona already answered wrongly. */
+  let answeredWrongly = new Set<number>();
   const control: ControlState = {
     fault: null,
     remaining: 0,
@@ -205,6 +219,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     latencyMs: opts.latencyMs ?? 0,
     omitUsage: opts.omitUsage ?? false,
     gullible: opts.gullible ?? false,
+    wrongLanguage: opts.wrongLanguage ?? null,
   };
   // Sliding one-minute window for the optional quota and the x-ratelimit-* headers: the arrival
   // times of admitted requests, and their tokens (counted from arrival once they are known).
@@ -243,6 +258,12 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     if (body.latencyMs !== undefined) control.latencyMs = Math.max(0, body.latencyMs);
     if (body.omitUsage !== undefined) control.omitUsage = body.omitUsage === true;
     if (body.gullible !== undefined) control.gullible = body.gullible === true;
+    if (body.wrongLanguage !== undefined) {
+      if (body.wrongLanguage !== null && body.wrongLanguage !== "always" && body.wrongLanguage !== "once") {
+        throw new Error(`unknown wrongLanguage ${String(body.wrongLanguage)}`);
+      }
+      control.wrongLanguage = body.wrongLanguage;
+    }
   }
 
   function reset(): void {
@@ -253,12 +274,14 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     control.latencyMs = opts.latencyMs ?? 0;
     control.omitUsage = opts.omitUsage ?? false;
     control.gullible = opts.gullible ?? false;
+    control.wrongLanguage = opts.wrongLanguage ?? null;
     control.script = [];
     control.step = 0;
     control.stepStartedAt = undefined;
     control.stepRequests = 0;
     recorded = [];
     seenPrefixes = new Set();
+    answeredWrongly = new Set();
     admitted = [];
     tokenLog = [];
   }
@@ -480,10 +503,15 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
 
     if (control.latencyMs > 0 && !(await sleep(control.latencyMs, res))) return;
 
-    const persona = req.headers["x-fake-persona"];
-    const gullible = control.gullible || (Array.isArray(persona) ? persona[0] : persona)?.trim().toLowerCase() === "gullible";
+    const personaHeader = req.headers["x-fake-persona"];
+    const personas = (Array.isArray(personaHeader) ? personaHeader.join(",") : (personaHeader ?? "")).split(",").map((p) => p.trim().toLowerCase());
+    const gullible = control.gullible || personas.includes("gullible");
     if (gullible) rec.gullible = true;
-    const answer = buildAnswer(body, fault.mode, gullible);
+    const wrongMode = personas.map(wrongLanguageMode).find((m) => m !== null) ?? control.wrongLanguage;
+    const asked = languageOf(body);
+    const language = answerLanguage(asked, wrongMode, answeredWrongly, JSON.stringify(body.messages));
+    if (language !== asked) rec.wrongLanguage = language;
+    const answer = buildAnswer(body, fault.mode, { gullible, language });
     if (answer.obeyed) rec.obeyed = answer.obeyed;
     const completionTokens = Math.max(1, estimateTokens(answer.kind === "text" ? answer.content : answer.args));
     const cached = cachedTokens(body, promptTokens, seenPrefixes);
@@ -695,6 +723,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       latencyMs: control.latencyMs,
       omitUsage: control.omitUsage,
       gullible: control.gullible,
+      wrongLanguage: control.wrongLanguage,
     };
   }
 
@@ -829,11 +858,18 @@ function makeUsage(prompt: number, completion: number, cached: number): Usage {
   };
 }
 
+/**
+ * The language a prompt asks for: the one its user message names (`Answer language: Chinese`, as
+ * the resume analysis prompt says it), else Chinese when the user messages hold at least 20 CJK
+ * characters — so an English resume with a Chinese job description is still answered in English.
+ */
 function languageOf(body: ChatBody): "en" | "zh" {
   const userText = body.messages
     .filter((m) => m.role === "user")
     .map((m) => textOf(m.content))
     .join("\n");
+  const named = /Answer language:\s*(English|Chinese)/.exec(userText);
+  if (named) return named[1] === "Chinese" ? "zh" : "en";
   return (userText.match(CJK) ?? []).length >= 20 ? "zh" : "en";
 }
 
@@ -869,10 +905,11 @@ function quotesFrom(body: ChatBody): string[] {
  * The answer to a chat request: a schema instance (tool call, `json_schema`, `json_object`) or a
  * sentence. As the gullible persona, when the prompt's data carries an instruction to the grader,
  * the instance is rewritten the way an obedient model would answer ({@link obeyInstructions}).
+ * Prose is written in `persona.language` (the prompt's, unless a wrong-language persona chose the other).
  */
-function buildAnswer(body: ChatBody, mode: FaultMode, gullible = false): Answer {
+function buildAnswer(body: ChatBody, mode: FaultMode, persona: { gullible: boolean; language: "en" | "zh" }): Answer {
   const seed = hashString(JSON.stringify(body.messages) + (body.model ?? ""));
-  const language = languageOf(body);
+  const { gullible, language } = persona;
   const quotes = quotesFrom(body);
   const found = gullible ? findGraderInstructions(body.messages.filter((m) => m.role === "user").map((m) => textOf(m.content))) : null;
   const system = body.messages
@@ -1053,10 +1090,16 @@ function parseArgs(argv: string[]): FakeLlmOptions {
       case "--gullible":
         opts.gullible = true;
         break;
+      case "--wrong-language":
+        opts.wrongLanguage = "always";
+        break;
+      case "--wrong-language-once":
+        opts.wrongLanguage = "once";
+        break;
       case "--help":
       case "-h":
         process.stdout.write(
-          "usage: tsx scripts/fake-llm/server.ts [--port 4010] [--host 127.0.0.1] [--rpm N] [--tpm N] [--latency-ms N] [--context-window N] [--omit-usage] [--gullible] [--quiet]\n",
+          "usage: tsx scripts/fake-llm/server.ts [--port 4010] [--host 127.0.0.1] [--rpm N] [--tpm N] [--latency-ms N] [--context-window N] [--omit-usage] [--gullible] [--wrong-language | --wrong-language-once] [--quiet]\n",
         );
         process.exit(0);
     }

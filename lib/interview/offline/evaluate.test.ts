@@ -260,3 +260,100 @@ describe("evaluateOffline: report-level sentences agree with the category scores
     expect(zh.assessment).toMatch(/最强的类别：项目经历（[\d.]+）；最弱的类别：技术基础、行为面试（0）。/);
   });
 });
+
+describe("evaluateOffline: non-answers, doubtful claims, Chinese answers", () => {
+  it.each([
+    ["en", "I don't know."],
+    ["en", "Sorry, I'm not sure, I've never used it."],
+    ["zh", "不知道。"],
+    ["zh", "这个我不太清楚，没接触过。"],
+  ] as const)("scores the non-answer %s %j 0 on every sub-score and says why", (lang, text) => {
+    const q = grade("be-06", text, lang);
+    expect(q.subScores).toEqual({ accuracy: 0, completeness: 0, depth: 0, expression: 0 });
+    expect(q.score).toBe(0);
+    expect(q.feedback).toMatch(lang === "en" ? /don't know/ : /不知道/);
+  });
+
+  it('judges "I don\'t know, but …" by what follows: a right guess scores, an empty one does not', () => {
+    const guess = grade("be-01", "I don't know for sure, but I guess an index is a sorted B-tree, so the database avoids a full table scan.");
+    expect(guess.score).toBeGreaterThan(0);
+    expect(guess.keyPointsCovered).toHaveLength(1);
+    expect(grade("be-01", "I don't know, but I'd probably just google it.").score).toBe(0);
+  });
+
+  it("scores a wrong answer that reuses the key points' words below a short correct one", () => {
+    const wrong = grade(
+      "be-01",
+      "An index makes every write faster, so add one to every column, especially booleans. A composite index works in any order, and there is no downside except a bit of storage.",
+    );
+    const partial = grade(
+      "be-01",
+      "An index is a sorted B-tree that avoids a full table scan, but every insert and update must maintain it, so writes get slower.",
+    );
+    expect(partial.score).toBeGreaterThan(wrong.score);
+    expect(wrong.feedback).toMatch(/sweeping or dismissive claims/);
+    expect(wrong.keyPointsCovered).not.toContain(BANK_BY_ID.get("be-01")!.keyPoints[3].en);
+  });
+
+  it("does the same for a Chinese answer that negates the key points it names", () => {
+    const wrong = grade("se-02", "密码用 MD5 加密之后存就可以了，MD5 是不可逆的，所以非常安全，根本不需要加盐。", "zh");
+    const partial = grade("se-02", "密码不能明文存，要用 bcrypt 这种慢哈希，并且每个密码加一个随机盐。", "zh");
+    expect(partial.score).toBeGreaterThan(wrong.score);
+    expect(wrong.keyPointsCovered).not.toContain(BANK_BY_ID.get("se-02")!.keyPoints[2].zh);
+    expect(wrong.feedback).toMatch(/绝对化或否定式/);
+  });
+
+  it("discounts calm statements the reference answer states the opposite of", () => {
+    const wrong = grade(
+      "be-01",
+      "An index is a sorted B-tree that avoids a full table scan. Write-heavy tables speed up with an index, because the database finds each row to update sooner. A composite index on (user_id, created_at) serves filters on created_at alone just as well, and I check with EXPLAIN.",
+    );
+    const partial = grade(
+      "be-01",
+      "An index is a sorted B-tree that avoids a full table scan, but every insert and update must maintain it, so writes get slower.",
+    );
+    expect(partial.score).toBeGreaterThan(wrong.score);
+    expect(wrong.feedback).toMatch(/opposite of the expected answer/);
+  });
+
+  it("holds down a behavioural story that is not about work, however well told", () => {
+    const offTopic = grade(
+      "bh-01",
+      "Last summer my brother and I walked the whole coast path in nine days. I was responsible for the route and the food, and when his knee gave out I carried both packs for two days. As a result we finished on time, and I learned that sharing the load matters more than speed.",
+    );
+    const thin = grade(
+      "bh-01",
+      "At my last job our team migrated payments in six weeks. I owned the reconciliation service and paired with two engineers on it.",
+    );
+    expect(thin.score).toBeGreaterThan(offTopic.score);
+    expect(offTopic.feedback).toMatch(/not about work/);
+  });
+
+  it("reads a model-made Chinese key point through the reference answer's sentence about it", () => {
+    const plan: Plan = {
+      questions: [
+        {
+          id: "q-perf",
+          category: "project",
+          difficulty: "medium",
+          source: "model",
+          question: "讲一个你做过的性能优化。",
+          referenceAnswer: "背景：订单查询接口在大促期间 P99 超过 2 秒。优化：加联合索引、把 N+1 改成批量查询、热点数据加缓存。",
+          keyPoints: ["项目背景和性能问题", "具体的优化措施"],
+        },
+      ],
+    };
+    const evaluate = (text: string) => evaluateOffline({ plan, answers: [{ questionId: "q-perf", text, skipped: false }], language: "zh" }).questions[0];
+    expect(evaluate("我们的订单查询接口很慢，P99 超过 2 秒，我加了联合索引，又把 N+1 改成了批量查询。").keyPointsCovered).toHaveLength(2);
+    expect(evaluate("直接加服务器就好，监控太花时间了。").keyPointsCovered).toHaveLength(0);
+  });
+
+  it("counts Chinese STAR markers and results written in Chinese numerals", () => {
+    const story =
+      "当时我们团队每周发布要花一个下午（情境）。我负责改进发布流程（任务）。我先记录了三次发布的耗时，然后把构建和部署自动化到 CI 里（行动）。最终发布时间从三小时降到十五分钟（结果）。";
+    const q = grade("bh-19", story, "zh");
+    expect(q.feedback).toMatch(/情境 ✓、任务 ✓、行动 ✓、结果 ✓/);
+    const noResult = grade("bh-19", story.replace(/最终.*$/, ""), "zh");
+    expect(q.subScores.depth).toBeGreaterThan(noResult.subScores.depth);
+  });
+});

@@ -11,8 +11,11 @@ import {
   round1,
   type SubScores,
 } from "@/lib/interview/schemas";
+import { referenceSupport, weighClaims } from "./claims";
 import { keyPointMatchers } from "./key-points";
 import { type EvaluatorMessages, evaluatorMessages } from "./messages";
+import { screenNonAnswer } from "./non-answer";
+import { workRelevance } from "./relevance";
 import { clarity, type DepthPart, depthParts, type LengthSignal, measureAnswer, type StarPart, starParts, stripInjection } from "./signals";
 
 /**
@@ -21,22 +24,34 @@ import { clarity, type DepthPart, depthParts, type LengthSignal, measureAnswer, 
  * assessment. `finalizeReport` then recomputes the question scores and averages.
  *
  * Per answered question (the answer with its follow-up answers, minus sentences addressed to
- * the grader — `signals.ts`):
+ * the grader — `signals.ts` — and minus "I don't know" clauses — `non-answer.ts`):
  *
- *   c = key points covered / key points            (terms of `key-points.ts`)
+ *   n = key points; k_c = key points covered in the credible clauses (`claims.ts`: clauses
+ *       that dismiss a concern or claim without exception do not count; terms of `key-points.ts`)
+ *   d = (doubtful clauses + contradicted clauses) / clauses, a contradicted clause — one the
+ *       reference states the opposite of (`contradictions.ts`; not on story questions) — counting twice
+ *   σ = reference support (`claims.ts`), technical, system-design and role-specific questions
+ *       only (a behavioural or project reference is an example story); v = clamp((σ − 0.25) / 0.35), 1 without σ
+ *   ρ = work relevance (`relevance.ts`), behavioural and project questions only: sentences
+ *       about work / sentences; w = clamp((ρ − 0.2) / 0.3), 1 without ρ
+ *   τ = trust = (1 − 0.6·(1 − v)) · w · (1 − min(1, 2·d))     (0–1)
+ *   c = τ · k_c / n
  *   a = length adequacy 0–1, k = concision 0.5–1   (`signals.ts` ANSWER_LENGTH)
  *   s = structure 0–1: behavioural → STAR parts present / 4;
  *       otherwise → min(1, depth markers present / 3) of example, trade-off, reason, numbers
  *   g = 0.5 + 0.5·a                                (a few right words in one line are not a full answer)
- *   t = min(1, 2·c)                                on topic: structure counts fully from half the key points on
+ *   t = min(1, 2·c)                                on topic: structure and length count fully from half the key points on
  *   r = clarity: share of readable sentences − 0.1 per filler phrase, 0–1; o = 1 if signposted/listed
  *
  *   accuracy     = 100·c·g
- *   completeness = 100·(0.75·c + 0.25·a)
+ *   completeness = 100·(0.75·c + 0.25·a·t)        (length alone does not make an answer complete)
  *   depth        = 100·(0.6·s·t + 0.4·c)·g        (a well-built answer to another question has no depth here)
  *   expression   = 100·k·(0.5·a + 0.3·r + 0.2·o)
  *
- * each rounded to one decimal. Skipped, empty, or injection-only answers get all zeros.
+ * each rounded to one decimal. Skipped, empty, or injection-only answers get all zeros, and so
+ * does a non-answer: "I don't know" (or a variant, either language) with nothing after it that
+ * covers a key point. The constants were set on the tuning half of the evaluation set
+ * (eval/README.md, "Interview cases"); formulas and cues: docs/interview-scoring.md.
  */
 
 interface OfflineEvaluationInput {
@@ -57,6 +72,23 @@ interface Observed {
   injected: boolean;
   coverage: number;
 }
+
+/**
+ * The trust factor's constants (see the module comment): reference support maps to
+ * v = clamp((σ − supportFloor) / (supportFull − supportFloor)), and
+ * τ = (1 − supportWeight·(1 − v)) · w · (1 − min(1, doubtWeight·d)), where a contradicted clause counts
+ * `contradictionWeight` times in d (it is firmer evidence than a cue word). Set by hand on the tuning half of the
+ * evaluation set (eval/README.md, "Interview cases").
+ */
+const TRUST = { supportFloor: 0.25, supportFull: 0.6, supportWeight: 0.6, doubtWeight: 2, contradictionWeight: 2 } as const;
+/**
+ * Work relevance of a story answer maps to w = clamp((ρ − floor) / (full − floor)), a factor of
+ * τ: an answer with no sentence about work covers nothing, whatever its words. Set by hand on
+ * the tuning half of the evaluation set (eval/README.md, "Interview cases").
+ */
+const RELEVANCE = { floor: 0.2, full: 0.5 } as const;
+/** Categories whose reference answer is an example story, not a list of facts: no support factor. */
+const STORY_CATEGORIES: ReadonlySet<QuestionCategory> = new Set(["behavioural", "project"]);
 
 const ZERO: SubScores = { accuracy: 0, completeness: 0, depth: 0, expression: 0 };
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
@@ -85,13 +117,30 @@ function evaluateOne(q: PlanQuestion, a: CandidateAnswer | undefined, m: Evaluat
 
   const stripped = stripInjection(a!.text);
   const injected = stripped.removed > 0;
-  const text = stripped.text;
-  if (!hasWords(text)) return zero(`${m.onlyInjection()} ${m.injection()} ${m.heuristic()}`, injected);
+  if (!hasWords(stripped.text)) return zero(`${m.onlyInjection()} ${m.injection()} ${m.heuristic()}`, injected);
 
   const matchers = keyPointMatchers(q);
-  const covered = matchers.filter((k) => k.match(text) !== null).map((k) => k.label);
+  const matching = (t: string) => matchers.filter((k) => k.match(t) !== null).map((k) => k.label);
+  // "I don't know, but …" is judged by what follows; an admission with nothing on the question is a non-answer
+  const screened = screenNonAnswer(stripped.text);
+  const text = screened.rest;
+  if (screened.admitted && (!hasWords(text) || matching(text).length === 0)) {
+    return zero(`${m.dontKnow()} ${injected ? `${m.injection()} ` : ""}${m.heuristic()}`, injected);
+  }
+
+  const story = STORY_CATEGORIES.has(q.category);
+  const claims = weighClaims(text, story ? "" : q.referenceAnswer);
+  const covered = matching(claims.credibleText);
+  const doubtful = matching(text).filter((l) => !covered.includes(l)).length;
   const missed = matchers.map((k) => k.label).filter((l) => !covered.includes(l));
-  const c = matchers.length === 0 ? 0 : covered.length / matchers.length;
+  const support = story ? null : referenceSupport(text, q.referenceAnswer, q.question);
+  const v = support === null ? 1 : clamp01((support - TRUST.supportFloor) / (TRUST.supportFull - TRUST.supportFloor));
+  const relevance = story ? workRelevance(text) : null;
+  const w = relevance === null ? 1 : clamp01((relevance - RELEVANCE.floor) / (RELEVANCE.full - RELEVANCE.floor));
+  const doubtShare = (claims.doubtful + (TRUST.contradictionWeight - 1) * claims.contradicted) / Math.max(1, claims.clauses);
+  const kappa = 1 - Math.min(1, TRUST.doubtWeight * doubtShare);
+  const trust = (1 - TRUST.supportWeight * (1 - v)) * w * kappa;
+  const c = matchers.length === 0 ? 0 : (trust * covered.length) / matchers.length;
   const length = measureAnswer(text);
   const behavioural = q.category === "behavioural";
   const star = behavioural ? starParts(text) : undefined;
@@ -101,11 +150,12 @@ function evaluateOne(q: PlanQuestion, a: CandidateAnswer | undefined, m: Evaluat
   const r = clamp01(cl.readable - 0.1 * cl.fillers);
   const o = cl.organised ? 1 : 0;
   const g = 0.5 + 0.5 * length.adequacy;
+  const t = Math.min(1, 2 * c);
 
   const subScores: SubScores = {
     accuracy: round1(100 * c * g),
-    completeness: round1(100 * (0.75 * c + 0.25 * length.adequacy)),
-    depth: round1(100 * (0.6 * s * Math.min(1, 2 * c) + 0.4 * c) * g),
+    completeness: round1(100 * (0.75 * c + 0.25 * length.adequacy * t)),
+    depth: round1(100 * (0.6 * s * t + 0.4 * c) * g),
     expression: round1(100 * length.concision * (0.5 * length.adequacy + 0.3 * r + 0.2 * o)),
   };
 
@@ -113,6 +163,10 @@ function evaluateOne(q: PlanQuestion, a: CandidateAnswer | undefined, m: Evaluat
   const feedback = [
     m.coverage({ covered: covered.length, total: matchers.length }),
     missed.length > 0 ? m.missed({ points: missed }) : "",
+    doubtful > 0 ? m.doubtful({ n: doubtful }) : "",
+    claims.contradicted > 0 ? m.contradicted({ n: claims.contradicted }) : "",
+    v < 0.5 ? m.unsupported() : "",
+    w < 0.5 ? m.offTopic() : "",
     star ? m.star(star) : m.depth(depth!),
     length.adequacy < 0.5 ? m.short({ units: length.units, unit }) : length.concision < 1 ? m.long({ units: length.units, unit }) : "",
     cl.fillers >= 3 ? m.fillers({ n: cl.fillers }) : "",

@@ -3,6 +3,7 @@ import { mentions } from "@/lib/text/skills";
 import { compileTerms } from "./match";
 import { BANK_BY_ID } from "./question-bank";
 import { parseResumeQuestionId, resumeKeyPoints } from "./resume-templates";
+import { contentTokens } from "./tokens";
 
 /**
  * How the offline engine decides whether an answer covers each key point of a planned
@@ -14,7 +15,12 @@ import { parseResumeQuestionId, resumeKeyPoints } from "./resume-templates";
  *   own words — its Latin content words (4+ letters, not stop words) as prefixes (the
  *   whole word, or its first 5 letters when longer than 6), short acronyms ("TLS"), and its Chinese text cut into
  *   two-character pieces — covered when at least half of
- *   them (at least one, at most three) occur in the answer.
+ *   them (at least one, at most three) occur in the answer — or when the answer restates the
+ *   reference answer's sentences about that point: the sentences in which the point's own
+ *   terms occur give its evidence tokens (their content tokens, `claims.ts`, minus the
+ *   question's), and the point is covered when the answer holds at least
+ *   max(3, ⌈20 %⌉) of them. A model's key point is a heading ("the specific optimisations");
+ *   its reference sentence says what they are ("a composite index, batched queries, …").
  *
  * The key point labels always come from the plan (in the plan's language); terms are
  * matched by position, so a plan keeps its bank key points in bank order.
@@ -106,7 +112,7 @@ export function keyPointMatchers(q: PlanQuestion): KeyPointMatcher[] {
       });
     }
   }
-  return q.keyPoints.map((label) => derivedMatcher(label));
+  return q.keyPoints.map((label) => withReferenceEvidence(derivedMatcher(label), q));
 }
 
 /** A matcher from the words of a key point itself (see the module comment). */
@@ -134,6 +140,39 @@ function derivedMatcher(label: string): KeyPointMatcher {
       if (tests.length === 0) return null;
       const found = tests.filter((x) => x.test(text) !== null);
       return found.length >= need ? found[0].t : null;
+    },
+  };
+}
+
+/** Sentences of a reference answer (Latin stops followed by a space, Chinese stops, line breaks). */
+function referenceSentences(reference: string): string[] {
+  return reference
+    .split(/(?<=[.!?;])\s+|[。！？；\n]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+const EVIDENCE = { min: 3, share: 0.2 } as const;
+
+/** A derived matcher that also accepts a restatement of the reference's sentences on the point (see the module comment). */
+function withReferenceEvidence(own: KeyPointMatcher, q: PlanQuestion): KeyPointMatcher {
+  const asked = new Set(contentTokens(q.question));
+  const labelTokens = contentTokens(own.label);
+  const linked = referenceSentences(q.referenceAnswer).filter((x) => {
+    const ts = new Set(contentTokens(x));
+    return labelTokens.some((t) => ts.has(t));
+  });
+  const evidence = [...new Set(linked.flatMap(contentTokens))].filter((t) => !asked.has(t));
+  const need = Math.max(EVIDENCE.min, Math.ceil(EVIDENCE.share * evidence.length));
+  if (evidence.length < need) return own;
+  return {
+    label: own.label,
+    match: (text: string) => {
+      const hit = own.match(text);
+      if (hit !== null) return hit;
+      const have = new Set(contentTokens(text));
+      const found = evidence.filter((t) => have.has(t));
+      return found.length >= need ? found[0] : null;
     },
   };
 }

@@ -25,7 +25,17 @@ export interface EvaluatorMessages {
   skipped(): string;
   empty(): string;
   onlyInjection(): string;
+  /** The candidate said they don't know, and nothing else they said touches the question. */
+  dontKnow(): string;
   injection(): string;
+  /** `n` key points were mentioned only in dismissive or sweeping claims. */
+  doubtful(p: { n: number }): string;
+  /** Little of what the answer states appears in the reference answer. */
+  unsupported(): string;
+  /** `n` clauses state the opposite of what the reference answer says about the same thing. */
+  contradicted(p: { n: number }): string;
+  /** Few sentences of a behavioural or project answer are about work. */
+  offTopic(): string;
   coverage(p: { covered: number; total: number }): string;
   missed(p: { points: string[] }): string;
   short(p: { units: number; unit: "words" | "characters" }): string;
@@ -136,7 +146,16 @@ const EN_EVALUATOR: EvaluatorMessages = {
   skipped: () => "Skipped — scored 0.",
   empty: () => "No answer — scored 0.",
   onlyInjection: () => "Nothing was left to score once text addressed to the grader was removed — scored 0.",
+  dontKnow: () =>
+    "You said you don't know, and nothing else in the answer addresses the question — scored 0. Saying so is honest; next time, reason aloud from what you do know.",
   injection: () => "Text addressed to the grader (such as asking for a score) was ignored and earns nothing.",
+  doubtful: ({ n }) =>
+    `${n} key point${n === 1 ? " was" : "s were"} mentioned only in sweeping or dismissive claims ("always", "every", "no need") and not counted: qualify claims and say when they hold.`,
+  unsupported: () => "Much of what the answer states does not match the expected answer: check the facts.",
+  contradicted: ({ n }) =>
+    `${n} statement${n === 1 ? " says" : "s say"} the opposite of the expected answer (for example "faster" where it says "slower", or "cannot" where it says "can") and did not count: check the facts.`,
+  offTopic: () =>
+    "Most of the answer is not about work — a project, a team, colleagues, users or a product — so it earned little: answer with an example from your work.",
   coverage: ({ covered, total }) => `Covered ${covered} of ${total} key points.`,
   missed: ({ points }) => `Not covered: ${points.join("; ")}.`,
   short: ({ units, unit }) => `The answer is short (${units} ${unit}): explain your reasoning and give an example.`,
@@ -176,7 +195,12 @@ const ZH_EVALUATOR: EvaluatorMessages = {
   skipped: () => "已跳过——计 0 分。",
   empty: () => "未作答——计 0 分。",
   onlyInjection: () => "去掉针对评分者的内容后，没有可评分的回答——计 0 分。",
+  dontKnow: () => "你表示不知道，回答中也没有其他与问题相关的内容——计 0 分。坦诚是好的；下次可以从你知道的部分出发，说说你的推理。",
   injection: () => "回答中针对评分者的内容（例如要求打分）已被忽略，不计分。",
+  doubtful: ({ n }) => `有 ${n} 个要点只出现在绝对化或否定式的断言里（“永远”“根本不需要”“完全”），未计入：说明结论成立的条件。`,
+  unsupported: () => "回答中的不少说法与参考答案不符：请核对事实。",
+  contradicted: ({ n }) => `有 ${n} 处说法与参考答案正好相反（例如参考答案说“会”而回答说“不会”，或“同步”与“异步”），未计入：请核对事实。`,
+  offTopic: () => "回答大部分内容与工作无关（项目、团队、同事、用户或产品），因此得分很低：请用工作中的例子来回答。",
   coverage: ({ covered, total }) => `覆盖了 ${total} 个要点中的 ${covered} 个。`,
   missed: ({ points }) => `未覆盖：${points.join("；")}。`,
   short: ({ units }) => `回答较短（${units} 字）：请说明思路并举例。`,

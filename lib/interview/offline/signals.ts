@@ -118,6 +118,8 @@ export const STAR_MARKERS = {
     "我们团队",
     "情境",
     "场景",
+    "项目背景",
+    "之前我们",
   ]),
   task: compileTerms([
     "my task",
@@ -140,6 +142,8 @@ export const STAR_MARKERS = {
     "我的职责",
     "我被要求",
     "截止",
+    "我的任务",
+    "我的角色",
   ]),
   action: compileTerms([
     "i decided",
@@ -180,6 +184,14 @@ export const STAR_MARKERS = {
     "我推动",
     "我引入",
     "采取",
+    "行动",
+    "我主动",
+    "我带领",
+    "我牵头",
+    "我主导",
+    "我记录",
+    "我分析",
+    "我写",
   ]),
   result: compileTerms([
     "as a result",
@@ -213,6 +225,10 @@ export const STAR_MARKERS = {
     "学到",
     "收获",
     "教训",
+    "降到",
+    "缩短",
+    "提高",
+    "体会",
   ]),
 } as const;
 export type StarPart = keyof typeof STAR_MARKERS;
@@ -228,6 +244,8 @@ const I_DID =
 export function starParts(text: string): Record<StarPart, boolean> {
   const parts = Object.fromEntries(STAR_PARTS.map((p) => [p, STAR_MARKERS[p](text) !== null])) as Record<StarPart, boolean>;
   parts.action ||= I_DID.test(text);
+  // "从三小时降到十五分钟" is a result, though it has no digit
+  parts.result ||= ZH_NUMBER.test(text);
   return parts;
 }
 
@@ -300,12 +318,24 @@ export type DepthPart = keyof typeof DEPTH_MARKERS | "numbers";
 
 const NUMBER = /(?<![A-Za-z0-9])\d+(?:[.,]\d+)?\s*(?:%|ms|s\b|x\b|k\b|m\b|gb|mb|qps|rps|倍|万|亿|毫秒|秒|分钟|小时|天|个|次|人)?/i;
 
+/**
+ * A quantity written in Chinese numerals with a unit ("三小时", "十五分钟", "两倍", "五个百分点"),
+ * or a change "从 X 降到/提升到/缩短到 Y" — how Chinese answers state results without digits.
+ */
+const ZH_NUMBER =
+  /[一二两三四五六七八九十百千万]+(?:个)?(?:百分点|倍|小时|分钟|秒|毫秒|天|周|个月|年|人|次)|从[^，。；]{1,12}(?:降到|降低到|减少到|提升到|提高到|增加到|缩短到|涨到)/;
+
+/** Whether the answer states a quantity: digits (with an optional unit) or Chinese numerals with a unit. */
+export function hasNumbers(text: string): boolean {
+  return NUMBER.test(text) || ZH_NUMBER.test(text);
+}
+
 export function depthParts(text: string): Record<DepthPart, boolean> {
   return {
     example: DEPTH_MARKERS.example(text) !== null,
     tradeoff: DEPTH_MARKERS.tradeoff(text) !== null,
     reason: DEPTH_MARKERS.reason(text) !== null,
-    numbers: NUMBER.test(text),
+    numbers: hasNumbers(text),
   };
 }
 

@@ -1,15 +1,21 @@
 /**
  * DOCX → raw text with mammoth, guarded: the ZIP is checked and its XML parts inflated with a
- * hard size cap before mammoth sees it (mammoth's JSZip would inflate a bomb without limit).
- * Headers and footers, which mammoth ignores, are added from their XML (contact details often
- * live in the header of a Word resume).
+ * hard size cap, and mammoth reads those inflated parts (never the ZIP itself: its JSZip would
+ * inflate a bomb without limit). What mammoth skips is added: text boxes written as DrawingML
+ * only, grouped shapes and SmartArt are rewritten into the VML text boxes it reads
+ * (`docx-drawings.ts`), and headers and footers, which it ignores, are read from their XML
+ * (contact details often live in the header of a Word resume). Reading order and what is read
+ * once: docs/corpus-outcomes.md.
  */
 import mammoth from "mammoth";
 import { containsUtf16, isCfb, isZip } from "./detect-type";
+import { readableDrawings } from "./docx-drawings";
+import { partParagraphs } from "./docx-part-text";
 import { DOCX_TIMEOUT_MS, MAX_DOCX_XML_BYTES, withTimeout } from "./limits";
-import { decodeEntities } from "./normalize";
+import { smartArtLines } from "./smartart";
 import { type ExtractFailure, fail } from "./types";
-import { readZipDirectory, readZipEntry } from "./zip";
+import { attribute, outerElements } from "./xml-scan";
+import { readZipDirectory, readZipEntry, type ZipEntry } from "./zip";
 
 const DOCX_MESSAGES = {
   encrypted: "This Word file is password-protected; remove the password in Word and upload it again.",
@@ -23,6 +29,13 @@ const DOCX_MESSAGES = {
 
 type DocxResult = { ok: true; raw: string; pageCount: number | null } | ExtractFailure;
 
+/**
+ * The raw text of a DOCX (`bytes`): header lines, the body as mammoth reads it after the drawing
+ * rewrite, footer lines, one paragraph a line; with the page count Word saved
+ * (`docProps/app.xml`, null when absent). Never throws for bad input: a CFB container (encrypted
+ * or legacy .doc), a damaged ZIP, XML parts over `MAX_DOCX_XML_BYTES`, a part mammoth cannot
+ * parse or a read longer than `timeoutMs` come back as a failure with a sentence for the person.
+ */
 export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS): Promise<DocxResult> {
   if (isCfb(bytes)) {
     return containsUtf16(bytes, "EncryptedPackage") ? fail("encrypted", DOCX_MESSAGES.encrypted) : fail("corrupt", DOCX_MESSAGES.legacyDoc);
@@ -42,12 +55,17 @@ export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS
     const data = readZipEntry(bytes, entry, budget);
     if (!data) return fail("corrupt", entry.uncompressedSize >= budget / 2 ? DOCX_MESSAGES.tooLarge : DOCX_MESSAGES.notZip);
     budget -= data.length;
-    if (/^(word\/(header|footer)\d*\.xml|docProps\/app\.xml)$/.test(entry.name)) xml.set(entry.name, decoder.decode(data));
+    xml.set(entry.name, decoder.decode(data));
   }
+  const readable = (name: string) => {
+    const part = xml.get(name) ?? "";
+    return readableDrawings(part, (relId) => smartArtFor(xml, name, relId));
+  };
 
   let body: string;
   try {
-    const result = await withTimeout(mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }), timeoutMs, "mammoth");
+    const file = docxFile(bytes, entries, xml, readable(MAIN_PART), budget);
+    const result = await withTimeout(mammoth.extractRawText({ file } as unknown as { buffer: Buffer }), timeoutMs, "mammoth");
     body = result.value;
   } catch (err) {
     return fail("corrupt", err instanceof Error && err.name === "TimeoutError" ? DOCX_MESSAGES.timeout : DOCX_MESSAGES.mammoth);
@@ -61,9 +79,9 @@ export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS
   );
   const extra = (prefix: "header" | "footer") =>
     [...xml.entries()]
-      .filter(([name]) => name.startsWith(`word/${prefix}`))
+      .filter(([name]) => new RegExp(`^word/${prefix}\\d*\\.xml$`).test(name))
       .sort(([a], [b]) => a.localeCompare(b))
-      .flatMap(([, x]) => wordParagraphs(x))
+      .flatMap(([name]) => partParagraphs(readable(name)))
       .map((l) => l.trim())
       .filter((l, i, all) => l && !bodyLines.has(l) && all.indexOf(l) === i && !/^(page\s*)?\d+(\s*(of|\/)\s*\d+)?$/i.test(l));
   const raw = [...extra("header"), body, ...extra("footer")].join("\n");
@@ -72,14 +90,59 @@ export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS
   return { ok: true, raw, pageCount: pages ? Number(pages[1]) : null };
 }
 
-/** Paragraph texts of a WordprocessingML part (runs, tabs and breaks; no layout). */
-function wordParagraphs(xml: string): string[] {
-  const paragraphs = xml.match(/<w:p[\s>][\s\S]*?<\/w:p>/g) ?? [];
-  return paragraphs.map((p) => {
-    let text = "";
-    for (const m of p.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:(tab|br|cr)\b[^>]*\/>/g)) {
-      text += m[1] !== undefined ? decodeEntities(m[1]) : m[2] === "tab" ? "\t" : "\n";
-    }
-    return text;
-  });
+const MAIN_PART = "word/document.xml";
+
+/**
+ * The lines of the SmartArt whose data part is relationship `relId` of part `partName`
+ * (`word/_rels/<part>.rels`), or null when the relationship or its part is missing.
+ */
+function smartArtFor(xml: Map<string, string>, partName: string, relId: string): string[] | null {
+  const slash = partName.lastIndexOf("/");
+  const folder = partName.slice(0, slash);
+  const rels = xml.get(`${folder}/_rels/${partName.slice(slash + 1)}.rels`) ?? "";
+  for (const rel of outerElements(rels, ["Relationship"])) {
+    if (attribute(rel.attrs, "Id") !== relId) continue;
+    const target = attribute(rel.attrs, "Target") ?? "";
+    const path = target.startsWith("/") ? target.slice(1) : resolvePath(folder, target);
+    const data = xml.get(path);
+    return data === undefined ? null : smartArtLines(data);
+  }
+  return null;
+}
+
+function resolvePath(folder: string, target: string): string {
+  const parts = folder.split("/").filter(Boolean);
+  for (const piece of target.split("/")) {
+    if (piece === "..") parts.pop();
+    else if (piece !== "." && piece !== "") parts.push(piece);
+  }
+  return parts.join("/");
+}
+
+/**
+ * The file object mammoth's `openZip` accepts as `{ file }` (mammoth lib/unzip.js): XML parts
+ * from the budgeted inflation, the main part as rewritten, any other part (a picture) inflated on
+ * demand from what is left of the budget.
+ */
+function docxFile(bytes: Uint8Array, entries: ZipEntry[], xml: Map<string, string>, main: string, budget: number) {
+  const encoder = new TextEncoder();
+  let left = budget;
+  const raw = (name: string): Uint8Array => {
+    if (name === MAIN_PART) return encoder.encode(main);
+    const part = xml.get(name);
+    if (part !== undefined) return encoder.encode(part);
+    const entry = entries.find((e) => e.name === name);
+    const data = entry ? readZipEntry(bytes, entry, left) : null;
+    if (!data) throw new Error(`part ${name} is missing or over the budget`);
+    left -= data.length;
+    return data;
+  };
+  return {
+    exists: (name: string) => xml.has(name) || entries.some((e) => e.name === name),
+    read: async (name: string, encoding?: string) => {
+      if (encoding === undefined) return raw(name);
+      if (encoding === "base64") return Buffer.from(raw(name)).toString("base64");
+      return name === MAIN_PART ? main : (xml.get(name) ?? new TextDecoder(encoding).decode(raw(name)));
+    },
+  };
 }

@@ -1,11 +1,13 @@
 /**
  * Minimal ZIP reader for DOCX checks: the central directory (names, sizes) and bounded
- * inflation of single entries. Used to refuse zip bombs before mammoth (JSZip) inflates
- * everything, and to read parts mammoth ignores (headers, footers, docProps/app.xml).
+ * inflation of single entries. Every part mammoth reads comes from here under one budget (it is
+ * never handed the ZIP, whose JSZip would inflate a bomb without limit), as do the parts it
+ * ignores (headers, footers, SmartArt data, docProps/app.xml).
  */
 import { inflateRawSync } from "node:zlib";
 
-interface ZipEntry {
+/** One central-directory entry: name, method, flags and the sizes it claims (which may lie). */
+export interface ZipEntry {
   name: string;
   method: number;
   flags: number;

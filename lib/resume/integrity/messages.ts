@@ -37,6 +37,8 @@ export function reasonMessage(lang: Lang, code: IntegrityReasonCode, p: { n?: nu
         return `${n} 项技能只出现在关键词堆砌的列表中，没有在经历中体现，只按一半计分。`;
       case "implausible_numbers":
         return `${n} 条经历描述几乎每条都带数字，密度不合常理，量化成果的加分已减半。`;
+      case "wrong_language":
+        return "直到最后一次尝试，模型仍用英文作答，而不是简历的语言；本分析由离线引擎给出。";
     }
   }
   switch (code) {
@@ -62,5 +64,7 @@ export function reasonMessage(lang: Lang, code: IntegrityReasonCode, p: { n?: nu
       return `${n} skill${n === 1 ? " appears" : "s appear"} only in a keyword list with no use in the experience; ${n === 1 ? "it counts" : "they count"} half.`;
     case "implausible_numbers":
       return `${n} experience statements almost all carry a number, an implausible density; their quantified-impact credit is halved.`;
+    case "wrong_language":
+      return "The model answered in Chinese, not in the resume's language, up to its last try; this analysis is the offline engine's.";
   }
 }

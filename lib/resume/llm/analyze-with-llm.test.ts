@@ -13,7 +13,8 @@ import { startFakeLlm } from "@/scripts/fake-llm/server";
 import { expectLlmError, withFakeLlmModel } from "@/tests/helpers/fake-llm";
 import { eventually } from "@/tests/helpers/fixtures";
 import { analysisDraftSchema, finalizeAnalysis } from "../analysis-schema";
-import { analyzeWithLlm } from "./analyze-with-llm";
+import { analyzeWithLlm, WrongLanguageError } from "./analyze-with-llm";
+import { measureOutputLanguage, proseOf } from "./output-language";
 
 const { llm: fakeLlm, chatRequests } = withFakeLlmModel();
 
@@ -24,6 +25,15 @@ const RESUME = [
   "Cut p99 latency from 900 ms to 120 ms by redesigning the ledger queries",
   "Skills: Go, PostgreSQL, Kafka, Kubernetes",
   "Education: BSc Computer Science, TU Berlin",
+].join("\n");
+
+const ZH_RESUME = [
+  "张伟 — 高级后端工程师",
+  "zhangwei@example.com · 北京",
+  "字节跳动（2019–2024）：带领 4 人团队负责基于 Spring Boot 和 Kafka 的推荐服务重构",
+  "通过优化 MySQL 索引和 Redis 缓存，将 p99 延迟从 900 ms 降到 120 ms",
+  "技能：Java、Go、Kubernetes、Docker",
+  "教育：清华大学 计算机科学与技术 硕士",
 ].join("\n");
 
 describe("analyzeWithLlm against the fake server", () => {
@@ -59,6 +69,31 @@ describe("analyzeWithLlm against the fake server", () => {
     expect(body.response_format.json_schema).toMatchObject({ name: "resume_analysis", strict: true });
     expect(body.messages[0].role).toBe("system");
     expect(body.messages[1].content).toContain("<resume>");
+  });
+
+  it("asks at temperature 0", async () => {
+    await analyzeWithLlm({ text: RESUME, language: "en" });
+    expect((chatRequests()[0]!.body as { temperature?: number }).temperature).toBe(0);
+  });
+
+  it("an answer in the resume's language passes, Chinese prose with English terms included", async () => {
+    const result = await analyzeWithLlm({ text: ZH_RESUME, jobDescription: "Java、Kafka、Kubernetes", language: "zh" });
+    expect(measureOutputLanguage(proseOf(result.draft), "zh").wrongLanguage).toBeNull();
+    expect(chatRequests()[0]!.wrongLanguage).toBeUndefined();
+  });
+
+  it("an answer in English to a Chinese resume is invalid_output, retryable, with the call's usage — and so is one in Chinese to an English resume", async () => {
+    const persona = { "x-fake-persona": "wrong-language" };
+    const toEn = await expectLlmError(() => analyzeWithLlm({ text: ZH_RESUME, language: "zh", headers: persona }));
+    expect(toEn).toBeInstanceOf(WrongLanguageError);
+    expect(toEn).toMatchObject({ code: "invalid_output", retryable: true, answered: "en", expected: "zh" });
+    expect(toEn.message).toBe("The model answered in English; the resume is in Chinese");
+    expect(toEn.usage?.outputTokens).toBeGreaterThan(0);
+
+    const toZh = await expectLlmError(() => analyzeWithLlm({ text: RESUME, jobDescription: "Go, Kubernetes", language: "en", headers: persona }));
+    expect(toZh).toMatchObject({ code: "invalid_output", answered: "zh", expected: "en" });
+    expect(toZh.message).toBe("The model answered in Chinese; the resume is in English");
+    expect(chatRequests().map((r) => r.wrongLanguage)).toEqual(["en", "zh"]);
   });
 
   it("without a job description leaves the skill lists out of the draft", async () => {

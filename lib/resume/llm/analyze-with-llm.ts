@@ -4,13 +4,15 @@
  * `finalizeAnalysis` (clamping, overall score recomputed on the server).
  *
  * Throws {@link LlmError}; a draft that does not have each dimension exactly once is
- * `invalid_output` (retryable), so it never reaches `finalizeAnalysis`.
+ * `invalid_output` (retryable), so it never reaches `finalizeAnalysis`, and so is a draft whose
+ * prose is not in the resume's language ({@link WrongLanguageError}, output-language.ts).
  */
 import { z } from "zod";
 import { getLlmConfig } from "@/lib/ai/config";
 import { LlmError } from "@/lib/ai/errors";
 import { generateStructured, type StructuredUsage } from "@/lib/ai/structured";
 import { type AnalysisDraft, analysisDraftSchema, DIMENSION_KEYS, DIMENSION_MAX, dimensionSchema, suggestionSchema } from "@/lib/resume/analysis-schema";
+import { measureOutputLanguage, proseOf, type ResumeLanguage, wrongLanguageMessage } from "./output-language";
 import { type AnalysisLanguage, buildResumeAnalysisPrompt, RESUME_ANALYSIS_PROMPT_VERSION, RESUME_ANALYSIS_TEMPERATURE } from "./resume-analysis";
 
 const LARGEST_MAX = Math.max(...Object.values(DIMENSION_MAX));
@@ -40,6 +42,25 @@ const analysisDraftLlmSchema = z.object({
   matchedSkills: z.array(z.string()).nullable().describe("null without a job description"),
   missingSkills: z.array(z.string()).nullable().describe("null without a job description"),
 });
+
+/**
+ * The model's draft is in the other language than the resume's (docs/scoring.md, "Wrong
+ * language"): an `invalid_output` {@link LlmError}, retryable, with the failed call's usage. The
+ * engine tells it from other invalid output on a task's last attempt, where it falls back to the
+ * offline analysis instead of failing.
+ */
+export class WrongLanguageError extends LlmError {
+  /** The language the model wrote in. */
+  readonly answered: ResumeLanguage;
+  /** The resume's language, which was asked for. */
+  readonly expected: ResumeLanguage;
+
+  constructor(init: { answered: ResumeLanguage; expected: ResumeLanguage; usage?: StructuredUsage }) {
+    super({ code: "invalid_output", message: wrongLanguageMessage(init.answered, init.expected), usage: init.usage });
+    this.answered = init.answered;
+    this.expected = init.expected;
+  }
+}
 
 interface AnalyzeWithLlmInput {
   /** The screened resume text. */
@@ -117,6 +138,11 @@ export async function analyzeWithLlm(input: AnalyzeWithLlmInput): Promise<Analyz
       usage: result.usage,
     });
   }
+  const measured = measureOutputLanguage(proseOf(parsed.data), input.language, {
+    skills: [...(parsed.data.matchedSkills ?? []), ...(parsed.data.missingSkills ?? [])],
+    source: [input.text, input.jobDescription ?? ""],
+  });
+  if (measured.wrongLanguage) throw new WrongLanguageError({ answered: measured.wrongLanguage, expected: input.language, usage: result.usage });
 
   return {
     draft: parsed.data,

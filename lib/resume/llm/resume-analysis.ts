@@ -13,8 +13,8 @@ import { fenceAsData, neutralizeTags as neutralizeFenceTags } from "@/lib/ai/fen
 import { DIMENSION_MAX, type DimensionKey } from "../analysis-schema";
 
 export const RESUME_ANALYSIS_PROMPT_VERSION = "resume-analysis@3";
-/** The analysis call's sampling temperature: low, so the same resume scores alike (in the result cache's key). */
-export const RESUME_ANALYSIS_TEMPERATURE = 0.2;
+/** The analysis call's sampling temperature: 0 (greedy), so the same resume scores as alike as the provider allows; it is in the result cache's key, so entries made at another temperature are never served. */
+export const RESUME_ANALYSIS_TEMPERATURE = 0;
 
 /** Resume text beyond this many characters is left out (and the model is told so). */
 export const RESUME_TEXT_LIMIT = 60_000;

@@ -1,0 +1,202 @@
+import { compileTerms } from "./match";
+
+/**
+ * Whether a behavioural or project answer is about work at all — the check that stands in
+ * for reference support on story questions, whose reference is an example story that a
+ * candidate's own story shares no words with (docs/interview-scoring.md, "Work relevance").
+ * An off-topic story (moving house, a marathon, a neighbour's boiler) can be told in the
+ * key points' own words — "I took responsibility", 根据反馈做了调整, "as a result" — and
+ * cover them; it does not talk about a job, a team, a project, a product, users or code.
+ *
+ * Relevance = the share of the answer's sentences that use a word of working life
+ * (`WORK_TERMS`, English and Chinese: colleague, manager, customer, release, bug, sprint,
+ * 同事, 上线, 需求, 代码 …). Word list written by hand for Panelist from the bank's
+ * behavioural and general reference stories; it leaves out words that everyday stories use
+ * as much ("problem", "plan", "result", 问题, 计划, 结果).
+ */
+
+const WORK_TERMS = compileTerms([
+  // people and places at work
+  "work*",
+  "job*",
+  "career",
+  "team*",
+  "colleague*",
+  "cowork*",
+  "co-work*",
+  "manager*",
+  "boss",
+  "lead*",
+  "engineer*",
+  "developer*",
+  "designer*",
+  "analyst*",
+  "intern*",
+  "hire*",
+  "hiring",
+  "mentor*",
+  "stakeholder*",
+  "company",
+  "companies",
+  "employer",
+  "startup",
+  "department*",
+  "organisation*",
+  "organization*",
+  "office",
+  "business*",
+  "client*",
+  "customer*",
+  "user*",
+  "vendor*",
+  "partner team*",
+  "support",
+  "sales",
+  "marketing",
+  "finance",
+  "legal",
+  "compliance",
+  "regulator*",
+  "recruit*",
+  // what is made and how
+  "project*",
+  "product*",
+  "feature*",
+  "service*",
+  "system*",
+  "platform*",
+  "api*",
+  "app",
+  "apps",
+  "website",
+  "database*",
+  "server*",
+  "code*",
+  "coding",
+  "codebase",
+  "bug*",
+  "ticket*",
+  "incident*",
+  "outage*",
+  "on-call",
+  "pager*",
+  "deploy*",
+  "release*",
+  "launch*",
+  "ship*",
+  "migrat*",
+  "pipeline*",
+  "tests",
+  "testing",
+  "test suite*",
+  "qa",
+  "pull request*",
+  "code review*",
+  "design doc*",
+  "specs",
+  "specification*",
+  "requirement*",
+  "roadmap*",
+  "sprint*",
+  "backlog",
+  "milestone*",
+  "deadline*",
+  "standup*",
+  "stand-up*",
+  "retrospective*",
+  "meeting*",
+  "report*",
+  "dashboard*",
+  "metric*",
+  "kpi*",
+  "revenue",
+  "budget*",
+  "contract*",
+  "invoice*",
+  "orders",
+  "data",
+  "performance review*",
+  "promotion",
+  "onboard*",
+  // Chinese
+  "工作",
+  "公司",
+  "团队",
+  "同事",
+  "上级",
+  "领导",
+  "经理",
+  "老板",
+  "主管",
+  "组长",
+  "工程师",
+  "开发",
+  "设计师",
+  "产品",
+  "运营",
+  "客户",
+  "用户",
+  "业务",
+  "部门",
+  "入职",
+  "实习",
+  "招聘",
+  "合规",
+  "监管",
+  "财务",
+  "法务",
+  "项目",
+  "需求",
+  "功能",
+  "系统",
+  "服务",
+  "平台",
+  "接口",
+  "数据",
+  "代码",
+  "线上",
+  "上线",
+  "发布",
+  "发版",
+  "部署",
+  "版本",
+  "迭代",
+  "排期",
+  "测试",
+  "评审",
+  "文档",
+  "故障",
+  "事故",
+  "工单",
+  "bug",
+  "会议",
+  "周会",
+  "站会",
+  "绩效",
+  "指标",
+  "报表",
+  "交付",
+  "合同",
+  "订单",
+  "技术",
+  "架构",
+  "方案",
+]);
+
+/** Sentences: Latin stops followed by a space, Chinese stops, line breaks. */
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => /[A-Za-z0-9\u3400-\u9fff]/.test(s));
+}
+
+/**
+ * The share (0–1) of the answer's sentences that use a word of working life; `null` for an
+ * answer without sentences.
+ */
+export function workRelevance(text: string): number | null {
+  const ss = sentencesOf(text);
+  if (ss.length === 0) return null;
+  return ss.filter((s) => WORK_TERMS(s) !== null).length / ss.length;
+}
