@@ -123,7 +123,7 @@ describe("resume.analyze when the model answers in the wrong language", () => {
     expect(analysis!.language).toBe("zh");
     expect(analysis!.injectionSuspected).toBe(false);
     const reason = analysis!.integrity!.reasons.find((r) => r.code === "wrong_language");
-    expect(reason!.message).toMatch(/英文.*离线引擎/);
+    expect(reason!.message).toMatch(/未用简历的语言.*离线引擎/);
     expect(measureOutputLanguage(proseOf(analysis!), "zh").wrongLanguage).toBeNull();
     expect(usage.map((u) => [u.attempt, u.model, u.outcome])).toEqual([
       [1, "gpt-4o-mini", "ok"],
@@ -145,7 +145,7 @@ describe("resume.analyze when the model answers in the wrong language", () => {
     expect(analysis!.language).toBe("en");
     expect(analysis!.integrity!.reasons[0]).toEqual({
       code: "wrong_language",
-      message: "The model answered in Chinese, not in the resume's language, up to its last try; this analysis is the offline engine's.",
+      message: "The model kept answering in another language than the resume's, up to its last try; this analysis is the offline engine's.",
     });
   });
 });

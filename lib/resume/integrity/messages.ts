@@ -38,7 +38,7 @@ export function reasonMessage(lang: Lang, code: IntegrityReasonCode, p: { n?: nu
       case "implausible_numbers":
         return `${n} 条经历描述几乎每条都带数字，密度不合常理，量化成果的加分已减半。`;
       case "wrong_language":
-        return "直到最后一次尝试，模型仍用英文作答，而不是简历的语言；本分析由离线引擎给出。";
+        return "直到最后一次尝试，模型仍未用简历的语言作答；本分析由离线引擎给出。";
     }
   }
   switch (code) {
@@ -65,6 +65,6 @@ export function reasonMessage(lang: Lang, code: IntegrityReasonCode, p: { n?: nu
     case "implausible_numbers":
       return `${n} experience statements almost all carry a number, an implausible density; their quantified-impact credit is halved.`;
     case "wrong_language":
-      return "The model answered in Chinese, not in the resume's language, up to its last try; this analysis is the offline engine's.";
+      return "The model kept answering in another language than the resume's, up to its last try; this analysis is the offline engine's.";
   }
 }
