@@ -122,6 +122,26 @@ describe("text a reader sees stays", () => {
     );
   });
 
+  const GEOMETRY = `<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></wps:spPr>`;
+  it.each([
+    ["a dark fill of its own", `<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="1F3864"/></a:solidFill></wps:spPr>`],
+    [
+      "its style's fill (a:fillRef), only its outline unfilled",
+      `<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:ln><a:noFill/></a:ln></wps:spPr><wps:style><a:fillRef idx="1"><a:schemeClr val="accent1"/></a:fillRef></wps:style>`,
+    ],
+  ])("white text in a DrawingML-only text box with %s", async (_name, filled) => {
+    const white = [{ text: VISIBLE }, { text: ` ${SECRET}`, color: "FFFFFF" }];
+    const zip = await JSZip.loadAsync(
+      await buildDocx({ body: [p("Experience"), { kind: "boxes", anchor: "Skills", storage: "choice", boxes: [{ x: 0, y: 0, paras: [white] }] }] }),
+    );
+    const doc = (await zip.file("word/document.xml")?.async("string")) ?? "";
+    expect(doc).toContain(GEOMETRY);
+    // Unfilled, the box hides the white run; filled, it shows it.
+    await expectHidden(await zip.generateAsync({ type: "uint8array" }));
+    zip.file("word/document.xml", doc.replace(GEOMETRY, filled));
+    await expectVisible(await zip.generateAsync({ type: "uint8array" }));
+  });
+
   it("white text in a VML text box filled dark", async () => {
     const box = `<w:pict><v:shape xmlns:v="urn:schemas-microsoft-com:vml" fillcolor="#1f3864" style="width:200pt;height:50pt"><v:textbox><w:txbxContent>${para(run(VISIBLE) + run(` ${SECRET}`, `<w:color w:val="FFFFFF"/>`))}</w:txbxContent></v:textbox></v:shape></w:pict>`;
     await expectVisible(await spliced(para(`<w:r>${box}</w:r>`)));

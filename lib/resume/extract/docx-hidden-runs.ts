@@ -190,8 +190,12 @@ function flush(walk: Walk) {
 /** Whether a drawing, VML shape or embedded object paints a fill behind its text (theme and named colours count as dark: unknown). */
 function shapeFilled(container: string): boolean {
   let outside = container;
-  for (const box of outerElements(container, ["txbxContent"]).reverse()) outside = outside.slice(0, box.start) + outside.slice(box.end);
+  // The box's text and its outline (`a:ln`, whose `a:noFill` is about the line) are not its fill.
+  for (const part of outerElements(container, ["txbxContent", "ln"]).reverse()) outside = outside.slice(0, part.start) + outside.slice(part.end);
   if (/<(?:[\w.-]+:)?(?:gradFill|blipFill|pattFill|fill)\b/.test(outside)) return true;
+  // A shape with no fill of its own takes its style's (`wps:style/a:fillRef`, index 0 = none).
+  const styleFill = tags(outside, "fillRef").some((attrs) => attribute(attrs, "idx") !== "0");
+  if (styleFill && outerElements(outside, ["noFill", "solidFill"]).length === 0) return true;
   for (const fill of outerElements(outside, ["solidFill"])) {
     const [srgb] = tags(innerOf(outside, fill), "srgbClr");
     if (srgb === undefined || !isLight(attribute(srgb, "val") ?? "")) return true;

@@ -63,12 +63,11 @@ export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS
   const hidden: string[] = [];
   const readable = (name: string) => {
     const part = xml.get(name) ?? "";
-    const visible = withoutHiddenRuns(
-      readableDrawings(part, (relId) => smartArtFor(xml, name, relId)),
-      sheet,
-    );
+    // Before the drawing rewrite: it keeps a box's paragraphs but not the shape's fill, which
+    // decides whether white text in it is seen.
+    const visible = withoutHiddenRuns(part, sheet);
     hidden.push(...visible.hidden);
-    return visible.xml;
+    return readableDrawings(visible.xml, (relId) => smartArtFor(xml, name, relId));
   };
 
   let body: string;
