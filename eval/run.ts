@@ -5,12 +5,15 @@
  *   --split tuning|held-out|all   which half to measure (all); the set's rules are checked on both
  *   --kind <kind>                 a case kind to measure (repeatable; all six by default)
  *   --runs N                      analyses per stability case (5)
- *   --no-write                    leave docs/quality.md as it is
+ *   --no-write                    leave docs/quality.md as it is (so does any --split, --kind or --root:
+ *                                 only a full run of eval/ writes it)
  *   --json <path>                 also write the whole result as JSON
- *   --root <dir>                  the set's folder (eval/); the harness's own tests point it at fixtures
+ *   --root <dir>                  another set's folder than eval/ (a copy, the harness's fixtures);
+ *                                 docs/quality.md is then left alone: it describes eval/ only
+ *   --help                        this text
  *
- * Exit 0 when it ran (a missed goal is marked in the table); 1 when the set is invalid or the
- * arguments are; 2 when a measurement failed (an engine error).
+ * Exit 0 when it ran (a missed goal is marked in the table); 1 when the set, the arguments or an
+ * output path are invalid; 2 when a measurement failed (an engine error).
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -21,11 +24,20 @@ import { qualityMarkdown, textTable } from "./harness/report";
 import { KINDS, runEval } from "./harness/run-set";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+const DEFAULT_ROOT = path.join(ROOT, "eval");
+
+const USAGE = `usage: npm run eval -- [--split tuning|held-out|all] [--kind <kind>]… [--runs N] [--no-write] [--json <path>] [--root <dir>]
+  --split    which half to measure (all); the set's rules are checked on both
+  --kind     a case kind to measure, repeatable (${KINDS.join(", ")}; all by default)
+  --runs     analyses per stability case (5, at least 2)
+  --no-write leave docs/quality.md as it is (only a full run of eval/ writes it)
+  --json     also write the whole result as JSON to this path
+  --root     another set's folder than eval/ (docs/quality.md is then left alone)
+What the figures mean: docs/quality.md. The set's format: eval/README.md.
+`;
 
 function usage(message: string): never {
-  process.stderr.write(
-    `${message}\nusage: npm run eval -- [--split tuning|held-out|all] [--kind <kind>]… [--runs N] [--no-write] [--json <path>] [--root <dir>]\n`,
-  );
+  process.stderr.write(`${message}\n${USAGE}`);
   process.exit(1);
 }
 
@@ -37,6 +49,10 @@ function options() {
     usage((err as Error).message);
   }
   const v = parsed.values;
+  if (v.help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
   const split = v.split ?? "all";
   if (split !== "all" && !(SPLITS as readonly string[]).includes(split)) usage(`--split must be tuning, held-out or all (got ${split})`);
   const kinds = v.kind ?? [...KINDS];
@@ -47,9 +63,11 @@ function options() {
     splits: (split === "all" ? [...SPLITS] : [split]) as Split[],
     kinds: [...new Set(kinds)] as EvalCaseKind[],
     runs,
-    write: !v["no-write"],
+    // docs/quality.md describes eval/ itself: another root's figures never overwrite it.
+    // and a partial run (one split, some kinds) would leave it half a report: only a full run writes it.
+    write: !v["no-write"] && (v.root === undefined || path.resolve(v.root) === DEFAULT_ROOT) && split === "all" && v.kind === undefined,
     json: v.json,
-    root: path.resolve(v.root ?? path.join(ROOT, "eval")),
+    root: path.resolve(v.root ?? DEFAULT_ROOT),
   };
 }
 
@@ -62,6 +80,7 @@ function parse() {
       "no-write": { type: "boolean" },
       json: { type: "string" },
       root: { type: "string" },
+      help: { type: "boolean" },
     },
     strict: true,
     allowPositionals: false,
@@ -89,13 +108,18 @@ async function main(): Promise<number> {
     return 2;
   }
   process.stdout.write(`${textTable(report)}\n`);
-  if (o.write) {
-    writeFileSync(path.join(ROOT, "docs", "quality.md"), qualityMarkdown(report));
-    process.stderr.write("wrote docs/quality.md\n");
-  }
-  if (o.json) {
-    writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`);
-    process.stderr.write(`wrote ${o.json}\n`);
+  const outputs: [string, string][] = [];
+  if (o.json) outputs.push([o.json, `${JSON.stringify(report, null, 2)}\n`]);
+  if (o.write) outputs.push([path.join(ROOT, "docs", "quality.md"), qualityMarkdown(report)]);
+  else process.stderr.write("docs/quality.md left alone (only a full run of eval/ without --no-write writes it)\n");
+  for (const [file, text] of outputs) {
+    try {
+      writeFileSync(file, text);
+    } catch (err) {
+      process.stderr.write(`Could not write ${file}: ${(err as Error).message}\n`);
+      return 1;
+    }
+    process.stderr.write(`wrote ${path.relative(process.cwd(), file) || file}\n`);
   }
   process.stderr.write(`done in ${Math.round((performance.now() - started) / 1000)} s\n`);
   return 0;

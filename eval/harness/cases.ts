@@ -94,7 +94,8 @@ const interviewCase = z.object({
   answers: z.object({ empty: z.string(), wrong: z.string(), partial: z.string(), complete: z.string(), dontKnow: z.string() }),
 });
 
-export const evalCaseSchema = z.union([stabilityCase, discriminationCase, monotonicityCase, languageCase, extractionCase, interviewCase]);
+/** Discriminated by `kind`, so a case that fails names the field it fails on, not only "Invalid input". */
+export const evalCaseSchema = z.discriminatedUnion("kind", [stabilityCase, discriminationCase, monotonicityCase, languageCase, extractionCase, interviewCase]);
 export type EvalCase = z.infer<typeof evalCaseSchema>;
 export type EvalCaseKind = EvalCase["kind"];
 
@@ -102,3 +103,12 @@ export const SPLITS = ["tuning", "held-out"] as const;
 export type Split = (typeof SPLITS)[number];
 
 export const caseFileSchema = z.object({ cases: z.array(evalCaseSchema) });
+
+/**
+ * `eval/known-misses.json`: the cases that miss their goal today, per split, each with why
+ * (`{ "held-out": { "<case id>": "<why>" } }`). The report prints the reason beside the miss;
+ * the CI slice (tests/eval/harness-slice.test.ts) fails on a miss not listed here and on a
+ * listed case that passes, so the list only shrinks.
+ */
+export const knownMissesSchema = z.object({ tuning: z.record(z.string(), z.string()), "held-out": z.record(z.string(), z.string()) });
+export type KnownMisses = z.infer<typeof knownMissesSchema>;

@@ -1,7 +1,9 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { getLlmConfig } from "@/lib/ai/config";
-import { type EvalCaseKind, SPLITS, type Split } from "./cases";
+import { type EvalCaseKind, type KnownMisses, knownMissesSchema, SPLITS, type Split } from "./cases";
 import { type FigureRow, figureRows, type SplitResults } from "./goals";
-import { type LoadedCase, loadEvalSet } from "./load";
+import { EvalSetError, type LoadedCase, loadEvalSet } from "./load";
 import type { CaseOf } from "./measure/common";
 import { measureDiscrimination } from "./measure/discrimination";
 import { measureExtraction } from "./measure/extraction";
@@ -21,6 +23,8 @@ export type SplitReport = {
   tags: Record<string, number>;
   results: SplitResults;
   rows: FigureRow[];
+  /** The split's known misses (`eval/known-misses.json`): case id → why it misses today. */
+  known: Record<string, string>;
 };
 
 export type EvalReport = {
@@ -61,6 +65,7 @@ export async function runEval(options: EvalOptions): Promise<EvalReport> {
   const runs = options.runs ?? 5;
   if (!Number.isInteger(runs) || runs < 2) throw new RangeError(`runs must be an integer ≥ 2 (got ${runs})`);
   const all = loadEvalSet(options.root);
+  const known = loadKnownMisses(options.root);
   const mode = getLlmConfig().mode === "offline" ? "offline" : "model";
   const chosen = all.filter((c) => splits.includes(c.split) && kinds.includes(c.case.kind));
   const extract = cachedExtractor();
@@ -81,7 +86,7 @@ export async function runEval(options: EvalOptions): Promise<EvalReport> {
       if (kind === "extraction") results.extraction = await measureExtraction(ofKind(inSplit, "extraction"), extract, progress);
       if (kind === "interview") results.interview = await measureInterview(ofKind(inSplit, "interview"), progress);
     }
-    reports.push({ split, counts, tags, results, rows: figureRows(results, kinds, mode) });
+    reports.push({ split, counts, tags, results, rows: figureRows(results, kinds, mode), known: known[split] });
   }
   return {
     date: new Date().toISOString(),
@@ -92,4 +97,22 @@ export async function runEval(options: EvalOptions): Promise<EvalReport> {
     kinds,
     splits: reports,
   };
+}
+
+/**
+ * `<root>/known-misses.json` (format: `knownMissesSchema`); both splits empty when the file is absent.
+ * @throws {EvalSetError} when the file is not valid JSON of that shape.
+ */
+export function loadKnownMisses(root: string): KnownMisses {
+  const file = path.join(root, "known-misses.json");
+  if (!existsSync(file)) return { tuning: {}, "held-out": {} };
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, "utf8"));
+  } catch (err) {
+    throw new EvalSetError([`known-misses.json: not JSON (${(err as Error).message})`]);
+  }
+  const parsed = knownMissesSchema.safeParse(json);
+  if (!parsed.success) throw new EvalSetError(parsed.error.issues.map((i) => `known-misses.json: ${i.path.join(".")}: ${i.message}`));
+  return parsed.data;
 }

@@ -57,20 +57,21 @@ export async function analyzeResume(input: {
   const screened = screenResumeInput({ text: input.text, jobDescription: input.jobDescription, hidden: input.hidden });
   const hasJobDescription = Boolean(screened.jobDescription?.trim());
   const offlineInput = { text: screened.text, jobDescription: screened.jobDescription, language: input.language, now: input.now };
-  if (config.mode === "offline") {
+  const finalize = (checked: CheckedDraft, engine: string) =>
+    finalizeAnalysis(checked.draft, {
+      engine,
+      language: input.language,
+      hasJobDescription,
+      integrity: checked.integrity,
+      injectionSuspected: checked.injectionSuspected,
+    });
+  /** The offline engine's analysis, metered as the offline engine; `wrongLanguage` when it stands in for a model. */
+  const offlineAnalysis = async (wrongLanguage: boolean) => {
     const offline = await meterOffline(() => analyzeOfflineWithSignals(offlineInput));
     const checked = offlineIntegrity({ screened, offline, language: input.language });
-    return {
-      analysis: finalizeAnalysis(checked.draft, {
-        engine: "offline",
-        language: input.language,
-        hasJobDescription,
-        integrity: checked.integrity,
-        injectionSuspected: checked.injectionSuspected,
-      }),
-      promptVersion: null,
-    };
-  }
+    return { analysis: finalize(wrongLanguage ? withWrongLanguage(checked, input.language) : checked, "offline"), promptVersion: null };
+  };
+  if (config.mode === "offline") return offlineAnalysis(false);
   const produce = () =>
     analyzeWithLlm({
       text: screened.text,
@@ -101,32 +102,10 @@ export async function analyzeResume(input: {
     if (e instanceof WrongLanguageError && input.preferFallback) return null;
     throw e;
   });
-  if (result === null) {
-    const offline = await meterOffline(() => analyzeOfflineWithSignals(offlineInput));
-    const checked = withWrongLanguage(offlineIntegrity({ screened, offline, language: input.language }), input.language);
-    return {
-      analysis: finalizeAnalysis(checked.draft, {
-        engine: "offline",
-        language: input.language,
-        hasJobDescription,
-        integrity: checked.integrity,
-        injectionSuspected: checked.injectionSuspected,
-      }),
-      promptVersion: null,
-    };
-  }
+  if (result === null) return offlineAnalysis(true);
   const offline = analyzeOfflineWithSignals(offlineInput);
   const checked = guardModelDraft({ draft: result.draft, screened, offline, language: input.language });
-  return {
-    analysis: finalizeAnalysis(checked.draft, {
-      engine: result.model,
-      language: input.language,
-      hasJobDescription,
-      integrity: checked.integrity,
-      injectionSuspected: checked.injectionSuspected,
-    }),
-    promptVersion: RESUME_ANALYSIS_PROMPT_VERSION,
-  };
+  return { analysis: finalize(checked, result.model), promptVersion: RESUME_ANALYSIS_PROMPT_VERSION };
 }
 
 /** The offline analysis that stands in for a model's wrong-language answer: its integrity gains `wrong_language` first. */

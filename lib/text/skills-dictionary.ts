@@ -1,7 +1,7 @@
 /**
  * The skill dictionary: canonical skills with their English and Chinese synonyms.
  *
- * Source: compiled by hand for Panelist (≈230 entries) from the skills named in the corpus
+ * Source: compiled by hand for Panelist (≈270 entries) from the skills named in the corpus
  * job descriptions and resumes (`../shared/corpus/jobs`, `resumes-*`), the JD keyword
  * frequency list in `zh_markdown_java-template.md` (JobDeer), and common taxonomy headings
  * (engineering, data, ML, DevOps, product, design, finance, operations, soft skills).
@@ -59,6 +59,21 @@ const d = (
 ): SkillDef => ({ name, category, aliases, ...opts });
 
 const L = "(?<![A-Za-z0-9&+#'’.\\-])";
+/**
+ * A lower-case word that is also ordinary English ("node", "excel") counts as the tool only
+ * between list delimiters or next to Chinese characters ("熟练使用excel", "Java、node、Go").
+ */
+/**
+ * "AI" next to other design-tool abbreviations (PS, CDR, ID, C4D, PR, AE) in a list is Adobe
+ * Illustrator; `negative` gives the pattern for AI outside such a list.
+ */
+const DESIGN_TOOLS = "(?:PS|CDR|ID|C4D|PR|AE)";
+const DESIGN_LIST_AROUND = (core: string, mode: "positive" | "negative"): string =>
+  mode === "positive"
+    ? `(?:(?<=${DESIGN_TOOLS}\\s*[、,，/]\\s*)${core}|${core}(?=\\s*[、,，/]\\s*${DESIGN_TOOLS}(?![A-Za-z])))`
+    : `(?<!${DESIGN_TOOLS}\\s*[、,，/]\\s*)${core}(?!\\s*[、,，/]\\s*${DESIGN_TOOLS}(?![A-Za-z]))`;
+const inList = (word: string): RegExp =>
+  new RegExp(`(?<=^|[、,，/|;；:：(（\\u4e00-\\u9fff])\\s*${word}(?![A-Za-z0-9])(?=$|\\s*[、,，/|;；)）(]|[\\u4e00-\\u9fff])`);
 
 export const SKILLS: SkillDef[] = [
   // ── programming languages ───────────────────────────────────────────────
@@ -69,8 +84,10 @@ export const SKILLS: SkillDef[] = [
   d("Go", "language", ["golang"], {
     strict: [
       new RegExp(
-        `${L}Go(?=$|\\s*[,/;:)、，；）|.]|\\s*\\(|\\s+(?:and|or|&|programming|language|lang|developer|development|services?|microservices|modules?)\\b|[\\u4e00-\\u9fff])`,
+        `${L}Go(?=$|\\s*[,/;:)、，；）|.]|\\s*\\(|\\s+(?:and|or|&|programming|language|lang|developers?|development|engineers?|services?|microservices|modules?|experience|skills?|code|codebases?|backends?|expertise|proficiency|tooling|libraries)\\b|[\\u4e00-\\u9fff])`,
       ),
+      // the language after a preposition or verb of use ("in Go", "with Go", "written in Go"), not "Go-to-market"
+      /(?<=\b(?:in|with|using|write|writing|wrote|written in|learning|learned|know|knowledge of)\s)Go(?![A-Za-z0-9'’-])/,
       /(?<=^|[、,，/|;；:：(（\u4e00-\u9fff])\s*go(?=$|\s*[、,，/|;；)）]|[\u4e00-\u9fff])/,
     ],
   }),
@@ -117,7 +134,8 @@ export const SKILLS: SkillDef[] = [
   d("Webpack", "frontend", ["webpack", "vite", "rollup", "gulp", "grunt"]),
   d("React Native", "frontend", ["react native", "react-native"], { implies: ["React", "Mobile Development"] }),
   d("Flutter", "frontend", ["flutter"], { implies: ["Mobile Development", "Dart"] }),
-  d("Android", "frontend", ["android"], { implies: ["Mobile Development"] }),
+  d("Android", "frontend", ["android", "安卓"], { implies: ["Mobile Development"] }),
+  d("HarmonyOS", "frontend", ["harmonyos", "openharmony", "arkts", "鸿蒙"], { implies: ["Mobile Development"] }),
   d("iOS", "frontend", ["ios"], { implies: ["Mobile Development"] }),
   d("Mobile Development", "frontend", ["mobile development", "mobile apps", "mobile app", "移动开发", "移动端"], { zh: "移动开发" }),
   d("WeChat Mini Program", "frontend", ["wechat mini program", "mini program", "微信小程序", "小程序"], { zh: "微信小程序" }),
@@ -127,7 +145,7 @@ export const SKILLS: SkillDef[] = [
   }),
 
   // ── back end ───────────────────────────────────────────────────────────
-  d("Node.js", "backend", ["node.js", "nodejs", "node js"], { strict: ["Node"], implies: ["JavaScript"] }),
+  d("Node.js", "backend", ["node.js", "nodejs", "node js"], { strict: ["Node", inList("node")], implies: ["JavaScript"] }),
   d("Express", "backend", ["express.js", "expressjs"], { strict: ["Express"], implies: ["Back-End Development", "Node.js"] }),
   d("Django", "backend", ["django"], { implies: ["Back-End Development", "Python"] }),
   d("Flask", "backend", ["flask"], { implies: ["Back-End Development", "Python"] }),
@@ -209,7 +227,9 @@ export const SKILLS: SkillDef[] = [
   d("Data Pipelines", "data", ["data pipeline", "data pipelines", "data processing pipelines", "data ingestion", "数据管道", "数据处理"], { zh: "数据管道" }),
   d("Data Warehouse", "data", ["data warehouse", "data warehousing", "data lake", "lakehouse", "数据仓库", "数仓"], { zh: "数据仓库" }),
   d("Data Engineering", "data", ["data engineering", "数据工程"], { zh: "数据工程" }),
-  d("Data Analysis", "data", ["data analysis", "data analytics", "analytics", "analyzed data", "数据分析"], { zh: "数据分析" }),
+  d("Data Analysis", "data", ["data analysis", "data analytics", "data analyst", "data analysts", "analytics", "analyzed data", "analysed data", "数据分析"], {
+    zh: "数据分析",
+  }),
   d("Data Visualization", "data", ["data visualization", "data visualisation", "dashboards", "dashboard", "visualized", "数据可视化", "可视化"], {
     zh: "数据可视化",
   }),
@@ -221,18 +241,32 @@ export const SKILLS: SkillDef[] = [
     ["statistics", "statistical", "statistical modeling", "statistical analysis", "regression", "hypothesis testing", "统计学", "统计分析"],
     { zh: "统计学" },
   ),
+  d("SPSS", "data", ["spss"], { implies: ["Statistics"] }),
+  d("SAS", "data", [], { strict: ["SAS"], implies: ["Statistics"] }),
+  d("Stata", "data", [], { strict: ["Stata", "STATA"], implies: ["Statistics"] }),
   d("Tableau", "data", ["tableau"], { implies: ["Data Visualization"] }),
   d("Power BI", "data", ["power bi", "powerbi"], { implies: ["Data Visualization"] }),
   d("Looker", "data", ["looker", "metabase", "superset"], { implies: ["Data Visualization"] }),
   d("Pandas", "data", ["pandas"], { implies: ["Python", "Data Analysis"] }),
   d("NumPy", "data", ["numpy", "scipy"], { implies: ["Python"] }),
   d("Jupyter", "data", ["jupyter", "jupyter notebook"]),
-  d("Excel", "business", ["ms excel", "microsoft excel", "spreadsheets", "spreadsheet", "vlookup", "pivot tables"], { strict: ["Excel", "EXCEL"] }),
+  d("Excel", "business", ["ms excel", "microsoft excel", "spreadsheets", "spreadsheet", "vlookup", "pivot tables", "pivot table", "数据透视表", "透视表"], {
+    strict: ["Excel", "EXCEL", inList("excel")],
+  }),
 
   // ── machine learning & AI ──────────────────────────────────────────────
-  d("Machine Learning", "ml", ["machine learning", "ml models", "ml model", "机器学习"], { zh: "机器学习", strict: ["ML"] }),
+  d("Artificial Intelligence", "ml", ["artificial intelligence", "人工智能"], {
+    zh: "人工智能",
+    // not a designer's "PS、AI、CDR" (Adobe Illustrator)
+    strict: [new RegExp(DESIGN_LIST_AROUND("(?<![A-Za-z])AI(?![A-Za-z])", "negative"))],
+  }),
+  d("Machine Learning", "ml", ["machine learning", "ml models", "ml model", "机器学习"], {
+    zh: "机器学习",
+    strict: ["ML"],
+    implies: ["Artificial Intelligence"],
+  }),
   d("Deep Learning", "ml", ["deep learning", "neural networks", "neural network", "深度学习", "神经网络"], { zh: "深度学习", implies: ["Machine Learning"] }),
-  d("NLP", "ml", ["nlp", "natural language processing", "text classification", "sentiment analysis", "自然语言处理"], {
+  d("NLP", "ml", ["nlp", "natural language processing", "text classification", "sentiment analysis", "自然语言处理", "情感分析", "文本分类"], {
     zh: "自然语言处理",
     implies: ["Machine Learning"],
   }),
@@ -258,10 +292,15 @@ export const SKILLS: SkillDef[] = [
   d("MLOps", "ml", ["mlops", "model deployment", "model serving", "sagemaker", "mlflow", "kubeflow"], { implies: ["Machine Learning"] }),
   d("Time Series", "ml", ["time series", "time-series", "时间序列"], { zh: "时间序列" }),
   d("Feature Engineering", "ml", ["feature engineering", "feature extraction", "特征工程", "特征提取"], { zh: "特征工程" }),
-  d("Predictive Modeling", "ml", ["predictive modeling", "predictive models", "predictive model", "predictive modelling", "预测模型"], {
-    zh: "预测建模",
-    implies: ["Machine Learning"],
-  }),
+  d(
+    "Predictive Modeling",
+    "ml",
+    ["predictive modeling", "predictive models", "predictive model", "predictive modelling", "prediction model", "prediction models", "预测模型"],
+    {
+      zh: "预测建模",
+      implies: ["Machine Learning"],
+    },
+  ),
   d("Algorithms", "practice", ["algorithms", "algorithm", "算法"], { zh: "算法" }),
   d("Data Structures", "practice", ["data structures", "data structure", "数据结构"], { zh: "数据结构" }),
 
@@ -315,10 +354,15 @@ export const SKILLS: SkillDef[] = [
   d(
     "Site Reliability Engineering",
     "devops",
-    ["site reliability", "sre", "on-call", "incident response", "incident management", "high availability", "高可用"],
-    { zh: "稳定性保障/高可用" },
+    ["site reliability", "sre", "on-call", "incident management", "postmortems", "postmortem", "post-mortems", "post-mortem", "high availability", "高可用"],
+    {
+      zh: "稳定性保障/高可用",
+    },
   ),
   d("DevOps", "devops", ["devops", "运维"], { zh: "DevOps/运维" }),
+  d("Incident Response", "devops", ["incident response", "incident responses", "incident-response", "incident handling", "应急响应", "安全事件响应"], {
+    zh: "应急响应",
+  }),
   d(
     "Security",
     "devops",
@@ -326,17 +370,99 @@ export const SKILLS: SkillDef[] = [
     { zh: "信息安全" },
   ),
   d("Encryption", "devops", ["encryption", "cryptography", "加密"], { zh: "加密" }),
+  d(
+    "Penetration Testing",
+    "devops",
+    ["penetration testing", "penetration tests", "pentest", "pentesting", "pen testing", "burp suite", "metasploit", "nmap", "kali linux", "渗透测试"],
+    {
+      zh: "渗透测试",
+      implies: ["Security"],
+    },
+  ),
+  d("Vulnerability Management", "devops", ["vulnerability", "vulnerabilities", "vulnerability scanning", "vulnerability scans", "nessus", "cve", "漏洞"], {
+    zh: "漏洞管理",
+    implies: ["Security"],
+  }),
+  d("SIEM", "devops", ["siem", "security information and event management", "qradar", "arcsight", "security operations", "soc analyst", "安全运营"], {
+    zh: "SIEM/安全运营",
+    implies: ["Security"],
+  }),
+  d(
+    "Threat Analysis",
+    "devops",
+    ["threat hunting", "threat detection", "threat intelligence", "malware analysis", "phishing", "恶意样本", "恶意代码", "威胁情报", "入侵检测"],
+    {
+      zh: "威胁分析",
+      implies: ["Security"],
+    },
+  ),
+  d("Network Security", "devops", ["network security", "firewall", "firewalls", "edr", "waf", "防火墙"], { zh: "网络安全防护", implies: ["Security"] }),
+  d("Security Certifications", "devops", ["security+", "cysa+", "cissp", "oscp", "ceh", "cisp", "cism"], { zh: "安全认证", implies: ["Security"] }),
+  d("Windows", "devops", ["windows server", "active directory"], { strict: ["Windows"] }),
   d("Performance Optimization", "practice", ["performance optimization", "performance tuning", "performance optimisation", "性能优化", "性能调优", "调优"], {
     zh: "性能优化",
   }),
 
   // ── testing & quality ──────────────────────────────────────────────────
-  d("Unit Testing", "testing", ["unit testing", "unit tests", "unit test", "junit", "pytest", "jest", "mocha", "phpunit", "单元测试"], { zh: "单元测试" }),
-  d("Automated Testing", "testing", ["automated testing", "test automation", "automation testing", "automated tests", "自动化测试"], { zh: "自动化测试" }),
-  d("Selenium", "testing", ["selenium", "cypress", "playwright", "appium"], { implies: ["Automated Testing"] }),
-  d("Performance Testing", "testing", ["performance testing", "load testing", "stress testing", "jmeter", "性能测试", "压力测试", "压测"], { zh: "性能测试" }),
-  d("API Testing", "testing", ["api testing", "postman", "接口测试"], { zh: "接口测试" }),
-  d("Quality Assurance", "testing", ["quality assurance", "qa", "test cases", "test plans", "测试用例", "软件测试", "质量保障"], { zh: "质量保障" }),
+  d("Unit Testing", "testing", ["unit testing", "unit tests", "unit test", "junit", "testng", "pytest", "jest", "mocha", "phpunit", "单元测试"], {
+    zh: "单元测试",
+  }),
+  d(
+    "Automated Testing",
+    "testing",
+    ["automated testing", "test automation", "automation testing", "automated tests", "自动化测试", "ui自动化", "接口自动化", "自动化脚本", "测试框架"],
+    {
+      zh: "自动化测试",
+      implies: ["Quality Assurance"],
+    },
+  ),
+  d("Selenium", "testing", ["selenium", "cypress", "playwright", "appium", "robot framework"], { implies: ["Automated Testing"] }),
+  d(
+    "Performance Testing",
+    "testing",
+    ["performance testing", "load testing", "stress testing", "jmeter", "loadrunner", "locust", "性能测试", "压力测试", "压测"],
+    {
+      zh: "性能测试",
+      implies: ["Quality Assurance"],
+    },
+  ),
+  d("API Testing", "testing", ["api testing", "postman", "接口测试"], { zh: "接口测试", implies: ["Quality Assurance"] }),
+  d(
+    "Quality Assurance",
+    "testing",
+    [
+      "quality assurance",
+      "qa",
+      "software testing",
+      "manual testing",
+      "functional testing",
+      "regression testing",
+      "integration testing",
+      "test cases",
+      "test plans",
+      "bug tracking",
+      "测试用例",
+      "软件测试",
+      "功能测试",
+      "黑盒测试",
+      "白盒测试",
+      "回归测试",
+      "集成测试",
+      "系统测试",
+      "冒烟测试",
+      "缺陷管理",
+      "质量保障",
+    ],
+    // bare 测试 as a list item ("前端、测试") but not inside A/B测试, 单元测试 …
+    {
+      zh: "软件测试/质量保障",
+      strict: [
+        /(?<=^|[、,，/|;；:：(（\s])测试(?=$|[、,，/|;；)）\s])/,
+        // 测试工程师 / 测试开发 …, but a 渗透测试工程师 is a security role
+        /(?<!渗透|安全)测试(?:工程师|开发|计划|报告)/,
+      ],
+    },
+  ),
   d("TDD", "testing", ["tdd", "test-driven development", "test driven development", "bdd"]),
 
   // ── engineering practice ───────────────────────────────────────────────
@@ -354,18 +480,28 @@ export const SKILLS: SkillDef[] = [
   d("Agile", "practice", ["agile", "敏捷开发", "敏捷"], { zh: "敏捷开发" }),
   d("Scrum", "practice", ["scrum", "sprint planning", "sprints", "scrum master"], { implies: ["Agile"] }),
   d("Kanban", "practice", ["kanban"], { implies: ["Agile"] }),
-  d("Jira", "practice", ["jira", "confluence"]),
+  d("Jira", "practice", ["jira", "confluence", "zentao", "禅道"]),
   d("Open Source", "practice", ["open source", "open-source", "开源"], { zh: "开源" }),
   d("Accessibility", "design", ["accessibility", "a11y", "wcag", "section 508", "无障碍"], { zh: "无障碍" }),
   d("Technical Writing", "practice", ["technical writing", "documentation", "技术文档", "技术写作"], { zh: "技术文档" }),
 
   // ── product ────────────────────────────────────────────────────────────
-  d("Product Management", "product", ["product management", "product manager", "product owner", "产品管理", "产品经理"], { zh: "产品管理" }),
+  d("Product Management", "product", ["product management", "product manager", "product owner", "产品管理", "产品经理", "产品设计", "产品负责人"], {
+    zh: "产品管理",
+  }),
+  d("User Growth", "product", ["user growth", "growth hacking", "user acquisition", "用户增长", "增长黑客", "拉新", "用户裂变"], {
+    zh: "用户增长",
+  }),
   d("Product Roadmap", "product", ["roadmap", "roadmaps", "product roadmap", "roadmapping", "产品规划", "路线图"], { zh: "产品规划" }),
   d("Product Strategy", "product", ["product strategy", "product vision", "产品策略"], { zh: "产品策略" }),
-  d("A/B Testing", "product", ["a/b testing", "a/b test", "a/b tests", "ab testing", "split testing", "experimentation", "ab测试", "a/b测试"], {
-    zh: "A/B 测试",
-  }),
+  d(
+    "A/B Testing",
+    "product",
+    ["a/b testing", "a/b test", "a/b tests", "ab testing", "split testing", "experimentation", "ab测试", "a/b测试", "a/b 测试", "ab 测试"],
+    {
+      zh: "A/B 测试",
+    },
+  ),
   d("Stakeholder Management", "product", ["stakeholder management", "stakeholders", "stakeholder", "cross-functional", "跨部门沟通", "跨部门协作"], {
     zh: "干系人管理",
   }),
@@ -387,12 +523,30 @@ export const SKILLS: SkillDef[] = [
     ],
     { zh: "需求分析" },
   ),
-  d("Prototyping", "product", ["prototyping", "prototypes", "prototype", "axure", "mockups", "原型设计", "原型"], { zh: "原型设计" }),
+  d("Prototyping", "product", ["prototyping", "prototypes", "prototype", "axure", "mockups", "balsamiq", "原型设计", "原型", "墨刀"], { zh: "原型设计" }),
   d("Competitive Analysis", "product", ["competitive analysis", "competitor analysis", "market research", "竞品分析", "市场调研"], { zh: "竞品分析" }),
   d("Go-to-Market", "product", ["go-to-market", "go to market", "gtm", "product launch", "product launches"], { zh: "产品上市" }),
-  d("Product Analytics", "product", ["product analytics", "mixpanel", "amplitude", "funnel analysis", "kpis", "okrs", "north star metric", "数据驱动"], {
-    zh: "产品数据分析",
-  }),
+  d(
+    "Product Analytics",
+    "product",
+    [
+      "product analytics",
+      "mixpanel",
+      "amplitude",
+      "funnel analysis",
+      "event tracking",
+      "kpis",
+      "okrs",
+      "north star metric",
+      "数据驱动",
+      "数据埋点",
+      "埋点",
+      "漏斗分析",
+    ],
+    {
+      zh: "产品数据分析",
+    },
+  ),
   d("User Experience", "design", ["user experience", "ux", "ux design", "用户体验", "交互设计", "interaction design"], { zh: "用户体验/交互设计" }),
 
   // ── design ─────────────────────────────────────────────────────────────
@@ -400,29 +554,110 @@ export const SKILLS: SkillDef[] = [
   d("Figma", "design", ["figma"], { implies: ["UI Design"] }),
   d("Sketch", "design", [], { strict: ["Sketch"], implies: ["UI Design"] }),
   d("Adobe XD", "design", ["adobe xd"], { implies: ["UI Design"] }),
-  d("Photoshop", "design", ["photoshop"]),
-  d("Illustrator", "design", ["adobe illustrator"], { strict: ["Illustrator"] }),
-  d("InDesign", "design", ["indesign"]),
+  d("Photoshop", "design", ["photoshop"], { strict: [inList("PS")] }),
+  d("Illustrator", "design", ["adobe illustrator"], {
+    strict: ["Illustrator", new RegExp(DESIGN_LIST_AROUND("(?<![A-Za-z])AI(?![A-Za-z])", "positive"))],
+    implies: ["Graphic Design"],
+  }),
+  d("InDesign", "design", ["indesign"], { implies: ["Graphic Design"] }),
+  d(
+    "Graphic Design",
+    "design",
+    [
+      "graphic design",
+      "graphic designer",
+      "brand identity",
+      "brand identities",
+      "visual identity",
+      "logo design",
+      "packaging design",
+      "print design",
+      "print production",
+      "print-ready",
+      "typography",
+      "coreldraw",
+      "cdr",
+      "canva",
+      "平面设计",
+      "品牌设计",
+      "vi设计",
+      "包装设计",
+      "海报设计",
+      "排版",
+    ],
+    { zh: "平面设计" },
+  ),
   d("After Effects", "design", ["after effects", "premiere", "premiere pro"]),
   d("Wireframing", "design", ["wireframing", "wireframes", "wireframe", "线框图"], { zh: "线框图" }),
   d("Usability Testing", "design", ["usability testing", "usability tests", "user testing", "可用性测试"], { zh: "可用性测试" }),
   d("Design Systems", "design", ["design system", "design systems", "component library", "设计系统", "设计规范"], { zh: "设计系统" }),
 
   // ── finance & accounting ───────────────────────────────────────────────
-  d("Accounting", "finance", ["accounting", "accountant", "bookkeeping", "general ledger", "journal entries", "会计", "账务处理", "记账"], { zh: "会计" }),
+  d(
+    "Accounting",
+    "finance",
+    [
+      "accounting",
+      "accountant",
+      "bookkeeping",
+      "general ledger",
+      "journal entries",
+      "month-end close",
+      "month-end",
+      "close the books",
+      "closing the books",
+      "year-end close",
+      "会计",
+      "账务处理",
+      "记账",
+      "总账",
+      "凭证",
+      "出纳",
+      "月结",
+      "年结",
+      "做账",
+    ],
+    { zh: "会计" },
+  ),
   d("GAAP", "finance", ["gaap", "us gaap", "generally accepted accounting principles"], { implies: ["Accounting"] }),
-  d("IFRS", "finance", ["ifrs", "企业会计准则"], { implies: ["Accounting"] }),
-  d("QuickBooks", "finance", ["quickbooks", "xero", "netsuite", "用友", "金蝶"], { implies: ["Accounting"] }),
+  d("IFRS", "finance", ["ifrs", "chinese accounting standards", "企业会计准则"], { implies: ["Accounting"] }),
+  d("QuickBooks", "finance", ["quickbooks", "xero", "netsuite", "yonyou", "kingdee", "用友", "金蝶"], { implies: ["Accounting"] }),
   d("Reconciliation", "finance", ["reconciliation", "reconciliations", "account reconciliation", "bank reconciliation", "reconciled", "reconcile", "对账"], {
     zh: "对账",
     implies: ["Accounting"],
   }),
   d("Accounts Payable", "finance", ["accounts payable", "应付账款", "应付"], { zh: "应付账款", implies: ["Accounting"] }),
-  d("Accounts Receivable", "finance", ["accounts receivable", "应收账款", "应收"], { zh: "应收账款", implies: ["Accounting"] }),
-  d("Payroll", "finance", ["payroll", "薪酬核算", "工资核算"], { zh: "薪酬核算" }),
-  d("Tax Preparation", "finance", ["tax preparation", "tax returns", "tax return", "taxes", "tax accounting", "tax compliance", "税务", "报税", "纳税申报"], {
-    zh: "税务",
+  d("Accounts Receivable", "finance", ["accounts receivable", "days sales outstanding", "dso", "应收账款", "应收"], {
+    zh: "应收账款",
+    implies: ["Accounting"],
   }),
+  d("Payroll", "finance", ["payroll", "薪酬核算", "工资核算"], { zh: "薪酬核算" }),
+  d(
+    "Tax Preparation",
+    "finance",
+    [
+      "tax preparation",
+      "tax returns",
+      "tax return",
+      "taxes",
+      "tax accounting",
+      "tax compliance",
+      "tax planning",
+      "tax filing",
+      "tax inspection",
+      "tax inspections",
+      "tax audit",
+      "tax audits",
+      "税务",
+      "报税",
+      "纳税申报",
+      "增值税",
+      "所得税",
+    ],
+    {
+      zh: "税务",
+    },
+  ),
   d("Auditing", "finance", ["audit", "audits", "auditing", "internal audit", "external audit", "审计"], { zh: "审计" }),
   d(
     "Financial Reporting",
@@ -431,24 +666,40 @@ export const SKILLS: SkillDef[] = [
       "financial reporting",
       "financial reports",
       "financial statements",
+      "consolidated statements",
+      "consolidated reports",
+      "consolidated financial statements",
+      "management reports",
+      "management reporting",
       "balance sheet",
       "balance sheets",
       "income statement",
       "cash flow statement",
       "财务报表",
       "财务报告",
+      "合并报表",
+      "管理报表",
     ],
     { zh: "财务报表" },
   ),
   d("Budgeting", "finance", ["budgeting", "budget", "budgets", "budget forecasts", "预算"], { zh: "预算管理" }),
-  d("Forecasting", "finance", ["forecasting", "forecasts", "financial forecasting", "预测"], { zh: "预测" }),
-  d("Financial Analysis", "finance", ["financial analysis", "financial planning", "fp&a", "variance analysis", "财务分析"], { zh: "财务分析" }),
+  d(
+    "Forecasting",
+    "finance",
+    ["forecasting", "forecasts", "financial forecasting", "sales forecasting", "demand forecasting", "财务预测", "销售预测", "销量预测", "需求预测"],
+    {
+      zh: "预测",
+    },
+  ),
+  d("Financial Analysis", "finance", ["financial analysis", "financial planning", "fp&a", "variance analysis", "财务分析", "差异分析", "偏差分析"], {
+    zh: "财务分析",
+  }),
   d("Financial Modeling", "finance", ["financial modeling", "financial modelling", "financial models", "dcf", "valuation", "财务建模", "估值"], {
     zh: "财务建模",
   }),
   d("Cost Accounting", "finance", ["cost accounting", "cost control", "cost analysis", "成本核算", "成本控制", "成本分析"], { zh: "成本核算" }),
   d("Risk Management", "finance", ["risk management", "risk assessment", "credit risk", "风险管理", "风控"], { zh: "风险管理" }),
-  d("Compliance", "finance", ["compliance", "regulatory compliance", "sox", "sarbanes-oxley", "kyc", "aml", "合规"], { zh: "合规" }),
+  d("Compliance", "finance", ["compliance", "regulatory compliance", "sox", "sarbanes-oxley", "kyc", "aml", "合规", "等保", "等级保护"], { zh: "合规" }),
   d("CPA", "finance", ["cpa", "certified public accountant", "注册会计师"], { zh: "注册会计师", implies: ["Accounting"] }),
   d("CFA", "finance", ["cfa", "chartered financial analyst"], { implies: ["Financial Analysis"] }),
   d("SAP", "finance", ["sap", "sap erp", "sap fico"], { implies: ["ERP"] }),
@@ -469,9 +720,80 @@ export const SKILLS: SkillDef[] = [
   ),
   d("Vendor Management", "business", ["vendor management", "vendor relations", "supplier management", "供应商管理"], { zh: "供应商管理" }),
   d("Business Analysis", "business", ["business analysis", "business analyst", "business intelligence", "业务分析", "商业分析"], { zh: "业务分析" }),
-  d("CRM", "business", ["crm", "salesforce", "hubspot", "客户关系管理"], { zh: "CRM" }),
-  d("Sales", "business", ["sales", "business development", "account management", "lead generation", "销售", "商务拓展"], { zh: "销售/商务拓展" }),
-  d("Customer Service", "business", ["customer service", "customer support", "customer success", "客户服务", "客服"], { zh: "客户服务" }),
+  d("CRM", "business", ["crm", "salesforce", "hubspot", "客户关系管理", "客户关系维护", "客户维护"], { zh: "CRM" }),
+  d(
+    "Sales",
+    "business",
+    [
+      "business development",
+      "account management",
+      "key accounts",
+      "key account",
+      "lead generation",
+      "lead qualification",
+      "cold calling",
+      "cold calls",
+      "prospecting",
+      "sales quota",
+      "closing deals",
+      "sales pipeline",
+      "销售",
+      "商务拓展",
+      "大客户",
+      "客户开发",
+      "渠道拓展",
+      "回款",
+      "招投标",
+    ],
+    {
+      zh: "销售/商务拓展",
+      // not "days sales outstanding" (receivables), "sales tax", "sales events" (a shop's promotions)
+      strict: [/(?<![A-Za-z0-9])(?<!days\s)sales(?![A-Za-z0-9])(?!\s+(?:outstanding|tax|events?|season|promotions?)\b)/i],
+    },
+  ),
+  d(
+    "Customer Service",
+    "business",
+    ["customer service", "customer support", "customer success", "customer complaints", "complaint handling", "客户服务", "客服", "客诉", "投诉处理"],
+    {
+      zh: "客户服务",
+    },
+  ),
+  d("Human Resources", "business", ["human resources", "hr management", "hrbp", "人力资源"], { zh: "人力资源" }),
+  d("Recruiting", "business", ["recruiting", "recruitment", "talent acquisition", "screening resumes", "简历筛选"], {
+    zh: "招聘",
+    // not a job post's own "招聘 14" / 招聘岗位 / 招聘要求 header
+    strict: [/招聘(?!\s*\d|岗位|职位|要求|信息|人数|对象|启事|公告|条件)/],
+    implies: ["Human Resources"],
+  }),
+  d("Employee Relations", "business", ["employee relations", "labor relations", "labour relations", "员工关系", "劳动关系"], {
+    zh: "员工关系",
+    implies: ["Human Resources"],
+  }),
+  d("Labor Law", "business", ["labor law", "labour law", "employment law", "劳动法", "劳动合同法"], { zh: "劳动法规" }),
+  d(
+    "HR Administration",
+    "business",
+    [
+      "hr administration",
+      "personnel administration",
+      "employee records",
+      "onboarding paperwork",
+      "入职手续",
+      "离职手续",
+      "员工档案",
+      "社保",
+      "公积金",
+      "人事管理",
+    ],
+    {
+      zh: "人事行政",
+      implies: ["Human Resources"],
+    },
+  ),
+  d("Performance Management", "business", ["performance management", "performance reviews", "performance appraisal", "绩效考核", "绩效管理"], {
+    zh: "绩效管理",
+  }),
   d("SEO", "business", ["seo", "search engine optimization"], { zh: "SEO" }),
   d("SEM", "business", ["google ads", "paid search", "ppc", "search engine marketing"], { strict: ["SEM"] }),
   d("Google Analytics", "business", ["google analytics", "ga4"], { implies: ["Product Analytics"] }),
@@ -482,9 +804,10 @@ export const SKILLS: SkillDef[] = [
     { zh: "数字营销" },
   ),
   d("Social Media", "business", ["social media", "social media marketing", "新媒体", "社交媒体"], { zh: "社交媒体运营" }),
-  d("Copywriting", "business", ["copywriting", "content writing", "文案"], { zh: "文案" }),
-  d("Microsoft Office", "business", ["microsoft office", "ms office", "microsoft word", "ms word", "powerpoint", "office 365", "办公软件"], {
+  d("Copywriting", "business", ["copywriting", "content writing", "product copy", "marketing copy", "ad copy", "文案"], { zh: "文案" }),
+  d("Microsoft Office", "business", ["microsoft office", "ms office", "microsoft word", "ms word", "powerpoint", "office 365", "办公软件", "office办公"], {
     zh: "Office 办公软件",
+    strict: ["PPT", inList("ppt"), inList("[Ww]ord"), inList("[Oo]ffice")],
   }),
   d("Visio", "business", ["visio", "lucidchart", "powerdesigner"]),
   d("Negotiation", "business", ["negotiation", "negotiating", "contract negotiation", "谈判"], { zh: "谈判" }),
@@ -495,6 +818,8 @@ export const SKILLS: SkillDef[] = [
     "soft",
     [
       "communication",
+      "communicates",
+      "communicating",
       "communication skills",
       "verbal communication",
       "written communication",

@@ -26,6 +26,50 @@ describe("synonyms", () => {
     expect(names("Machine Learning")).toEqual(names("机器学习"));
     expect(names("Golang")).toEqual(["Go"]);
     expect(names("CI/CD pipelines with Jenkins")).toEqual(["CI/CD", "Jenkins"]);
+    expect(names("安卓开发")).toEqual(["Android"]);
+    expect(names("数据埋点与漏斗分析")).toEqual(["Product Analytics"]);
+    expect(names("负责总账、出纳与月结")).toEqual(["Accounting"]);
+    expect(names("熟练使用Word、PPT")).toEqual(["Microsoft Office"]);
+    expect(names("SPSS, Stata")).toEqual(["SPSS", "Stata"]);
+  });
+
+  it("reads testing skills in Chinese and English, and testing tools imply QA", () => {
+    expect(names("黑盒测试、功能测试")).toEqual(["Quality Assurance"]);
+    expect(names("熟悉前端、测试")).toEqual(["Front-End Development", "Quality Assurance"]);
+    expect(names("A/B测试")).toEqual(["A/B Testing"]);
+    expect(names("测试开发工程师")).toEqual(["Quality Assurance"]);
+    expect(names("高级渗透测试工程师")).toEqual(["Penetration Testing"]);
+    expect(names("单元测试")).toEqual(["Unit Testing"]);
+    expect(all("LoadRunner")).toEqual(["Performance Testing", "Quality Assurance"]);
+  });
+
+  it("names the same finance skills in English and Chinese", () => {
+    expect(names("Close the books each month; consolidated reports; tax planning; Yonyou; days sales outstanding fell")).toEqual(
+      names("完成月结；合并报表；税务筹划；用友；应收账款周转天数下降"),
+    );
+    expect(names("days sales outstanding", "sales tax", "sales events")).not.toContain("Sales");
+    expect(names("Inside sales representative")).toEqual(["Sales"]);
+  });
+
+  it("knows security, design, HR and service work in both languages", () => {
+    expect(names("Monitor the SIEM (Splunk), triage phishing reports, run vulnerability scans")).toEqual(
+      expect.arrayContaining(["SIEM", "Threat Analysis", "Vulnerability Management"]),
+    );
+    expect(all("熟练使用 Burp Suite、Nmap")).toEqual(["Penetration Testing", "Security"]);
+    expect(names("Created brand identities and print-ready files")).toEqual(["Graphic Design"]);
+    expect(all("负责招聘与员工关系")).toEqual(["Recruiting", "Employee Relations", "Human Resources"]);
+    expect(names("处理重大客诉")).toEqual(["Customer Service"]);
+    expect(names("during maintenance windows")).toEqual([]);
+    expect(names("熟练使用PS、AI、CDR")).toEqual(["Photoshop", "Illustrator", "Graphic Design"]);
+    expect(names("熟悉AI大模型应用")).toEqual(["Artificial Intelligence", "LLM"]);
+    expect(names("负责大客户开发与回款")).toEqual(["Sales"]);
+  });
+
+  it("reads lower-case tool names only in lists or next to Chinese", () => {
+    expect(names("熟练使用excel")).toEqual(["Excel"]);
+    expect(names("Java、node、Go")).toEqual(["Java", "Go", "Node.js"]);
+    expect(names("Each node in the cluster")).toEqual([]);
+    expect(names("Head Office in London, word of mouth")).toEqual([]);
   });
 
   it("adds implied skills (MySQL ⇒ SQL, Databases; PyTorch ⇒ Deep Learning ⇒ Machine Learning)", () => {
@@ -41,6 +85,10 @@ describe("boundaries", () => {
     expect(names("Go, Python")).toEqual(["Python", "Go"]);
     expect(names("了解Java、go、Python")).toEqual(["Python", "Java", "Go"]);
     expect(names("Ready to go to market")).toEqual(["Go-to-Market"]);
+    expect(names("Experience with Go is an advantage")).toEqual(["Go"]);
+    expect(names("5 years of Go experience")).toEqual(["Go"]);
+    expect(names("Go to the office. Let it go")).toEqual([]);
+    expect(names("Drove our Go-to-market plan with Go-getters")).toEqual(["Go-to-Market"]);
   });
 
   it("treats R and C as standalone tokens only", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isQuantified, verbKind } from "./achievements";
+import { isQuantified, opener, verbKind } from "./achievements";
 import { analyzeExpression } from "./expression";
 import type { Statement } from "./types";
 
@@ -16,6 +16,16 @@ describe("quantified achievements", () => {
       "used by thousands of users",
       "Won 1st place",
       "获得一等奖",
+      "10k QPS",
+      "提升了30%",
+      "从2秒降到200毫秒",
+      "节省了50万元",
+      "日活百万",
+      "响应时间缩短一半",
+      "cut build time in half",
+      "made deploys ten times faster",
+      "Hackathon Winner: First place in 2019 Bay Area Tech Hackathon",
+      "获得黑客马拉松冠军",
     ]) {
       expect(isQuantified(s), s).toBe(true);
     }
@@ -44,6 +54,14 @@ describe("action verbs", () => {
     expect(verbKind("我主导了支付模块重构")).toBe("action");
     expect(verbKind("参与需求评审并实现接口")).toBe("weak");
     expect(verbKind("和张小帅一起玩")).toBe("none");
+  });
+
+  it("finds the Chinese verb after an instrument phrase however long the tool names are", () => {
+    expect(verbKind("使用 TensorFlow 开发用户评论的情感分类模型")).toBe("action");
+    expect(verbKind("使用 SQL（MySQL、Hive）完成每周 30 余个取数需求")).toBe("action");
+    expect(verbKind("用 Python（Pandas）自动化生成日报")).toBe("action");
+    expect(opener("使用 Docker 与 Kubernetes 部署在线推理服务")).toBe("部署");
+    expect(opener("使用 SQL 与 Hive 处理 TB 级训练数据")).toBe("处理");
   });
 });
 

@@ -52,6 +52,14 @@ describe("timeline", () => {
     expect(timeline(ranges("2018 - 2019\n2021 - 2022\n2019 - 2020")).order).toBe("mixed");
   });
 
+  it("counts overlapping jobs once and gaps not at all in the worked months", () => {
+    expect(timeline(ranges("2019.07 - 至今\n2020年1月 - 2021年3月")).workedMonths).toBe(ym(2026, 11) - ym(2019, 7));
+    expect(timeline(ranges("Jul 2019 – Present\nJan 2020 - Mar 2021")).workedMonths).toBe(ym(2026, 11) - ym(2019, 7));
+    const apart = timeline(ranges("2020 - 2022\n2016 - 2018"));
+    expect(apart.workedMonths).toBe(48);
+    expect(apart.spanMonths).toBe(72);
+  });
+
   it("does not count study time as a gap", () => {
     const jobs = ranges("2014 - 2015\n2019 - 2020");
     const school = ranges("2015 - 2019");

@@ -131,6 +131,11 @@ export interface Timeline {
   coveredMonths: number;
   /** From the earliest start to the latest end, in months. */
   spanMonths: number;
+  /**
+   * Months inside at least one of the ranges themselves (not the cover ranges): the length of
+   * the working life, with overlapping jobs counted once and gaps not at all.
+   */
+  workedMonths: number;
   /** Gaps longer than {@link GAP_MONTHS} between consecutive ranges, in start order. */
   gaps: { fromMonths: number; toMonths: number; months: number }[];
   /**
@@ -162,7 +167,7 @@ function rangeOrder(ranges: DateRange[]): Timeline["order"] {
  * @param cover other ranges (education) that count as occupied time when looking for gaps
  */
 export function timeline(ranges: DateRange[], blocks: DateRange[][] = [ranges], cover: DateRange[] = []): Timeline {
-  if (ranges.length === 0) return { coveredMonths: 0, spanMonths: 0, gaps: [], order: "n/a" };
+  if (ranges.length === 0) return { coveredMonths: 0, spanMonths: 0, workedMonths: 0, gaps: [], order: "n/a" };
   const orders = new Set(blocks.map(rangeOrder).filter((o) => o !== "n/a"));
   const order: Timeline["order"] = orders.size === 0 ? "n/a" : orders.size === 1 ? [...orders][0] : "mixed";
   const firstStart = Math.min(...ranges.map((r) => r.start.months));
@@ -184,7 +189,21 @@ export function timeline(ranges: DateRange[], blocks: DateRange[][] = [ranges], 
   }
   covered += curEnd - curStart;
   const maxEnd = Math.max(...ranges.map((r) => r.end.months));
-  return { coveredMonths: covered, spanMonths: maxEnd - firstStart, gaps, order };
+  return { coveredMonths: covered, spanMonths: maxEnd - firstStart, workedMonths: unionMonths(ranges), gaps, order };
+}
+
+/** Months covered by the union of the ranges (overlaps once). */
+function unionMonths(ranges: DateRange[]): number {
+  const sorted = [...ranges].sort((a, b) => a.start.months - b.start.months);
+  let total = 0;
+  let [from, to] = [sorted[0].start.months, sorted[0].end.months];
+  for (const r of sorted.slice(1)) {
+    if (r.start.months > to) {
+      total += to - from;
+      [from, to] = [r.start.months, r.end.months];
+    } else to = Math.max(to, r.end.months);
+  }
+  return total + to - from;
 }
 
 /** Formats a month count as `YYYY.MM` (for rationales). */

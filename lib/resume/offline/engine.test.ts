@@ -62,6 +62,14 @@ describe("analyzeOffline → finalizeAnalysis", () => {
     expect(dim(draft, "experience").evidence).toContain("- Reduced application response time by 40% through performance optimization");
   });
 
+  it("quotes a sentence of a description paragraph as written (dashes and all)", () => {
+    const text =
+      "Ann Lee\nann@x.com\nProjects\nBusBuddy — personal Android app (Kotlin) showing live bus arrivals; 1,000+ downloads on Google Play.\nSkills\nKotlin";
+    const ev = run(text).dimensions.flatMap((d) => d.evidence);
+    expect(ev).toContain("BusBuddy — personal Android app (Kotlin) showing live bus arrivals;");
+    for (const e of ev) expect(text).toContain(e);
+  });
+
   it("with a job description, finalize computes matchPercent from matched/missing", () => {
     const draft = run(PLAIN, "en", corpus("jobs/en_swe_full-stack-engineer_resume-matcher.txt"));
     const a = finalizeAnalysis(draft, { engine: "offline", language: "en", hasJobDescription: true });
@@ -159,6 +167,25 @@ describe("scoring relations", () => {
     expect(d.suggestions[0].priority).toBe("high");
   });
 
+  it("does not score higher, overall or on skills, when the skills section is deleted", () => {
+    const cut = PLAIN.slice(0, PLAIN.indexOf("Technical Skills:")) + PLAIN.slice(PLAIN.indexOf("Work Experience:"));
+    for (const jd of [undefined, corpus("jobs/en_swe_full-stack-engineer_resume-matcher.txt")]) {
+      const [full, without] = [run(PLAIN, "en", jd), run(cut, "en", jd)];
+      expect(dim(without, "skills").score).toBeLessThan(dim(full, "skills").score);
+      expect(total(without)).toBeLessThan(total(full));
+    }
+  });
+
+  it("does not count an undated project against the dating of the jobs", () => {
+    const base =
+      "Ann Lee\nann@x.com | 555-123-4567\nExperience\nEngineer, Acme | 2019 - 2023\n- Built billing services in Go serving 2M users\n- Cut p99 latency by 40% with Redis caching";
+    const withProject = `${base}\nProjects\nShopBot\n- Built a Python chatbot used by 300 shops\n- Reduced support tickets by 25% in 3 months`;
+    const [a, b] = [run(base), run(withProject)];
+    expect(dim(b, "experience").score).toBeGreaterThan(dim(a, "experience").score);
+    expect(dim(b, "structure").score).toBeGreaterThanOrEqual(dim(a, "structure").score);
+    expect(dim(b, "experience").rationale).toContain("The one role is dated");
+  });
+
   it("judges skills without a JD by the resume's own target role", () => {
     const devops =
       "Jared\njared@x.com\nDevOps Engineer\nSkills\nDocker, Kubernetes, Terraform, AWS, Jenkins, Ansible, Linux, Python\nExperience\n- Built CI/CD pipelines with Jenkins and Docker\n- Migrated services to Kubernetes on AWS";
@@ -167,6 +194,50 @@ describe("scoring relations", () => {
     const s2 = dim(run(sameSkillsWrongRole), "skills");
     expect(s1.score).toBeGreaterThan(s2.score);
     expect(s1.rationale).toContain("DevOps");
+  });
+});
+
+describe("language fairness", () => {
+  // One resume written in both languages (translated for this test).
+  const ZH = `李娜
+Java后端开发工程师 | 电话：139 0000 1234 | 邮箱：lina@example.com
+个人优势
+5年Java后端开发经验，熟悉高并发、分布式系统设计。
+工作经历
+某电商公司 | 高级Java开发工程师 | 2021.07 - 至今
+- 主导订单系统微服务化改造，基于Spring Cloud拆分为12个服务，系统可用性提升至99.99%
+- 设计Redis多级缓存方案，接口平均响应时间从800毫秒降到120毫秒
+- 使用 Kafka（异步削峰）支撑大促期间峰值3万QPS
+某金融科技公司 | Java开发工程师 | 2019.03 - 2021.06
+- 使用 Spring Boot 和 MyBatis 开发支付对账模块，日处理交易200万笔
+- 搭建Jenkins持续集成流水线，发布耗时缩短一半
+教育背景
+华中科技大学 | 计算机科学与技术 | 本科 | 2015.09 - 2019.06
+专业技能
+- Java、JVM调优、多线程、Spring Boot、MyBatis、MySQL、Redis、Kafka、Docker、Linux`;
+  const EN = `Na Li
+Java Back-End Engineer | Phone: +86 139 0000 1234 | Email: lina@example.com
+Summary
+Back-end engineer with 5 years of Java experience in high-concurrency, distributed system design.
+Work Experience
+E-commerce Company | Senior Java Engineer | Jul 2021 - Present
+- Led the move of the order system to microservices, splitting it into 12 Spring Cloud services and raising availability to 99.99%
+- Designed a multi-level Redis cache, cutting average API response time from 800 ms to 120 ms
+- Introduced Kafka for asynchronous load leveling, sustaining peaks of 30k QPS during sales events
+Fintech Company | Java Engineer | Mar 2019 - Jun 2021
+- Built the payment reconciliation module with Spring Boot and MyBatis, processing 2 million transactions a day
+- Set up a Jenkins continuous integration pipeline, cutting release time in half
+Education
+Huazhong University of Science and Technology | B.S. Computer Science | Sep 2015 - Jun 2019
+Skills
+- Java, JVM tuning, multithreading, Spring Boot, MyBatis, MySQL, Redis, Kafka, Docker, Linux`;
+
+  it("scores the same resume within 5 points in Chinese and in English, with and without a job", () => {
+    for (const jd of [undefined, corpus("jobs/zh_backend_java-engineer_jd.md")]) {
+      const [zh, en] = [run(ZH, "zh", jd), run(EN, "en", jd)];
+      expect(Math.abs(total(zh) - total(en))).toBeLessThanOrEqual(5);
+      for (const key of ["experience", "expression"]) expect(Math.abs(dim(zh, key).score - dim(en, key).score)).toBeLessThanOrEqual(1);
+    }
   });
 });
 

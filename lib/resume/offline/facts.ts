@@ -34,6 +34,12 @@ export interface Facts {
   roles: number[];
   /** Lines in experience/project sections that carry a date. */
   datedLines: Set<number>;
+  /**
+   * The dating check: `R` roles that should carry dates — the experience-section roles when
+   * there are any (a project need not be dated; adding an undated one must not cost points),
+   * else every role — and `D` = min(R, dated lines among them).
+   */
+  dating: { R: number; D: number };
   /** Timeline of the experience-section ranges (projects if there are none). */
   timeline: Timeline;
   skills: Map<string, SkillHit>;
@@ -73,6 +79,11 @@ export function gatherFacts(input: { text: string; jobDescription?: string | nul
   const roles = exp.entries.map((_, i) => i).filter((i) => exp.statements.some((s) => s.entry === i));
   const expLineSet = new Set(exp.entries.flatMap((e) => e.lines));
   const datedLines = new Set(lines.filter((l) => expLineSet.has(l.index) && hasDate(l.text, now)).map((l) => l.index));
+  const jobRoles = roles.filter((i) => exp.entries[i].section === "experience");
+  const dateBase = jobRoles.length > 0 ? exp.entries.filter((e) => e.section === "experience") : exp.entries;
+  const datedInBase = dateBase.flatMap((e) => e.lines).filter((i) => datedLines.has(i)).length;
+  const dating = { R: jobRoles.length > 0 ? jobRoles.length : roles.length, D: 0 };
+  dating.D = Math.min(dating.R, datedInBase);
   const sectionEntries =
     exp.entries.filter((e) => e.section === "experience" && e.ranges.length > 0).length > 0
       ? exp.entries.filter((e) => e.section === "experience")
@@ -118,6 +129,7 @@ export function gatherFacts(input: { text: string; jobDescription?: string | nul
     namesSkill,
     roles,
     datedLines,
+    dating,
     timeline: timeline(mainRanges, [...blocks.values()], educationRanges),
     skills,
     length: measureLength(lines, input.language),

@@ -83,7 +83,7 @@ export function analyzeOfflineWithSignals(input: OfflineInput): { draft: Analysi
     summary: m.summary({
       role,
       R: facts.roles.length,
-      years: facts.roles.length > 0 ? facts.timeline.spanMonths / 12 : 0,
+      years: facts.roles.length > 0 ? facts.timeline.workedMonths / 12 : 0,
       overall,
       best: m.dimensionName(byShare[0].key),
       worst: m.dimensionName(byShare[byShare.length - 1].key),

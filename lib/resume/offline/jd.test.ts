@@ -29,6 +29,12 @@ describe("job description parsing", () => {
     ]);
   });
 
+  it("weights a nice-to-have clause lower without demoting the rest of its line", () => {
+    const w = (jd: string) => Object.fromEntries(jdSkills(jd).map((x) => [x.name, x.weight]));
+    expect(w("任职要求：\n1、精通Java，有Kafka经验者优先；熟悉MySQL\n加分项：\n熟悉Docker")).toEqual({ Java: 1, Kafka: 0.5, MySQL: 1, Docker: 0.5 });
+    expect(w("Requirements\n- Strong Python. Experience with Kafka is an advantage")).toEqual({ Python: 1, Kafka: 0.5 });
+  });
+
   it("reads a JSON job description (corpus sample.job.json)", () => {
     const names = jdSkills(corpus("jobs/en_web-developer_json-job-schema.json")).map((s) => s.name);
     for (const n of ["JavaScript", "HTML", "CSS", "React", "Node.js", "SQL", "NoSQL", "MongoDB"]) expect(names).toContain(n);

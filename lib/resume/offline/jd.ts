@@ -10,9 +10,9 @@ import type { Line, Statement } from "./types";
  * matter, or JSON), extract its skills with the resume's dictionary, weight them, and match
  * them against the resume.
  *
- * Weights: a skill is *required* (weight 1) unless every line naming it is a "preferred"
- * line — under a heading such as "Preferred", "Nice to have", "Bonus", "加分项", or itself
- * saying "preferred", "a plus", "优先", "加分" — which gives weight ½. Soft skills
+ * Weights: a skill is *required* (weight 1) unless every clause naming it is a "preferred"
+ * clause — under a heading such as "Preferred", "Nice to have", "Bonus", "加分项", or itself
+ * saying "preferred", "a plus", "优先", "加分", "更佳" — which gives weight ½. Soft skills
  * (category `soft`: communication, teamwork …) are halved again. Sections about the
  * company, benefits or how to apply are ignored.
  */
@@ -36,16 +36,28 @@ export function normalizeJd(input: string): string {
   return `${values.join("\n")}\n${text.slice(fm[0].length)}`;
 }
 
-const PREFERRED_HEADING = /preferred|nice[- ]to[- ]have|bonus|\bplus\b|desirable|good to have|加分|优先/i;
-const PREFERRED_LINE = /preferred|is a plus|a plus\b|nice[- ]to[- ]have|bonus|desirable|加分|优先/i;
+const PREFERRED_HEADING = /preferred|nice[- ]to[- ]have|bonus|\bplus\b|desirable|good to have|stand out|\bideal(?:ly)?\b|\boptional\b|加分|优先|更佳|为佳/i;
+const PREFERRED_LINE =
+  /preferred|is a plus|a plus\b|nice[- ]to[- ]have|bonus|desirable|\bideally\b|\boptional\b|not required|(?:an|is) advantage|advantageous|加分|优先|更佳|为佳|更好/i;
+/**
+ * A requirement line often ends with its nice-to-have ("熟悉Java，有Go经验者优先", "Python
+ * required; Go is a plus"): the "preferred" words apply to their own clause only. Clauses end at
+ * Chinese commas and full stops, semicolons, and an English full stop before a capital.
+ */
+const CLAUSE_END = /[，；;。]|\.\s+(?=[A-Z])/;
 const IGNORED_HEADING =
   /benefits|perks|about (?:us|the company|tts|login\.gov)|who we are|how to apply|equal opportunity|salary|福利|公司介绍|公司名|投递|联系方式|薪资|待遇|地址/i;
 
+/**
+ * A JD heading: Markdown, a short line ending in a colon, or a short unpunctuated line that
+ * names no skill (an unnumbered requirement such as "熟悉Docker" is not a heading).
+ */
 function isJdHeading(l: Line): boolean {
   if (l.markupHeading > 0) return true;
   const t = l.text.replace(/[*_]/g, "").trim();
   if (/[:：]$/.test(t) && latinWords(t).length <= 6 && t.length <= 40) return true;
-  return !l.bullet && latinWords(t).length <= 4 && t.length <= 30 && /^[A-Z\u3400-\u9fff【]/.test(t) && !/[.,;。，；]/.test(t);
+  const short = !l.bullet && latinWords(t).length <= 4 && t.length <= 30 && /^[A-Z\u3400-\u9fff【]/.test(t) && !/[.,;。，；]/.test(t);
+  return short && extractSkills([l]).size === 0;
 }
 
 export interface JdSkill {
@@ -59,7 +71,7 @@ export interface JdSkill {
 /** Extracts the weighted skills of a job description (explicitly named ones only). */
 export function jdSkills(jobDescription: string): JdSkill[] {
   const doc = prepare(normalizeJd(jobDescription));
-  const kept: Line[] = [];
+  const kept: { index: number; text: string }[] = [];
   const preferred = new Set<number>();
   let mode: "normal" | "preferred" | "ignored" = "normal";
   for (const l of doc.lines) {
@@ -67,8 +79,11 @@ export function jdSkills(jobDescription: string): JdSkill[] {
       mode = IGNORED_HEADING.test(l.text) ? "ignored" : PREFERRED_HEADING.test(l.text) ? "preferred" : "normal";
     }
     if (mode === "ignored") continue;
-    kept.push(l);
-    if (mode === "preferred" || PREFERRED_LINE.test(l.text)) preferred.add(l.index);
+    for (const clause of l.text.split(CLAUSE_END)) {
+      const index = kept.length;
+      kept.push({ index, text: clause });
+      if (mode === "preferred" || PREFERRED_LINE.test(clause)) preferred.add(index);
+    }
   }
   const hits = extractSkills(kept);
   const out: JdSkill[] = [];

@@ -45,7 +45,7 @@ describe("offline analyser sentences", () => {
   it("says none instead of 0 and agrees with 1", () => {
     expect(en.sugQuantify({ Q: 0, S: 13, example: "Led a team" })[0]).toBe("None of the 13 experience statements contain a number.");
     expect(en.sugQuantify({ Q: 2, S: 13, example: "Led a team" })[0]).toBe("Only 2 of 13 experience statements contain a number.");
-    const exp = en.experience({ S: 13, R: 4, Q: 0, Rq: 0, K: 1, D: 4, years: 10.3, volume: 8.9, quant: 0, spec: 8, time: 8 });
+    const exp = en.experience({ S: 13, R: 4, Q: 0, Rq: 0, K: 1, D: 4, Rd: 4, years: 10.3, volume: 8.9, quant: 0, spec: 8, time: 8 });
     expect(exp).toContain("None of the 13 statements contain a number, and none of the 4 roles show quantified results");
     expect(exp).toContain("1 statement names a concrete skill");
     expect(exp).toContain("All 4 roles are dated");
@@ -72,7 +72,7 @@ describe("offline analyser sentences", () => {
 
   it("writes natural Chinese for none", () => {
     expect(zh.sugQuantify({ Q: 0, S: 13, example: "x" })[0]).toBe("13 条经历描述都不包含数字。");
-    const exp = zh.experience({ S: 13, R: 4, Q: 0, Rq: 0, K: 1, D: 4, years: 10.3, volume: 8.9, quant: 0, spec: 8, time: 8 });
+    const exp = zh.experience({ S: 13, R: 4, Q: 0, Rq: 0, K: 1, D: 4, Rd: 4, years: 10.3, volume: 8.9, quant: 0, spec: 8, time: 8 });
     expect(exp).toContain("13 条中没有一条含有数字，4 段经历中没有一段给出了量化结果");
     expect(zh.skillsJd({ matched: 2, total: 21, weightedPct: 10.3, evidenced: 0, score: 1.2 })).toContain("这些技能都没有在经历描述中体现");
   });

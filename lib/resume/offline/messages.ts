@@ -25,6 +25,8 @@ interface Messages {
     Rq: number;
     K: number;
     D: number;
+    /** Roles that should be dated (experience-section roles, else all): D is out of these. */
+    Rd: number;
     years: number;
     volume: number;
     quant: number;
@@ -150,7 +152,7 @@ const en: Messages = {
     `${cap(ofN(p.Q, p.S, STATEMENT, ["contains a number", "contain a number", "does not contain a number"]))}, and ` +
     `${ofN(p.Rq, p.R, ROLE, ["shows quantified results", "show quantified results", "does not show quantified results"])} (quantification ${fmt(p.quant)}/14). ` +
     `${count(p.K, "statement names", "statements name")} a concrete skill or tool (specificity ${fmt(p.spec)}/8). ` +
-    `${cap(ofN(p.D, p.R, ROLE, ["is dated", "are dated", "is not dated"]))} and the timeline spans ${fmt(p.years)} ${p.years === 1 ? "year" : "years"} (timeline ${fmt(p.time)}/8).`,
+    `${cap(ofN(p.D, p.Rd, ROLE, ["is dated", "are dated", "is not dated"]))} and the timeline spans ${fmt(p.years)} ${p.years === 1 ? "year" : "years"} (timeline ${fmt(p.time)}/8).`,
   experienceNone: (p) =>
     `No experience or project statements were found, so there is nothing to score for depth (0/40)` +
     (p.placeholders > 0
@@ -177,7 +179,7 @@ const en: Messages = {
             ["is backed by experience lines", "are backed by experience lines", "is not backed by experience lines"],
           ),
         )) +
-    ` (${fmt(p.evidence * 100)}%); breadth ${fmt(p.breadth * 100)}% (score ${fmt(p.score)}/20).`,
+    ` (evidence ${fmt(p.evidence * 100)}%); breadth ${fmt(p.breadth * 100)}% (score ${fmt(p.score)}/20).`,
   jdWithoutSkills: () => "The job description names no skill the offline dictionary knows, so skills were scored against the resume's own target role. ",
   content: (p) =>
     `Contact details ${fmt(p.contact)}/4, core sections ${fmt(p.sections)}/8` +
@@ -307,7 +309,7 @@ const zh: Messages = {
     `经历/项目部分共 ${p.S} 条描述、${p.R} 段经历（篇幅 ${fmt(p.volume)}/10）。` +
     `${zhOf(p.Q, p.S, "条")}含有数字，${zhOf(p.Rq, p.R, "段", "经历")}给出了量化结果（量化 ${fmt(p.quant)}/14）。` +
     `${p.K} 条提到了具体技能或工具（具体性 ${fmt(p.spec)}/8）。` +
-    `${p.R} 段中 ${p.D} 段标注了时间，时间跨度约 ${fmt(p.years)} 年（时间线 ${fmt(p.time)}/8）。`,
+    `${p.Rd} 段中 ${p.D} 段标注了时间，时间跨度约 ${fmt(p.years)} 年（时间线 ${fmt(p.time)}/8）。`,
   experienceNone: (p) =>
     `未找到工作或项目经历的具体描述，经历深度无从评分（0/40）${p.placeholders > 0 ? `；另有 ${p.placeholders} 条为模板占位内容，未计入。` : "。"}`,
   skillsJd: (p) =>
@@ -322,7 +324,7 @@ const zh: Messages = {
     (p.role
       ? `根据标题/简介判断目标岗位为「${p.role}」：该岗位常见的 ${p.target} 项核心技能中，简历体现了 ${p.hits} 项（相关度 ${fmt(p.relevance * 100)}%）。`
       : `未能从标题或简介判断目标岗位，相关度仅按技能数量估计（${fmt(p.relevance * 100)}%）。`) +
-    `列出的 ${p.explicit} 项技能中有 ${p.evidenced} 项在经历描述中得到印证（${fmt(p.evidence * 100)}%）；技能广度 ${fmt(p.breadth * 100)}%（得分 ${fmt(p.score)}/20）。`,
+    `列出的 ${p.explicit} 项技能中有 ${p.evidenced} 项在经历描述中得到印证（印证度 ${fmt(p.evidence * 100)}%）；技能广度 ${fmt(p.breadth * 100)}%（得分 ${fmt(p.score)}/20）。`,
   jdWithoutSkills: () => "职位描述中没有离线技能词典能识别的技能，因此按简历自身的目标岗位评估技能。",
   content: (p) =>
     `联系方式 ${fmt(p.contact)}/4，核心模块 ${fmt(p.sections)}/8` +

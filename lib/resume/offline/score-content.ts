@@ -19,7 +19,8 @@ import { evidence, round1, suggestion } from "./util";
  *
  * A section counts as present with its heading, or without one when its content is
  * unmistakable: ≥ 3 experience statements; a degree word (Bachelor, MSc, 本科, 硕士 …);
- * ≥ 5 named skills; a ≥ 12-word (or ≥ 25-character) line among the first 8, above every heading.
+ * ≥ 5 named skills on lines outside the experience/project statements (a list without its
+ * heading; skills used in bullets are experience, not a skills section); a ≥ 12-word (or ≥ 25-character) line among the first 8, above every heading.
  */
 const CONTENT = {
   email: 1.5,
@@ -40,6 +41,12 @@ const DEGREE =
   /\b(?:bachelor|master|ph\.?\s?d|doctorate|b\.\s?s\.?|b\.\s?sc|m\.\s?sc|bsc|msc|b\.\s?a\.|m\.\s?a\.|mba|b\.?eng|m\.?eng|associate degree|diploma|gpa)\b|本科|硕士|博士|学士|研究生|专科|大专/i;
 const EXTRAS = ["certifications", "awards", "publications", "languages", "volunteer", "interests"] as const;
 
+/** Named skills (not dump-only) that appear on some line outside every statement. */
+function listedSkills(f: Facts): number {
+  const statementLines = new Set(f.exp.statements.flatMap((s) => s.lines));
+  return explicitSkills(f.skills).filter((n) => !f.dumpOnly.has(n) && f.skills.get(n)!.lines.some((i) => !statementLines.has(i))).length;
+}
+
 /** Which core sections are present (heading or unmistakable content). */
 export function presentSections(f: Facts): Record<SectionName, boolean> {
   const found = f.sections.found;
@@ -47,7 +54,7 @@ export function presentSections(f: Facts): Record<SectionName, boolean> {
   return {
     experience: found.has("experience") || found.has("projects") || found.has("volunteer") || f.exp.statements.length >= 3,
     education: found.has("education") || lines.some((l) => DEGREE.test(l.text)),
-    skills: found.has("skills") || explicitSkills(f.skills).filter((n) => !f.dumpOnly.has(n)).length >= 5,
+    skills: found.has("skills") || listedSkills(f) >= 5,
     summary:
       found.has("summary") ||
       lines

@@ -11,13 +11,15 @@ import { clamp01, evidence, ratio, round1, suggestion } from "./util";
  *   R = roles/projects with at least one statement
  *   Q = statements with a number (see achievements.ts), Rq = roles with ≥ 1 such statement
  *   K = statements naming a dictionary skill
- *   D = min(R, dated lines in those sections), Y = timeline span in years
+ *   Rd, D = roles that should be dated (experience-section roles, else all) and
+ *       min(Rd, dated lines among them) — facts.ts `dating`; Y = years inside the dated roles (overlapping
+ *       roles counted once, gaps not counted: dates.ts `workedMonths`)
  *
  *   c        = min(1, S/6)   confidence: shares measured on a handful of statements count less
  *   volume   = 8·min(1, S/15) + 2·min(1, R/3)        (10)
  *   quantity = 14·c·min(1, (Q/S) / 0.6)               (14)  60 % of statements quantified = full marks
  *   specific = 8·c·min(1, (K/S) / 0.5)                (8)
- *   timeline = 4·D/R + 4·min(1, Y/5)                  (8)
+ *   timeline = 4·D/Rd + 4·min(1, Y/5)                 (8)
  *
  * An implausible density of numbers (gaming.ts) multiplies `quantity` by
  * {@link EXPERIENCE}.implausibleFactor: the numbers are there, but so many cannot all be trusted.
@@ -40,14 +42,14 @@ export function scoreExperience(f: Facts): DimensionResult {
   const Q = f.quantified.filter(Boolean).length;
   const Rq = f.roles.filter((e) => st.some((s, i) => s.entry === e && f.quantified[i])).length;
   const K = f.namesSkill.filter(Boolean).length;
-  const D = Math.min(R, f.datedLines.size);
-  const years = f.timeline.spanMonths / 12;
+  const { R: Rd, D } = f.dating;
+  const years = f.timeline.workedMonths / 12;
 
   const volume = 8 * clamp01(S / EXPERIENCE.statementsFull) + 2 * clamp01(R / EXPERIENCE.rolesFull);
   const c = clamp01(S / EXPERIENCE.confidenceFull);
   const quant = 14 * c * clamp01(ratio(Q, S) / EXPERIENCE.quantifiedFull) * (f.implausibleNumbers ? EXPERIENCE.implausibleFactor : 1);
   const spec = 8 * c * clamp01(ratio(K, S) / EXPERIENCE.specificFull);
-  const time = R > 0 ? 4 * ratio(D, R) + 4 * clamp01(years / EXPERIENCE.yearsFull) : 0;
+  const time = R > 0 ? 4 * ratio(D, Rd) + 4 * clamp01(years / EXPERIENCE.yearsFull) : 0;
   const score = S === 0 ? 0 : volume + quant + spec + time;
 
   const res: DimensionResult = {
@@ -55,7 +57,7 @@ export function scoreExperience(f: Facts): DimensionResult {
     score: round1(score),
     max: 40,
     rationale:
-      S === 0 ? m.experienceNone({ placeholders: f.exp.placeholderStatements }) : m.experience({ S, R, Q, Rq, K, D, years, volume, quant, spec, time }),
+      S === 0 ? m.experienceNone({ placeholders: f.exp.placeholderStatements }) : m.experience({ S, R, Q, Rq, K, D, Rd, years, volume, quant, spec, time }),
     evidence: evidence([
       ...st
         .filter((_, i) => f.quantified[i])
@@ -81,9 +83,9 @@ export function scoreExperience(f: Facts): DimensionResult {
   } else if (firstPlain) {
     res.suggestions.push(suggestion("experience", qShare < 0.25 ? "high" : "medium", m.sugQuantify({ Q, S, example: quote(firstPlain.text) })));
   }
-  if (years >= 3 && D >= Math.min(R, 2)) res.strengths.push(m.strengthYears({ years, R }));
+  if (years >= 3 && D >= Math.min(Rd, 2)) res.strengths.push(m.strengthYears({ years, R }));
   if (S < 6) res.suggestions.push(suggestion("experience", "medium", m.sugFewStatements({ S })));
   if (ratio(K, S) < 0.3) res.suggestions.push(suggestion("experience", "medium", m.sugSpecific({ K, S })));
-  if (D < R) res.suggestions.push(suggestion("experience", "medium", m.sugUndated({ missing: R - D, R })));
+  if (D < Rd) res.suggestions.push(suggestion("experience", "medium", m.sugUndated({ missing: Rd - D, R: Rd })));
   return res;
 }

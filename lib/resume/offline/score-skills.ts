@@ -18,11 +18,14 @@ import { clamp01, evidence, ratio, round1, suggestion } from "./util";
  * Without one (or when the JD names no known skill), dump-only skills left out of N and of the role hits:
  *   relevance = |resume skills ∩ role skills| / min(8, |role skills|), capped at 1, for the
  *               role read from the title/summary (roles.ts); with no role, ½·min(1, N/8)
- *   evidence  = named skills that appear in statements / N   (N = named, non-soft skills)
- *   breadth   = min(1, N/10)
+ *   evidence  = min(1, B/10)  B = named non-soft skills that appear in experience/project statements
+ *   breadth   = min(1, N/10)  N = named non-soft skills
+ *
+ * Every term only grows when the resume shows more: a share B/N would rise when a list of
+ * skills is deleted, and a recruiter does not rate a resume higher for listing less.
  *   score     = 20 · (0.5·relevance + 0.3·evidence + 0.2·breadth)
  */
-const SKILLS = { listedOnly: 0.6, dumpOnly: 0, roleFull: 8, breadthFull: 10, w: { relevance: 0.5, evidence: 0.3, breadth: 0.2 } } as const;
+const SKILLS = { listedOnly: 0.6, dumpOnly: 0, roleFull: 8, evidenceFull: 10, breadthFull: 10, w: { relevance: 0.5, evidence: 0.3, breadth: 0.2 } } as const;
 
 export function scoreSkills(f: Facts): DimensionResult {
   const m = messages(f.lang);
@@ -80,7 +83,7 @@ export function scoreSkills(f: Facts): DimensionResult {
   } else {
     relevance = 0.5 * clamp01(N / SKILLS.roleFull);
   }
-  const ev = ratio(backed.length, N);
+  const ev = clamp01(backed.length / SKILLS.evidenceFull);
   const breadth = clamp01(N / SKILLS.breadthFull);
   res.score = round1(20 * (SKILLS.w.relevance * relevance + SKILLS.w.evidence * ev + SKILLS.w.breadth * breadth));
   const roleName = role ? (f.lang === "zh" ? role.zh : role.en) : null;
@@ -116,7 +119,8 @@ export function scoreSkills(f: Facts): DimensionResult {
   }
   if (!role) res.suggestions.push(suggestion("skills", "low", m.sugNoRole()));
   const unbacked = named.filter((n) => !backed.includes(n));
-  if (N > 0 && ev < 0.5) res.suggestions.push(suggestion("skills", "medium", m.sugUnevidenced({ skills: unbacked.slice(0, 6).map(label) })));
+  if (N > 0 && ratio(backed.length, N) < 0.5)
+    res.suggestions.push(suggestion("skills", "medium", m.sugUnevidenced({ skills: unbacked.slice(0, 6).map(label) })));
   return res;
 }
 

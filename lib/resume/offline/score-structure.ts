@@ -26,9 +26,9 @@ export function scoreStructure(f: Facts): DimensionResult {
   const H = f.sections.found.size;
   const headingPts = 5 * clamp01(H / STRUCTURE.headingsFull);
   const R = f.roles.length;
-  const D = Math.min(R, f.datedLines.size);
+  const { R: Rd, D } = f.dating;
   const order = f.timeline.order;
-  const datePts = R > 0 ? 2 * ratio(D, R) + ORDER_POINTS[order] : 0;
+  const datePts = R > 0 ? 2 * ratio(D, Rd) + ORDER_POINTS[order] : 0;
   const st = f.exp.statements;
   const S = st.length;
   const scannable = st.filter(
@@ -55,7 +55,7 @@ export function scoreStructure(f: Facts): DimensionResult {
       headings: H,
       headingPts,
       D,
-      R,
+      R: Rd,
       order: m.order(order),
       datePts,
       scannable,

@@ -27,6 +27,20 @@ describe("section headings", () => {
     expect(h.map((x) => x[1])).toEqual(["experience", "projects", "education", "skills", "summary", "education+experience"]);
   });
 
+  it("finds headings framed by ornaments, in capitals after a glyph, and with a gloss on either side", () => {
+    const h = keysOf(
+      "Jane\n— Skills —\nPython\n■ WORK EXPERIENCE\n- Leadership\n【项目经历】\n★ 专业技能 ★\nEducation | 教育背景\n- - - AWARDS - - -\n| 自我评价 |",
+    );
+    expect(h.map((x) => x[1])).toEqual(["skills", "experience", "projects", "skills", "education", "awards", "summary"]);
+  });
+
+  it("reads a Markdown table row whose first cell is a heading as that heading", () => {
+    const doc = prepare("| Skills | Python, Go |\n|---|---|\n| 工作经历 | 2020.07-至今 某公司 |\n| Name | Ann |");
+    expect(doc.lines.map((l) => l.text)).toEqual(["Skills", "Python, Go", "工作经历", "2020.07-至今某公司", "Name | Ann"]);
+    expect(detectSections(doc.lines).headings.map((h) => h.keys.join("+"))).toEqual(["skills", "experience"]);
+    expect(doc.lines[1].raw).toBe("| Skills | Python, Go |");
+  });
+
   it("does not take a dated award line or a long sentence for a heading", () => {
     expect(keysOf("荣誉奖项\n最佳编导奖（获奖） 2006.11.8")).toEqual([["荣誉奖项", "awards"]]);
     expect(keysOf("I gained experience in many areas.")).toEqual([]);

@@ -166,19 +166,32 @@ export interface SectionMap {
 
 const ALL_KEYS = Object.keys(HEADINGS) as SectionKey[];
 
+/** Ornaments around a heading: rules, glyphs, brackets, table bars ("— Skills —", "★ 技能 ★", "| 工作经历 |"). */
+const ORNAMENT = "\\s\\-=_~*#·•■□▪◆◇●○◎★☆►▶▸▌▍|¦【】\\[\\]《》<>「」";
+const LEADING_ORNAMENT = new RegExp(`^[${ORNAMENT}]+`);
+const TRAILING_ORNAMENT = new RegExp(`[${ORNAMENT}]+$`);
+
 /** Returns the section keys a line opens, or `[]` when the line is not a heading. */
 function headingKeys(line: Line): SectionKey[] {
+  const trailing = TRAILING_ORNAMENT.test(line.text.replace(/[:：\s]+$/, ""));
   const t = line.text
+    .replace(LEADING_ORNAMENT, "")
+    .replace(/[:：\s]+$/, "")
+    .replace(TRAILING_ORNAMENT, "")
+    .replace(/[:：\s]+$/, "")
     .replace(/^[\s\d.、一二三四五六七八九十()（）【】[\]]+(?=\S)/, "") // "一、" "1." "【】"
     .replace(/[【】[\]]/g, "")
-    .replace(/[:：\s]+$/, "")
     .trim();
   if (!t) return [];
+  // A glyph before the words is a bullet unless the line is framed ("— Skills —") or in capitals ("■ WORK EXPERIENCE").
+  const framed = trailing && (line.bullet || LEADING_ORNAMENT.test(line.raw));
+  const capitals = /[A-Z]{4}/.test(t) && t === t.toUpperCase();
   if (hasCjk(t)) {
     const compact = t.replace(/\s+/g, "");
     // A heading is short; a trailing English gloss ("教育背景 Education") is tolerated.
     if (countCjk(compact) > 10 || /[，。；,;\d]/.test(compact)) return [];
-    const cjkPart = compact.replace(/[A-Za-z\s&/()（）-]+$/, "");
+    // an English gloss on either side ("教育背景 Education", "Education | 教育背景") is dropped
+    const cjkPart = compact.replace(/[A-Za-z\s&/|()（）-]+$/, "").replace(/^[A-Za-z\s&/|()（）-]+/, "");
     // The phrase must be most of the line ("最佳编导奖（获奖）" is an award, not a heading);
     // a numbered line ("一、工作经历", parsed as a list item) must be exactly the phrase.
     const slack = line.bullet ? 0 : 5;
@@ -188,7 +201,7 @@ function headingKeys(line: Line): SectionKey[] {
     if (keys.includes("skills") && keys.includes("languages")) return ["languages"];
     return keys;
   }
-  if (line.bullet && !line.markupHeading) return [];
+  if (line.bullet && !line.markupHeading && !framed && !capitals) return [];
   if (/[.!?]$/.test(t) || /[,;]/.test(t)) return [];
   const words = latinWords(t.toLowerCase().replace(/&/g, " and ").replace(/\//g, " and "));
   if (words.length === 0 || words.length > 5) return [];
@@ -217,6 +230,11 @@ function headingKeys(line: Line): SectionKey[] {
     }
   }
   return keys;
+}
+
+/** True when a text on its own line would be a section heading ("Skills", "工作经历"). */
+export function isHeadingText(text: string): boolean {
+  return headingKeys({ index: 0, raw: text, text, bullet: false, markupHeading: 0 }).length > 0;
 }
 
 /** Finds headings and assigns every line to the section(s) of the heading above it. */

@@ -94,13 +94,17 @@ export function buildExperience(lines: Line[], sections: SectionMap, ranges: Dat
     const flush = () => {
       if (!open) return;
       const parts = open.bullet ? [open.text] : splitSentences(open.text);
-      for (const p of parts) {
+      // Evidence is verbatim: the raw lines split the same way (the normalised sentence has
+      // unified dashes and no markup); when the split differs, the whole raw paragraph.
+      const raw = open.evidence.join(" ");
+      const rawParts = parts.length === 1 ? [raw] : splitSentences(raw);
+      for (const [i, p] of parts.entries()) {
         if (!isStatementText(p, open.bullet)) continue;
         if (open.placeholder) {
           placeholderStatements++;
           continue;
         }
-        const evidence = parts.length === 1 ? open.evidence.join(" ") : p;
+        const evidence = rawParts.length === parts.length ? rawParts[i] : raw;
         statements.push({ text: p, evidence, line: open.line, lines: open.lines, entry: ei, bullet: open.bullet });
       }
       open = null;

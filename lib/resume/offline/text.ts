@@ -1,5 +1,6 @@
 import { CJK } from "@/lib/text/units";
 import { jsonToText } from "./json-text";
+import { isHeadingText } from "./sections";
 import type { Line, PreparedDoc } from "./types";
 
 /**
@@ -59,10 +60,22 @@ export function normalizeInline(s: string): string {
   return t.trim();
 }
 
+/** The cells of a Markdown table row ("| a | b |"), or null for any other line. */
+function tableCells(t: string): string[] | null {
+  if (!/^\|.*\|$/.test(t)) return null;
+  return t
+    .slice(1, -1)
+    .split("|")
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
 /**
  * Prepares resume text: converts JSON to text (see {@link jsonToText}), splits lines, strips
  * Markdown/HTML, marks bullets and Markdown headings (ATX `#` and setext underlines),
- * joins nothing. Horizontal rules and empty lines are dropped.
+ * joins nothing. Horizontal rules and empty lines are dropped. A Markdown table row loses its
+ * outer bars; one whose first cell is a section heading ("| Skills | Python, Go |") becomes two
+ * lines, the heading and the rest, both quoting the row as their raw text.
  */
 export function prepare(input: string): PreparedDoc {
   const source = jsonToText(input) ?? input;
@@ -96,6 +109,14 @@ export function prepare(input: string): PreparedDoc {
     }
     t = t.replace(/\\$/, "").trim();
     if (!t || /^[\s\p{P}\p{S}]*$/u.test(t)) continue;
+    const cells = tableCells(t);
+    if (cells && cells.length >= 2 && isHeadingText(cells[0])) {
+      // "| Skills | Python, Go |": the first cell heads the rest, as a heading line would
+      lines.push({ index: lines.length, raw, text: cells[0], bullet: false, markupHeading: 0 });
+      lines.push({ index: lines.length, raw, text: cells.slice(1).join(" | "), bullet: false, markupHeading: 0 });
+      continue;
+    }
+    if (cells) t = cells.join(" | ");
     lines.push({ index: lines.length, raw, text: t, bullet, markupHeading });
   }
   return { lines };

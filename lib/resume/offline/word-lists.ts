@@ -119,6 +119,11 @@ const ACTION_VERBS_EN = [
   // analysing & researching
   "analyze",
   "analyse",
+  "classify",
+  "clean",
+  "handle",
+  "close",
+  "fine-tune",
   "assess",
   "audit",
   "evaluate",
@@ -300,6 +305,16 @@ export const ACTION_VERBS_ZH = [
   "定位",
   "排查",
   "修复",
+  "编制",
+  "清洗",
+  "整理",
+  "处理",
+  "训练",
+  "微调",
+  "建模",
+  "挖掘",
+  "审核",
+  "核算",
 ];
 export const ZH_VERB_WINDOW = 12;
 
@@ -324,7 +339,12 @@ export const WEAK_OPENERS_ZH = ["参与", "协助", "帮助", "配合", "了解"
 /** First-person pronouns (resumes are conventionally written without them). */
 export const PRONOUNS_EN = ["i", "me", "my", "mine", "myself"];
 
-/** Filler words and clichés that add length without information. */
+/**
+ * Filler words and clichés that add length without information. The two lists are kept
+ * parallel (detail-oriented ↔ 注重细节/严谨细致, motivated ↔ 积极进取, passionate ↔ 充满激情 …) so the
+ * same resume in either language loses the same points. "Responsible for" is not here: it is
+ * a weak opener already (the action-verb share), and its Chinese counterpart 负责 is the usual verb.
+ */
 export const FILLERS_EN = [
   "various",
   "etc",
@@ -345,7 +365,6 @@ export const FILLERS_EN = [
   "proven track record",
   "best of breed",
   "value add",
-  "responsible for",
   "very",
   "really",
   "basically",
@@ -369,13 +388,24 @@ export const FILLERS_ZH = [
   "抗压能力强",
   "踏实肯干",
   "善于沟通",
+  "结果导向",
+  "注重细节",
+  "严谨细致",
+  "细心严谨",
+  "自我驱动",
+  "自驱力强",
+  "充满激情",
+  "富有激情",
+  "积极进取",
+  "基本上",
+  "成功地",
   "非常",
   "比较",
 ];
 
 /** Words that express magnitude without digits ("thousands of users", "百万级"). */
 export const MAGNITUDE_WORDS =
-  /\b(?:dozens|hundreds|thousands|millions|billions|double[ds]?|doubling|triple[ds]?|halved|tenfold|twofold|threefold)\b|百万|千万|上千|上万|数百|数千|数万|翻倍|翻番|倍/i;
+  /\b(?:dozens|hundreds|thousands|millions|billions|double[ds]?|doubling|triple[ds]?|halved|(?:by|in) half|(?:two|three|four|five|ten)[- ]?fold|(?:two|three|four|five|ten) times)\b|百万|千万|十万|上千|上万|数百|数千|数万|亿|翻倍|翻番|倍|一半|减半/i;
 
 /** English stop words ignored by the repetition check. */
 export const STOPWORDS_EN = new Set([
