@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { corpusPath } from "@/tests/corpus-dir";
+import { CORPUS_DIR, corpusPath } from "@/tests/corpus-dir";
 import { type EvalCase, evalCaseSchema, type FileRef, SPLITS, type Split } from "./cases";
 
 /**
@@ -53,13 +53,12 @@ export function fileRefs(c: EvalCase): FileRef[] {
  * Absolute path of `ref`: `corpus:<path>` inside the shared corpus (tests/corpus-dir.ts), else
  * relative to the split folder.
  * @throws {Error} when a relative reference leaves its split folder (a held-out case must not
- *   borrow a tuning file through `../`).
+ *   borrow a tuning file through `../`), or a `corpus:` one leaves the corpus.
  */
 export function resolveRef(splitDir: string, ref: FileRef): string {
-  if (ref.startsWith(CORPUS)) return corpusPath(ref.slice(CORPUS.length));
-  const abs = path.resolve(splitDir, ref);
-  const rel = path.relative(splitDir, abs);
-  if (rel.startsWith("..") || path.isAbsolute(rel)) throw new Error(`"${ref}" is outside its split folder`);
+  const [base, abs] = ref.startsWith(CORPUS) ? [CORPUS_DIR, corpusPath(ref.slice(CORPUS.length))] : [splitDir, path.resolve(splitDir, ref)];
+  const rel = path.relative(base, abs);
+  if (rel.startsWith("..") || path.isAbsolute(rel)) throw new Error(`"${ref}" is outside ${base === splitDir ? "its split folder" : "the corpus"}`);
   return abs;
 }
 

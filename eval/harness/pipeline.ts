@@ -7,6 +7,7 @@ import { analyzeResume } from "@/lib/resume/engine";
 import { extractResumeText } from "@/lib/resume/extract";
 import { detectResumeKind } from "@/lib/resume/extract/detect-type";
 import { screenResumeInput } from "@/lib/resume/integrity/screen";
+import { EvalSetError } from "./load";
 
 /**
  * The production path, without the database: what an upload and the worker's `resume.analyze`
@@ -99,11 +100,12 @@ export async function analyse(resume: ExtractedResume, job: string | null, text:
 
 /**
  * The extracted resume of `file`.
- * @throws {Error} when the extraction refuses it: a refused file is an error of the set, not a score.
+ * @throws {EvalSetError} when the extraction refuses it: a refused file is an error of the set, not a score.
  */
 export async function extractedResume(file: string, extract: Extractor = extractFile): Promise<ExtractedResume> {
   const extracted = await extract(file);
-  if (!extracted.ok) throw new Error(`${file}: the extraction refused it (${extracted.reason})`);
+  if (!extracted.ok)
+    throw new EvalSetError([`${file}: the extraction refused it (${extracted.reason}); only an extraction case may name a file that is refused`]);
   return extracted.resume;
 }
 

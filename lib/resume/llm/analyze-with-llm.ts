@@ -12,7 +12,7 @@ import { getLlmConfig } from "@/lib/ai/config";
 import { LlmError } from "@/lib/ai/errors";
 import { generateStructured, type StructuredUsage } from "@/lib/ai/structured";
 import { type AnalysisDraft, analysisDraftSchema, DIMENSION_KEYS, DIMENSION_MAX, dimensionSchema, suggestionSchema } from "@/lib/resume/analysis-schema";
-import { measureOutputLanguage, proseOf, type ResumeLanguage, wrongLanguageMessage } from "./output-language";
+import { type AnswerLanguage, measureOutputLanguage, proseOf, type ResumeLanguage, wrongLanguageMessage } from "./output-language";
 import { type AnalysisLanguage, buildResumeAnalysisPrompt, RESUME_ANALYSIS_PROMPT_VERSION, RESUME_ANALYSIS_TEMPERATURE } from "./resume-analysis";
 
 const LARGEST_MAX = Math.max(...Object.values(DIMENSION_MAX));
@@ -51,11 +51,11 @@ const analysisDraftLlmSchema = z.object({
  */
 export class WrongLanguageError extends LlmError {
   /** The language the model wrote in. */
-  readonly answered: ResumeLanguage;
+  readonly answered: AnswerLanguage;
   /** The resume's language, which was asked for. */
   readonly expected: ResumeLanguage;
 
-  constructor(init: { answered: ResumeLanguage; expected: ResumeLanguage; usage?: StructuredUsage }) {
+  constructor(init: { answered: AnswerLanguage; expected: ResumeLanguage; usage?: StructuredUsage }) {
     super({ code: "invalid_output", message: wrongLanguageMessage(init.answered, init.expected), usage: init.usage });
     this.answered = init.answered;
     this.expected = init.expected;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LATIN_WORD_UNITS, MIN_UNITS, measureOutputLanguage, proseOf, WRONG_SHARE, wrongLanguageMessage } from "./output-language";
+import { LATIN_WORD_UNITS, MIN_COPIED_HAN, MIN_UNITS, measureOutputLanguage, proseOf, WRONG_SHARE, wrongLanguageMessage } from "./output-language";
 
 /** A Chinese resume's lines, as a source: its English words are tech terms and names. */
 const ZH_RESUME = [
@@ -190,6 +190,111 @@ describe("measureOutputLanguage: borderline mixes", () => {
   });
 });
 
+describe("measureOutputLanguage: all-caps prose", () => {
+  const SHOUTED = [
+    "THE CANDIDATE HAS STRONG BACKEND EXPERIENCE AT A LARGE COMPANY.",
+    "RESULTS ARE QUANTIFIED BUT THE SUMMARY IS GENERIC.",
+    "ADD THE TEAM SIZE AND YOUR EXACT ROLE TO EACH POSITION.",
+  ];
+
+  it("an English answer in capitals to a Chinese resume is English", () => {
+    const m = zh(SHOUTED);
+    expect(m.latinWords).toBeGreaterThan(20);
+    expect(m.wrongLanguage).toBe("en");
+  });
+
+  it("short acronyms in Chinese prose stay acronyms, however many there are", () => {
+    const m = measureOutputLanguage(Array(4).fill("熟悉 AWS、GCP、SQL、HTML、CSS 和 CI/CD，有 REST 接口设计经验。"), "zh");
+    expect(m.latinWords).toBe(0);
+    expect(m.wrongLanguage).toBeNull();
+  });
+
+  it("a long all-caps name in ordinary prose is still no word", () => {
+    const m = measureOutputLanguage(["熟悉 AUTOSAR 和 MATLAB 的工程实践，AWS 经验丰富。"], "zh");
+    expect(m.latinWords).toBe(0);
+  });
+});
+
+describe("measureOutputLanguage: other languages", () => {
+  const JA = [
+    "候補者はバイトダンスで約五年間、推薦システムのバックエンド開発を担当しており、成果も数値で示されています。",
+    "サービスの再構築を主導し、QPS を 2000 から 8000 に向上させましたが、チーム規模の説明がありません。",
+    "各職歴にチーム規模と具体的な役割を追記してください。",
+  ];
+  const KO = [
+    "지원자는 바이트댄스에서 약 5년간 추천 시스템 백엔드 개발을 담당했으며 성과가 수치로 제시되어 있습니다.",
+    "서비스 재구축을 주도했지만 팀 규모와 개인 역할에 대한 설명이 없습니다.",
+    "각 경력에 팀 규모와 구체적인 역할을 추가하세요.",
+  ];
+  const RU = [
+    "Кандидат почти пять лет занимался серверной разработкой рекомендательной системы, результаты подтверждены цифрами.",
+    "Опыт глубокий, но размер команды и личная роль не указаны.",
+    "Добавьте размер команды и свою роль к каждой должности.",
+  ];
+
+  it.each([
+    ["Japanese", JA],
+    ["Korean", KO],
+    ["Russian", RU],
+  ])("a %s answer is wrong for either resume language, and named as another language", (_name, prose) => {
+    for (const expected of ["zh", "en"] as const) {
+      const m = measureOutputLanguage(prose, expected, { source: [expected === "zh" ? ZH_RESUME : EN_RESUME] });
+      expect(m.foreignShare).toBeGreaterThan(0.9);
+      expect(m.wrongLanguage).toBe("other");
+    }
+  });
+
+  it("the kanji of a field with kana are Japanese, not Chinese", () => {
+    const m = measureOutputLanguage(JA, "zh");
+    expect(m.han).toBe(0);
+    expect(m.otherUnits).toBeGreaterThan(40);
+  });
+
+  it("a Chinese analysis naming a Korean or Russian employer once is still Chinese", () => {
+    const m = zh([...ZH_PROSE, "曾在 Яндекс 和 삼성전자 实习，经历与岗位相关。"]);
+    expect(m.otherUnits).toBeGreaterThan(0);
+    expect(m.wrongLanguage).toBeNull();
+  });
+});
+
+describe("measureOutputLanguage: resume lines copied into the answer", () => {
+  /** An English answer to ZH_RESUME whose evidence is the resume's own lines, unquoted. */
+  const COPYING = [
+    "Strong backend profile: 2019.07 - 至今 字节跳动 推荐系统后端开发.",
+    "Led a rewrite: 负责基于 Spring Boot 和 Kafka 的推荐服务重构，QPS 从 2000 提升到 8000.",
+    "Built delivery tooling: 使用 Kubernetes、Docker 和 Jenkins 搭建 CI/CD 流水线，部署时间缩短 60%.",
+    "Education: 2016.09 - 2019.06 清华大学 计算机科学与技术 硕士.",
+    "Add team size.",
+  ];
+
+  it("is English: the copied Chinese is the resume's, not the model's", () => {
+    const m = zh(COPYING);
+    expect(m.wrongLanguage).toBe("en");
+    expect(m.foreignShare).toBeGreaterThan(WRONG_SHARE);
+    // Without the resume there is nothing to tell a copy by: about half each.
+    expect(measureOutputLanguage(COPYING, "zh").wrongLanguage).toBeNull();
+  });
+
+  it("a Chinese analysis quoting the resume unquoted, line after line, is Chinese: its own connecting prose is", () => {
+    const quoting = [
+      "候选人写道：负责基于 Spring Boot 和 Kafka 的推荐服务重构，成果有量化数据。",
+      "经历一栏列出：使用 Kubernetes、Docker 和 Jenkins 搭建 CI/CD 流水线，部署时间缩短 60%，值得肯定。",
+      "教育背景为清华大学计算机科学与技术硕士，与岗位匹配。",
+      "建议在推荐系统后端开发经历中补充团队规模和个人角色。",
+      "个人总结缺失，建议补一段两行的总结。",
+    ];
+    const m = zh(quoting);
+    expect(m.han).toBeGreaterThan(40);
+    expect(m.foreignShare).toBe(0);
+    expect(m.wrongLanguage).toBeNull();
+  });
+
+  it(`a copied run shorter than ${MIN_COPIED_HAN} characters (a name) still counts`, () => {
+    // 字节跳动 and 推荐系统 are both in the resume, each too short to be taken for a copy.
+    expect(measureOutputLanguage(["Five years at 字节跳动 on 推荐系统."], "zh", { source: [ZH_RESUME] }).han).toBe(8);
+  });
+});
+
 describe("proseOf and the message", () => {
   it("takes summary, rationales, strengths and suggestions' issue and recommendation — not evidence or skills", () => {
     const prose = proseOf({
@@ -205,5 +310,6 @@ describe("proseOf and the message", () => {
   it("names both languages", () => {
     expect(wrongLanguageMessage("en", "zh")).toBe("The model answered in English; the resume is in Chinese");
     expect(wrongLanguageMessage("zh", "en")).toBe("The model answered in Chinese; the resume is in English");
+    expect(wrongLanguageMessage("other", "zh")).toBe("The model answered in another language; the resume is in Chinese");
   });
 });

@@ -12,16 +12,25 @@
  * - the draft's own skill names (`matchedSkills`, `missingSkills`);
  * - text borrowed from the source (the resume and the job description): with Chinese expected,
  *   Latin words that occur there (`React`, `Kubernetes`, `Spring`), except English function words,
- *   which no skill name is and which every English sentence is full of; with English expected,
- *   runs of Han characters that occur there (a Chinese company, school or person's name).
+ *   which no skill name is and which every English sentence is full of, and runs of Han characters
+ *   of at least {@link MIN_COPIED_HAN} that occur there verbatim (a resume line copied into an
+ *   English answer is not the model's Chinese); with English expected, runs of Han characters that
+ *   occur there (a Chinese company, school or person's name).
  *
  * What remains is counted in Chinese-character units: a Han character is 1, a Latin word is
- * {@link LATIN_WORD_UNITS}. The measure is the share of those units in the other script; the draft
- * is in the wrong language when that share is above {@link WRONG_SHARE} and there are at least
- * {@link MIN_UNITS} units to judge. Kana, Hangul, digits and punctuation count for neither.
+ * {@link LATIN_WORD_UNITS}. Every other script is a third language, foreign to both: a kana or
+ * Hangul character is 1, a word of another alphabet (Cyrillic, Greek, Arabic …) is
+ * {@link LATIN_WORD_UNITS}, and a prose field with kana in it is Japanese, so its kanji count as
+ * that third language rather than as Chinese. An all-caps token is an acronym (`AWS`, `SQL`) and no
+ * word, except in prose that shouts ({@link isShouting}), where it is a word unless it is short and
+ * no function word. The measure is the share of units in the scripts not expected; the draft is in
+ * the wrong language when that share is above {@link WRONG_SHARE} and there are at least
+ * {@link MIN_UNITS} units to judge. Digits and punctuation count for nothing.
  */
 
 export type ResumeLanguage = "en" | "zh";
+/** The language a draft is found to be written in: one of the resume languages, or `other` (Japanese, Korean, Russian …). */
+export type AnswerLanguage = ResumeLanguage | "other";
 
 /** The prose of an analysis draft, as {@link proseOf} takes it. */
 interface DraftProse {
@@ -49,6 +58,14 @@ export const LATIN_WORD_UNITS = 1.5;
  * half in each language (a model that switched midway, about 0.5) is let through rather than retried.
  */
 export const WRONG_SHARE = 0.6;
+/**
+ * A Han run this long that occurs verbatim in the source is a copy, not the model's Chinese (with
+ * Chinese expected). Six characters is longer than nearly every Chinese name (a person's 2–3, a
+ * company's or school's 4–5: 字节跳动, 清华大学) yet shorter than a resume line's clause, and a
+ * run the model wrote itself is rarely all inside the source because it carries the model's own
+ * connecting words (主导推荐服务重构 against the resume's 的推荐服务重构).
+ */
+export const MIN_COPIED_HAN = 6;
 /** Fewer units than this (about two short sentences) are too little to judge: the verdict is "right". */
 export const MIN_UNITS = 24;
 
@@ -68,6 +85,16 @@ const FUNCTION_WORDS = new Set(
 
 const HAN = /\p{Script=Han}/u;
 const HAN_RUN = /\p{Script=Han}+/gu;
+/**
+ * Han runs joined across the Latin terms, digits and spaces a resume line mixes in (`负责基于 Spring
+ * Boot 和 Kafka 的推荐服务重构`), so a copied line is found whole; sentence punctuation ends it.
+ */
+const HAN_SPAN = /\p{Script=Han}+(?:[\p{Script=Latin}\d \t./+#%-]+\p{Script=Han}+)*/gu;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Syllabic scripts, one unit a character like Han. */
+const SYLLABLE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+/** A word of an alphabet other than Latin (letters and their combining marks, which Devanagari's vowels are). */
+const OTHER_WORD = /(?:(?![\p{Script=Latin}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])\p{L}\p{M}*)+/gu;
 const QUOTED = /“[^”]*”|"[^"\n]*"|「[^」]*」|『[^』]*』|‘[^’]*’|`[^`\n]*`|《[^》]*》/g;
 const URL_OR_EMAIL = /\b(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gi;
 /** A run of Latin letters, digits and the characters code and tech names are made of. */
@@ -80,16 +107,18 @@ export function proseOf(draft: DraftProse): string[] {
 
 /** How prose measured against an expected language. */
 export interface LanguageMeasure {
-  /** Han characters counted. */
+  /** Han characters counted as Chinese (not those of a Japanese field). */
   han: number;
   /** Latin words counted. */
   latinWords: number;
-  /** han + latinWords × {@link LATIN_WORD_UNITS}. */
+  /** Units of every other script: kana, Hangul and Japanese kanji 1 a character, other alphabets {@link LATIN_WORD_UNITS} a word. */
+  otherUnits: number;
+  /** han + latinWords × {@link LATIN_WORD_UNITS} + otherUnits. */
   units: number;
-  /** Share of `units` in the script of the language that was not expected, 0–1 (0 when units is 0). */
+  /** Share of `units` in the scripts not expected, 0–1 (0 when units is 0). */
   foreignShare: number;
-  /** The language the prose is written in, when it is the other one; null when it is the expected one or too short to tell. */
-  wrongLanguage: ResumeLanguage | null;
+  /** The language the prose is written in — the larger foreign part — when it is not the expected one; null when it is, or too short to tell. */
+  wrongLanguage: AnswerLanguage | null;
 }
 
 /**
@@ -108,42 +137,83 @@ export function measureOutputLanguage(
   const source = (context.source ?? []).join("\n");
   const sourceWords = expected === "zh" ? new Set((source.match(/\p{Script=Latin}+/gu) ?? []).map((w) => w.toLowerCase())) : new Set<string>();
   const skills = (context.skills ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
-  let han = 0;
-  let latinWords = 0;
-  for (const raw of prose) {
+  const texts = prose.map((raw) => {
     let text = raw.replace(URL_OR_EMAIL, " ").replace(QUOTED, " ");
     for (const skill of skills) text = text.replace(skillPattern(skill), " ");
-    if (expected === "en") text = text.replace(HAN_RUN, (run) => (source.includes(run) ? " " : run));
-    for (const ch of text) if (HAN.test(ch)) han++;
-    for (const token of text.match(TOKEN) ?? []) {
-      const word = countedWord(token);
-      if (word === null) continue;
+    if (expected === "en") return text.replace(HAN_RUN, (run) => (source.includes(run) ? " " : run));
+    return source ? withoutCopiedHan(text, source) : text;
+  });
+  const tokens = texts.map((text) => (text.match(TOKEN) ?? []).map(trimToken).filter((t) => t !== null));
+  const shouting = isShouting(tokens.flat());
+  let han = 0;
+  let latinWords = 0;
+  let otherUnits = 0;
+  texts.forEach((text, i) => {
+    const hanHere = (text.match(HAN_RUN) ?? []).join("").length;
+    if (KANA.test(text)) otherUnits += hanHere;
+    else han += hanHere;
+    otherUnits += (text.match(SYLLABLE) ?? []).length + (text.match(OTHER_WORD) ?? []).length * LATIN_WORD_UNITS;
+    for (const word of tokens[i]!) {
+      if (!isProseWord(word, shouting)) continue;
       const lower = word.toLowerCase();
       if (expected === "zh" && sourceWords.has(lower.replace(/['’].*$/, "")) && !FUNCTION_WORDS.has(lower)) continue;
       latinWords++;
     }
-  }
+  });
   const latinUnits = latinWords * LATIN_WORD_UNITS;
-  const units = han + latinUnits;
-  const foreign = expected === "zh" ? latinUnits : han;
-  const foreignShare = units === 0 ? 0 : foreign / units;
+  const units = han + latinUnits + otherUnits;
+  const otherResume = expected === "zh" ? latinUnits : han;
+  const foreignShare = units === 0 ? 0 : (otherResume + otherUnits) / units;
   const wrong = units >= MIN_UNITS && foreignShare > WRONG_SHARE;
-  return { han, latinWords, units, foreignShare, wrongLanguage: wrong ? (expected === "zh" ? "en" : "zh") : null };
+  const answered: AnswerLanguage = otherUnits > otherResume ? "other" : expected === "zh" ? "en" : "zh";
+  return { han, latinWords, otherUnits, units, foreignShare, wrongLanguage: wrong ? answered : null };
 }
 
 /**
- * The word a token counts as, or null when it is code, a number or a tech name rather than a word
- * of prose: edge punctuation is stripped (`results.` → `results`), then anything with a digit,
- * `_ # + / \ @`, an inner dot, an inner capital after a small letter, or two capitals and no small
- * letter is not a word.
+ * `text` without the Han it copies from `source`: a {@link HAN_SPAN} with at least
+ * {@link MIN_COPIED_HAN} Han characters that occurs verbatim there, else each such Han run.
  */
-function countedWord(token: string): string | null {
+function withoutCopiedHan(text: string, source: string): string {
+  const copied = (s: string) => s.replace(/[^\p{Script=Han}]/gu, "").length >= MIN_COPIED_HAN && source.includes(s);
+  return text.replace(HAN_SPAN, (span) => (copied(span) ? " " : span.replace(HAN_RUN, (run) => (copied(run) ? " " : run))));
+}
+
+/**
+ * A token with edge punctuation stripped (`results.` → `results`), or null when it is code, a
+ * number or a tech name rather than a word: anything with no Latin letter, a digit,
+ * `_ # + / \ @`, an inner dot, or an inner capital after a small letter.
+ */
+function trimToken(token: string): string | null {
   const t = token.replace(/^[.'’-]+|[.'’-]+$/g, "");
   if (!t || !/\p{Script=Latin}/u.test(t)) return null;
   if (/[\d_#+/\\@]/.test(t) || t.includes(".")) return null;
   if (/\p{Ll}\p{Lu}/u.test(t)) return null;
-  if (/^[\p{Lu}'’-]+$/u.test(t) && (t.match(/\p{Lu}/gu) ?? []).length >= 2) return null;
   return t;
+}
+
+/** Two capitals and no small letter: an acronym in ordinary prose (`AWS`), or a shouted word. */
+function isAllCaps(word: string): boolean {
+  return /^[\p{Lu}'’-]+$/u.test(word) && (word.match(/\p{Lu}/gu) ?? []).length >= 2;
+}
+
+/** Longest all-caps token still taken for an acronym in shouted prose (`HTTPS`, `COBOL`; `BACKEND` is a word). */
+const MAX_ACRONYM_LETTERS = 5;
+
+/**
+ * Does the prose shout? At least half its words are all-caps and at least three of those are longer
+ * than any acronym ({@link MAX_ACRONYM_LETTERS}): Chinese prose naming `AWS、GCP 和 SQL` has all-caps
+ * words, but short ones; `THE CANDIDATE HAS STRONG BACKEND EXPERIENCE` has four long ones.
+ */
+function isShouting(words: readonly string[]): boolean {
+  const caps = words.filter(isAllCaps);
+  return caps.length * 2 >= words.length && caps.filter((w) => w.replace(/['’-]/g, "").length > MAX_ACRONYM_LETTERS).length >= 3;
+}
+
+/** Is `word` (from {@link trimToken}) a word of prose? An all-caps word is, only in shouted prose, and there a short one only when it is a function word. */
+function isProseWord(word: string, shouting: boolean): boolean {
+  if (!isAllCaps(word)) return true;
+  if (!shouting) return false;
+  return word.replace(/['’-]/g, "").length > MAX_ACRONYM_LETTERS || FUNCTION_WORDS.has(word.toLowerCase());
 }
 
 /** A skill name as a pattern: case-insensitive, and a Latin end must not run on into a longer word (`Go` is not in `Good`). */
@@ -155,7 +225,7 @@ function skillPattern(skill: string): RegExp {
 }
 
 /** The sentence of an `invalid_output` error for a draft in `answered` when `expected` was asked. */
-export function wrongLanguageMessage(answered: ResumeLanguage, expected: ResumeLanguage): string {
-  const name = { en: "English", zh: "Chinese" } as const;
+export function wrongLanguageMessage(answered: AnswerLanguage, expected: ResumeLanguage): string {
+  const name = { en: "English", zh: "Chinese", other: "another language" } as const;
   return `The model answered in ${name[answered]}; the resume is in ${name[expected]}`;
 }
