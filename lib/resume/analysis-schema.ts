@@ -58,8 +58,8 @@ type Dimension = z.infer<typeof dimensionSchema>;
  * Why an analysis was flagged or changed by the server's checks (docs/scoring.md, "Integrity"):
  * - `injection_in_resume` / `injection_in_job_description` — lines addressed to an AI were
  *   removed before any engine saw the text (lib/ai/injection.ts);
- * - `hidden_text` — the PDF draws lines invisibly (white, tiny, off the page, render mode 3);
- *   they were removed;
+ * - `hidden_text` — the PDF draws lines invisibly (white, tiny, off the page, render mode 3), or
+ *   the Word file has hidden runs (`w:vanish`, white, tiny); they were removed;
  * - `cites_instructions` — a model's rationale, summary or strength says it followed
  *   instructions found in the data;
  * - `prompt_echo` — a model's output repeats the system prompt;

@@ -45,7 +45,7 @@ export async function analyzeResume(input: {
   text: string;
   jobDescription: string | null;
   language: "en" | "zh";
-  /** Lines the PDF draws invisibly (`ExtractOutcome.hidden`), removed before analysis. */
+  /** `ExtractOutcome.hidden`: lines the PDF draws invisibly, removed before analysis; a Word file's hidden runs, already out of `text`, recorded. */
   hidden?: readonly string[];
   signal?: AbortSignal;
   priority?: "interactive" | "batch";

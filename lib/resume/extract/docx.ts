@@ -10,6 +10,7 @@
 import mammoth from "mammoth";
 import { containsUtf16, isCfb, isZip } from "./detect-type";
 import { readableDrawings } from "./docx-drawings";
+import { docxStyles, withoutHiddenRuns } from "./docx-hidden-runs";
 import { partParagraphs } from "./docx-part-text";
 import { DOCX_TIMEOUT_MS, MAX_DOCX_XML_BYTES, withTimeout } from "./limits";
 import { smartArtLines } from "./smartart";
@@ -27,12 +28,13 @@ const DOCX_MESSAGES = {
   timeout: "This Word file took too long to read; it may be damaged or unusually complex.",
 } as const;
 
-type DocxResult = { ok: true; raw: string; pageCount: number | null } | ExtractFailure;
+type DocxResult = { ok: true; raw: string; pageCount: number | null; hidden: string[] } | ExtractFailure;
 
 /**
  * The raw text of a DOCX (`bytes`): header lines, the body as mammoth reads it after the drawing
  * rewrite, footer lines, one paragraph a line; with the page count Word saved
- * (`docProps/app.xml`, null when absent). Never throws for bad input: a CFB container (encrypted
+ * (`docProps/app.xml`, null when absent); runs a reader cannot see (docx-hidden-runs.ts) are left
+ * out of `raw` and their text is in `hidden`, one entry per contiguous span. Never throws for bad input: a CFB container (encrypted
  * or legacy .doc), a damaged ZIP, XML parts over `MAX_DOCX_XML_BYTES`, a part mammoth cannot
  * parse or a read longer than `timeoutMs` come back as a failure with a sentence for the person.
  */
@@ -57,9 +59,15 @@ export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS
     budget -= data.length;
     xml.set(entry.name, decoder.decode(data));
   }
+  const sheet = docxStyles(xml.get("word/styles.xml") ?? "");
+  const hidden: string[] = [];
   const readable = (name: string) => {
     const part = xml.get(name) ?? "";
-    return readableDrawings(part, (relId) => smartArtFor(xml, name, relId));
+    // Before the drawing rewrite: it keeps a box's paragraphs but not the shape's fill, which
+    // decides whether white text in it is seen.
+    const visible = withoutHiddenRuns(part, sheet);
+    hidden.push(...visible.hidden);
+    return readableDrawings(visible.xml, (relId) => smartArtFor(xml, name, relId));
   };
 
   let body: string;
@@ -87,7 +95,7 @@ export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS
   const raw = [...extra("header"), body, ...extra("footer")].join("\n");
 
   const pages = /<Pages>(\d+)<\/Pages>/.exec(xml.get("docProps/app.xml") ?? "");
-  return { ok: true, raw, pageCount: pages ? Number(pages[1]) : null };
+  return { ok: true, raw, pageCount: pages ? Number(pages[1]) : null, hidden: [...new Set(hidden)] };
 }
 
 const MAIN_PART = "word/document.xml";

@@ -40,7 +40,7 @@ const GENERIC_MESSAGES = {
   docxPages: (n: number) => `This document has ${n} pages; a resume has at most ${MAX_PAGES}, so it was not analysed.`,
 } as const;
 
-/** A PDF's invisible lines, normalised as the text is, on a successful outcome (none: unchanged). */
+/** A PDF's invisible lines or a DOCX's hidden runs, normalised as the text is, on a successful outcome (none: unchanged). */
 function withHidden(outcome: ExtractOutcome, hidden: string[]): ExtractOutcome {
   if (!outcome.ok || hidden.length === 0) return outcome;
   const lines = [
@@ -84,7 +84,7 @@ export async function extractResumeTextWithReport(input: { bytes: Uint8Array; ki
       if (!r.ok) return done(r);
       if (r.pageCount !== null && r.pageCount > MAX_PAGES) return done(fail("not_a_resume", GENERIC_MESSAGES.docxPages(r.pageCount)), null, r.raw);
       const verdict = judgeText({ raw: r.raw, text: normalizeText(r.raw), pageCount: r.pageCount });
-      return done(verdict.outcome, verdict, r.raw);
+      return done(withHidden(verdict.outcome, r.hidden), verdict, r.raw);
     }
     const r = extractTextFile(bytes);
     if (!r.ok) return done(r);

@@ -33,7 +33,9 @@ export type ExtractOutcome =
       pageCount: number | null;
       /**
        * PDF: lines of `text` (normalised, trimmed) the document draws invisibly — white, tiny or off
-       * the page —, removed before analysis (lib/resume/integrity/screen.ts); absent otherwise.
+       * the page —, removed before analysis (lib/resume/integrity/screen.ts). DOCX: the text of
+       * hidden runs (docx-hidden-runs.ts), one entry per contiguous span, already left out of
+       * `text`. Absent when there is none.
        */
       hidden?: string[];
     }

@@ -22,7 +22,7 @@ export function reasonMessage(lang: Lang, code: IntegrityReasonCode, p: { n?: nu
       case "injection_in_job_description":
         return `职位描述中有 ${n} 行是写给 AI 的指令，分析前已删除。`;
       case "hidden_text":
-        return `PDF 中有 ${n} 行不可见的文字（白色、极小或在页面之外），分析前已删除。`;
+        return `文件中有 ${n} 处不可见的文字（隐藏、白色、极小或在页面之外），分析前已删除。`;
       case "cites_instructions":
         return dim ? `模型对「${dim}」的评语称其遵循了资料中的指令，该项改用离线引擎的评分。` : "模型的输出称其遵循了资料中的指令，该部分改用离线引擎的内容。";
       case "prompt_echo":
@@ -47,7 +47,7 @@ export function reasonMessage(lang: Lang, code: IntegrityReasonCode, p: { n?: nu
     case "injection_in_job_description":
       return `${n} line${n === 1 ? "" : "s"} of the job description addressed to an AI ${n === 1 ? "was" : "were"} removed before analysis.`;
     case "hidden_text":
-      return `${n} line${n === 1 ? "" : "s"} of the PDF ${n === 1 ? "is" : "are"} drawn invisibly (white, tiny or off the page) and ${n === 1 ? "was" : "were"} removed before analysis.`;
+      return `${n} passage${n === 1 ? "" : "s"} of the file ${n === 1 ? "is" : "are"} invisible on the page (hidden, white, tiny or off the page) and ${n === 1 ? "was" : "were"} removed before analysis.`;
     case "cites_instructions":
       return dim
         ? `The model's rationale for ${dim} says it followed instructions found in the data; the offline engine's score is used instead.`
