@@ -35,7 +35,8 @@ type DocxResult = { ok: true; raw: string; pageCount: number | null; hidden: str
  * rewrite, footer lines, one paragraph a line; with the page count Word saved
  * (`docProps/app.xml`, null when absent); runs a reader cannot see (docx-hidden-runs.ts) are left
  * out of `raw` and their text is in `hidden`, one entry per contiguous span. Never throws for bad input: a CFB container (encrypted
- * or legacy .doc), a damaged ZIP, XML parts over `MAX_DOCX_XML_BYTES`, a part mammoth cannot
+ * or legacy .doc), a damaged ZIP, XML parts over `MAX_DOCX_XML_BYTES` (what the drawing
+ * rewrite pastes in, SmartArt text at each reference, counted too), a part mammoth cannot
  * parse or a read longer than `timeoutMs` come back as a failure with a sentence for the person.
  */
 export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS): Promise<DocxResult> {
