@@ -117,7 +117,7 @@ describe("DOCX drawings: edge cases", () => {
   });
 
   it("a text box in a part whose default namespace is WordprocessingML (no w: prefix) is read", async () => {
-    const body = (resume + `<w:p>${inlineDrawing(textBox(P("DEFNSBOX")))}</w:p>`).replace(/<(\/?)w:/g, "<$1");
+    const body = `${resume}<w:p>${inlineDrawing(textBox(P("DEFNSBOX")))}</w:p>`.replace(/<(\/?)w:/g, "<$1");
     const ns = NS.replace('xmlns:w="', 'xmlns="');
     const text = await read(makeDocx([], [{ name: "word/document.xml", data: `<?xml version="1.0"?><document ${ns}><body>${body}</body></document>` }]));
     expect(text).toContain(SAMPLE_RESUME_EN[0]);
