@@ -20,11 +20,17 @@ const MAX_DEPTH = 8;
 interface DrawingContext {
   /** Prefix of the WordprocessingML namespace in this part. */
   w: string;
+  /**
+   * Declaration to put on each generated box: `xmlns:w="…"` when the part binds no prefix to
+   * WordprocessingML (it is the default namespace), so the generated `w:` names are bound; else "".
+   */
+  declare: string;
   /** SmartArt text lines (XML character data) for a `r:dm` relationship id, or null. */
   smartArt: (relId: string) => string[] | null;
 }
 
-const HAS_TEXT = /<(?:[\w.-]+:)?t(?:\s[^>]*)?>[^<]*\S/;
+// The last character class excludes `<`: a blank `w:t` must not count by reaching its own end tag.
+const HAS_TEXT = /<(?:[\w.-]+:)?t(?:\s[^>]*)?>[^<]*[^\s<]/;
 
 /**
  * `partXml` (a WordprocessingML part: document, header, footer) with every text box, group and
@@ -34,8 +40,10 @@ const HAS_TEXT = /<(?:[\w.-]+:)?t(?:\s[^>]*)?>[^<]*\S/;
  * right, by their offsets (`a:off`, EMU) inside the group.
  */
 export function readableDrawings(partXml: string, smartArt: (relId: string) => string[] | null): string {
-  const w = prefixFor(partXml, W_NS, "w");
-  return orderFloatingBoxes(rewrite(partXml, { w, smartArt }, 0), w);
+  const bound = prefixFor(partXml, W_NS, "");
+  const w = bound || "w";
+  const declare = bound ? "" : ` xmlns:w="${W_NS}"`;
+  return orderFloatingBoxes(rewrite(partXml, { w, declare, smartArt }, 0), w);
 }
 
 function rewrite(xml: string, ctx: DrawingContext, depth: number): string {
@@ -77,7 +85,7 @@ function drawing(element: string, ctx: DrawingContext, depth: number): string {
     if (!lines || lines.length === 0) return element;
     const { w } = ctx;
     const paragraphs = lines.map((l) => `<${w}:p><${w}:r><${w}:t xml:space="preserve">${l}</${w}:t></${w}:r></${w}:p>`).join("");
-    return vmlTextBox(ctx.w, null, [`<${w}:txbxContent>${paragraphs}</${w}:txbxContent>`]);
+    return vmlTextBox(ctx, null, [`<${w}:txbxContent>${paragraphs}</${w}:txbxContent>`]);
   }
   const boxes = outerElements(element, ["txbxContent"]);
   if (boxes.length === 0) return element;
@@ -96,7 +104,7 @@ function drawing(element: string, ctx: DrawingContext, depth: number): string {
     })
     .sort((a, b) => a.at.y - b.at.y || a.at.x - b.at.x || a.index - b.index);
   return vmlTextBox(
-    ctx.w,
+    ctx,
     floatingPosition(element),
     ordered.map(
       ({ span }) => element.slice(span.start, span.innerStart) + rewrite(innerOf(element, span), ctx, depth + 1) + element.slice(span.innerEnd, span.end),
@@ -106,10 +114,11 @@ function drawing(element: string, ctx: DrawingContext, depth: number): string {
 
 /**
  * A VML text box (the form mammoth reads) holding `contents` (`w:txbxContent` elements); a
- * floating one keeps its page offset (EMU, written in pt) for `orderFloatingBoxes`.
+ * floating one keeps its page offset (EMU, written in pt) for `orderFloatingBoxes`; it carries
+ * the context's `declare` so its `w:` names are bound in a default-namespace part.
  */
-function vmlTextBox(w: string, at: { x: number; y: number } | null, contents: string[]): string {
+function vmlTextBox({ w, declare }: DrawingContext, at: { x: number; y: number } | null, contents: string[]): string {
   const style = at ? ` style="position:absolute;margin-left:${at.x / 12_700}pt;margin-top:${at.y / 12_700}pt"` : "";
   // The VML namespace is declared here: a DrawingML-only part need not declare it on its root.
-  return `<${w}:pict><v:shape xmlns:v="${VML_NS}"${style}><v:textbox>${contents.join("")}</v:textbox></v:shape></${w}:pict>`;
+  return `<${w}:pict${declare}><v:shape xmlns:v="${VML_NS}"${style}><v:textbox>${contents.join("")}</v:textbox></v:shape></${w}:pict>`;
 }

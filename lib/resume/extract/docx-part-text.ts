@@ -25,21 +25,41 @@ function fallbacksOnly(xml: string): string {
 }
 
 /**
+ * `xml` without its `w:pPr` elements (`w` is the part's prefix), found in one linear scan: a part
+ * of thousands of unclosed `<w:pPr>` must not be searched to its end from each of them. An
+ * unclosed one (malformed) is left in place.
+ */
+function withoutParagraphProperties(xml: string, w: string): string {
+  let out = "";
+  let last = 0;
+  for (const span of outerElements(xml, ["pPr"])) {
+    if (span.name !== `${w}:pPr`) continue;
+    out += xml.slice(last, span.start);
+    last = span.end;
+  }
+  return out + xml.slice(last);
+}
+
+/**
  * The paragraphs of a part as text lines, in reading order (see the module comment); a
  * paragraph's text may hold `\t` and `\n` (tabs, breaks).
  */
 export function partParagraphs(xml: string): string[] {
   const w = prefixFor(xml, W_NS, "w");
   // Paragraph properties hold tab stops (`w:tabs/w:tab`), which are not tab characters.
-  const body = fallbacksOnly(xml).replace(new RegExp(`<${w}:pPr\\b[^>]*?(?:/>|>[\\s\\S]*?</${w}:pPr>)`, "g"), "");
-  const token = new RegExp(`<(/?)${w}:(p|t|tab|br|cr)((?:\\s[^>]*?)?)(/?)>|([^<]+)|<[^>]*>`, "g");
+  const body = withoutParagraphProperties(fallbacksOnly(xml), w);
+  // CDATA is character data; an unclosed one runs to the end. `[^<>]` keeps each attempt from
+  // scanning past the next tag, so a part of stray `<` is read in one pass.
+  const token = new RegExp(`<(/?)${w}:(p|t|tab|br|cr)((?:\\s[^<>]*?)?)(/?)>|<!\\[CDATA\\[([\\s\\S]*?)(?:\\]\\]>|$)|([^<]+)|<[^<>]*>?`, "g");
   const out: string[] = [];
   const stack: { text: string; after: string[] }[] = [];
   let inText = false;
   for (const m of body.matchAll(token)) {
-    const [, closing, name, , selfClosing, chars] = m;
+    const [, closing, name, , selfClosing, cdata, chars] = m;
     const top = stack[stack.length - 1];
-    if (chars !== undefined) {
+    if (cdata !== undefined) {
+      if (inText && top) top.text += cdata;
+    } else if (chars !== undefined) {
       if (inText && top) top.text += decodeEntities(chars);
     } else if (name === "p") {
       if (selfClosing) {

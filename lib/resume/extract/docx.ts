@@ -35,7 +35,8 @@ type DocxResult = { ok: true; raw: string; pageCount: number | null; hidden: str
  * rewrite, footer lines, one paragraph a line; with the page count Word saved
  * (`docProps/app.xml`, null when absent); runs a reader cannot see (docx-hidden-runs.ts) are left
  * out of `raw` and their text is in `hidden`, one entry per contiguous span. Never throws for bad input: a CFB container (encrypted
- * or legacy .doc), a damaged ZIP, XML parts over `MAX_DOCX_XML_BYTES`, a part mammoth cannot
+ * or legacy .doc), a damaged ZIP, XML parts over `MAX_DOCX_XML_BYTES` (what the drawing
+ * rewrite pastes in, SmartArt text at each reference, counted too), a part mammoth cannot
  * parse or a read longer than `timeoutMs` come back as a failure with a sentence for the person.
  */
 export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS): Promise<DocxResult> {
@@ -61,18 +62,41 @@ export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS
   }
   const sheet = docxStyles(xml.get("word/styles.xml") ?? "");
   const hidden: string[] = [];
+  // One parse per SmartArt, however many drawings point at it.
+  const smartArt = new Map<string, string[] | null>();
   const readable = (name: string) => {
     const part = xml.get(name) ?? "";
     // Before the drawing rewrite: it keeps a box's paragraphs but not the shape's fill, which
     // decides whether white text in it is seen.
     const visible = withoutHiddenRuns(part, sheet);
     hidden.push(...visible.hidden);
-    return readableDrawings(visible.xml, (relId) => smartArtFor(xml, name, relId));
+    // Each SmartArt reference pastes its text into the part, so one small data part pointed at
+    // thousands of times would amplify the part without limit: every paste is charged against
+    // what is left of the budget as it is made, and the rewritten part's growth after.
+    let pasted = 0;
+    const rewritten = readableDrawings(visible.xml, (relId) => {
+      const key = `${name}\n${relId}`;
+      if (!smartArt.has(key)) smartArt.set(key, smartArtFor(xml, name, relId));
+      const lines = smartArt.get(key) ?? null;
+      pasted += lines ? lines.reduce((n, l) => n + l.length + PASTE_OVERHEAD, 0) : 0;
+      if (pasted > budget) throw new OverBudget();
+      return lines;
+    });
+    budget -= Math.max(0, rewritten.length - part.length);
+    if (budget < 0) throw new OverBudget();
+    return rewritten;
   };
 
   let body: string;
+  let main: string;
   try {
-    const file = docxFile(bytes, entries, xml, readable(MAIN_PART), budget);
+    main = readable(MAIN_PART);
+  } catch (err) {
+    if (err instanceof OverBudget) return fail("not_a_resume", DOCX_MESSAGES.tooLarge);
+    throw err;
+  }
+  try {
+    const file = docxFile(bytes, entries, xml, main, budget);
     const result = await withTimeout(mammoth.extractRawText({ file } as unknown as { buffer: Buffer }), timeoutMs, "mammoth");
     body = result.value;
   } catch (err) {
@@ -85,20 +109,40 @@ export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS
       .map((l) => l.trim())
       .filter(Boolean),
   );
-  const extra = (prefix: "header" | "footer") =>
-    [...xml.entries()]
+  const extra = (prefix: "header" | "footer") => {
+    const seen = new Set<string>();
+    return [...xml.entries()]
       .filter(([name]) => new RegExp(`^word/${prefix}\\d*\\.xml$`).test(name))
       .sort(([a], [b]) => a.localeCompare(b))
       .flatMap(([name]) => partParagraphs(readable(name)))
       .map((l) => l.trim())
-      .filter((l, i, all) => l && !bodyLines.has(l) && all.indexOf(l) === i && !/^(page\s*)?\d+(\s*(of|\/)\s*\d+)?$/i.test(l));
-  const raw = [...extra("header"), body, ...extra("footer")].join("\n");
+      .filter((l) => {
+        if (!l || bodyLines.has(l) || seen.has(l) || /^(page\s*)?\d+(\s*(of|\/)\s*\d+)?$/i.test(l)) return false;
+        seen.add(l);
+        return true;
+      });
+  };
+  let header: string[];
+  let footer: string[];
+  try {
+    header = extra("header");
+    footer = extra("footer");
+  } catch (err) {
+    if (err instanceof OverBudget) return fail("not_a_resume", DOCX_MESSAGES.tooLarge);
+    throw err;
+  }
+  const raw = [...header, body, ...footer].join("\n");
 
   const pages = /<Pages>(\d+)<\/Pages>/.exec(xml.get("docProps/app.xml") ?? "");
   return { ok: true, raw, pageCount: pages ? Number(pages[1]) : null, hidden: [...new Set(hidden)] };
 }
 
 const MAIN_PART = "word/document.xml";
+/** Characters of markup a pasted SmartArt line costs besides its text (the `w:p`/`w:r`/`w:t` it is wrapped in, docx-drawings.ts). */
+const PASTE_OVERHEAD = 64;
+
+/** The rewritten parts would exceed `MAX_DOCX_XML_BYTES`. */
+class OverBudget extends Error {}
 
 /**
  * The lines of the SmartArt whose data part is relationship `relId` of part `partName`
