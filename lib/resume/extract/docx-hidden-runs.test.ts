@@ -77,7 +77,7 @@ describe("hidden runs in a Word file are left out of the text and reported", () 
   it("two hidden runs in a row are one span", async () => {
     const [a, b] = [SECRET.slice(0, 20), SECRET.slice(20)];
     await expectHidden(
-      await spliced(para(run(VISIBLE) + run(` ${a}`, "<w:vanish/>") + `<w:proofErr w:type="spellStart"/>` + run(b, `<w:color w:val="FFFFFF"/>`))),
+      await spliced(para(`${run(VISIBLE) + run(` ${a}`, "<w:vanish/>")}<w:proofErr w:type="spellStart"/>${run(b, `<w:color w:val="FFFFFF"/>`)}`)),
     );
   });
 
