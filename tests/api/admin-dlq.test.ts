@@ -31,6 +31,7 @@ import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
 import { corpusPath } from "../corpus-dir";
 import { candidate, platformAdmin, recruiter, type TestActor } from "../helpers/actors";
+import { clearModelState } from "../helpers/fake-llm";
 import { clearPrefix, envRestorer, eventually } from "../helpers/fixtures";
 import { BASE, get, params } from "../helpers/http";
 
@@ -114,11 +115,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   // The model's circuit and quota live in Redis: one test's failures must not open the next one's circuit.
-  const keys = [
-    ...(await redis.keys(`${process.env.PANELIST_REDIS_PREFIX}panelist:{cb:*`)),
-    ...(await redis.keys(`${process.env.PANELIST_REDIS_PREFIX}panelist:{gov:*`)),
-  ];
-  if (keys.length) await redis.del(...keys);
+  await clearModelState(redis);
   llm.reset();
   restoreEnv();
 });

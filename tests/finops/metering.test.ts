@@ -29,7 +29,6 @@ import { deletePriceOverride, priceFor, setPriceOverride } from "@/lib/finops/pr
 import { withUsageScope } from "@/lib/finops/scope";
 import { createLogger } from "@/lib/log";
 import { StreamConsumer } from "@/lib/queue/consumer";
-import { redisPrefix } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { acceptResumeUpload } from "@/lib/resume/service";
@@ -37,6 +36,7 @@ import { type FakeLlm, type RecordedRequest, startFakeLlm } from "@/scripts/fake
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
 import { CORPUS_DIR } from "../corpus-dir";
 import { recruiter } from "../helpers/actors";
+import { clearModelState } from "../helpers/fake-llm";
 import { clearPrefix, envRestorer, eventually } from "../helpers/fixtures";
 import { BASE, params, signUpCandidate } from "../helpers/http";
 import { plannedInterview } from "../helpers/interviews";
@@ -68,8 +68,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   // The breaker and the governor live in Redis: one test's failures must not reach the next.
-  const keys = [...(await redis.keys(`${redisPrefix()}panelist:{cb:*`)), ...(await redis.keys(`${redisPrefix()}panelist:{gov:*`))];
-  if (keys.length) await redis.del(...keys);
+  await clearModelState(redis);
   llm.reset();
   restoreEnv();
 });

@@ -1,8 +1,20 @@
+import type Redis from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { LlmError } from "@/lib/ai/errors";
+import { redisPrefix } from "@/lib/queue/names";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { clearPrefix, envRestorer } from "./fixtures";
+
+/**
+ * Deletes this process's circuit-breaker and governor keys (`panelist:{cb:*`, `panelist:{gov:*`
+ * under the test prefix): the model's circuit and quota live in Redis, so without this one test's
+ * failures would open the next one's circuit or spend its quota.
+ */
+export async function clearModelState(redis: Redis): Promise<void> {
+  const keys = [...(await redis.keys(`${redisPrefix()}panelist:{cb:*`)), ...(await redis.keys(`${redisPrefix()}panelist:{gov:*`))];
+  if (keys.length) await redis.del(...keys);
+}
 
 /** The variables that choose the model; a file using {@link withFakeLlmModel} owns them. */
 const MODEL_ENV = ["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "LLM_PROVIDER", "LLM_STRUCTURED_OUTPUT"] as const;

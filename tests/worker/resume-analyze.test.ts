@@ -9,7 +9,7 @@ import { getTaskById } from "@/lib/db/queries/tasks";
 import { analyses, llmUsage } from "@/lib/db/schema";
 import { createLogger } from "@/lib/log";
 import { StreamConsumer } from "@/lib/queue/consumer";
-import { dlqKey, redisPrefix } from "@/lib/queue/names";
+import { dlqKey } from "@/lib/queue/names";
 import { createRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { analysisSchema, DIMENSION_MAX } from "@/lib/resume/analysis-schema";
@@ -17,6 +17,7 @@ import { acceptResumeUpload } from "@/lib/resume/service";
 import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
 import { CORPUS_DIR } from "../corpus-dir";
+import { clearModelState } from "../helpers/fake-llm";
 import { clearPrefix, eventually } from "../helpers/fixtures";
 import { get, params, signUpCandidate } from "../helpers/http";
 
@@ -62,9 +63,7 @@ beforeAll(async () => {
 afterEach(async () => {
   // Each test starts with the model's circuit closed and its quota unused: the breaker and the
   // governor live in Redis and would otherwise carry one test's failures into the next.
-  const keys = await redis.keys(`${redisPrefix()}panelist:{cb:*`);
-  keys.push(...(await redis.keys(`${redisPrefix()}panelist:{gov:*`)));
-  if (keys.length) await redis.del(...keys);
+  await clearModelState(redis);
   llm.reset();
   delete process.env.LLM_BASE_URL;
   delete process.env.LLM_API_KEY;

@@ -6,7 +6,6 @@ import { GET as getResume } from "@/app/api/resumes/[id]/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { getTaskById } from "@/lib/db/queries/tasks";
 import { createLogger } from "@/lib/log";
-import { redisPrefix } from "@/lib/queue/names";
 import { createRedis } from "@/lib/queue/redis";
 import { type Analysis, analysisSchema } from "@/lib/resume/analysis-schema";
 import { makePdf } from "@/lib/resume/extract/test-helpers";
@@ -15,6 +14,7 @@ import { acceptResumeUpload } from "@/lib/resume/service";
 import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
 import { CORPUS_DIR } from "../corpus-dir";
+import { clearModelState } from "../helpers/fake-llm";
 import { clearPrefix, eventually } from "../helpers/fixtures";
 import { get, params, signUpCandidate } from "../helpers/http";
 import { startTestWorker } from "../helpers/worker";
@@ -64,9 +64,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  const keys = await redis.keys(`${redisPrefix()}panelist:{cb:*`);
-  keys.push(...(await redis.keys(`${redisPrefix()}panelist:{gov:*`)));
-  if (keys.length) await redis.del(...keys);
+  await clearModelState(redis);
   llm.reset();
   delete process.env.LLM_BASE_URL;
   delete process.env.LLM_API_KEY;

@@ -6,7 +6,6 @@ import { GET as getResume } from "@/app/api/resumes/[id]/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { llmCache, llmUsage } from "@/lib/db/schema";
 import { createLogger } from "@/lib/log";
-import { redisPrefix } from "@/lib/queue/names";
 import { createRedis } from "@/lib/queue/redis";
 import { type Analysis, analysisSchema } from "@/lib/resume/analysis-schema";
 import { measureOutputLanguage, proseOf } from "@/lib/resume/llm/output-language";
@@ -14,6 +13,7 @@ import { acceptResumeUpload } from "@/lib/resume/service";
 import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { resumeAnalyzeHandler } from "@/worker/handlers/resume-analyze";
 import { corpusPath } from "../corpus-dir";
+import { clearModelState } from "../helpers/fake-llm";
 import { clearPrefix } from "../helpers/fixtures";
 import { get, params, signUpCandidate } from "../helpers/http";
 import { startTestWorker } from "../helpers/worker";
@@ -59,9 +59,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  const keys = await redis.keys(`${redisPrefix()}panelist:{cb:*`);
-  keys.push(...(await redis.keys(`${redisPrefix()}panelist:{gov:*`)));
-  if (keys.length) await redis.del(...keys);
+  await clearModelState(redis);
   llm.reset();
   for (const k of MODEL_ENV) delete process.env[k];
   process.env.LLM_PROVIDER = "offline";
