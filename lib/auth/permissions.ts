@@ -25,6 +25,8 @@ export const RESOURCES = {
   // interview report with an organisation (and withdraw it).
   opening: { scope: "personal", actions: ["read", "apply"] },
   share: { scope: "personal", actions: ["create", "read", "delete"] },
+  // A person's own knowledge bases: create, list and read, upload and delete documents (update), ask (chat).
+  knowledge: { scope: "personal", actions: ["create", "read", "update", "chat"] },
   workspace: { scope: "organization", actions: ["read"] },
   // read: jobs, their ranking, batches, fairness audits; update: edit, close, bulk upload, weights, audits.
   job: { scope: "organization", actions: ["create", "read", "update"] },
@@ -33,6 +35,8 @@ export const RESOURCES = {
   invite: { scope: "organization", actions: ["create", "read"] },
   // Interview reports candidates shared with the organisation: read-only.
   shared_report: { scope: "organization", actions: ["read"] },
+  // The organisation's shared knowledge bases (handbook, question banks): its recruiters keep them.
+  org_knowledge: { scope: "organization", actions: ["create", "read", "update", "chat"] },
   // read: every console page and API; configure: budgets, alert thresholds, price overrides, roles;
   // operate: DLQ replay and discard.
   console: { scope: "platform", actions: ["read", "configure", "operate"] },

@@ -527,6 +527,8 @@ export const interviews = pgTable(
     language: text("language", { enum: ["en", "zh"] }).notNull(),
     resumeId: uuid("resume_id").references(() => resumes.id, { onDelete: "set null" }),
     jobDescription: text("job_description"),
+    /** The knowledge base its questions are drawn from (each question cites its passage); null = the question bank. */
+    knowledgeBaseId: uuid("knowledge_base_id").references((): AnyPgColumn => knowledgeBases.id, { onDelete: "set null" }),
     /** The question plan (lib/interview/schemas.ts `Plan`); null until the plan task completes. */
     plan: jsonb("plan"),
     planEngine: text("plan_engine"),
@@ -850,5 +852,68 @@ export const webhookDeliveries = pgTable(
     uniqueIndex("webhook_deliveries_task_end_uq").on(t.taskId, t.taskEndedAt),
     // The dispatcher scans only deliveries still to be attempted.
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+  ],
+);
+
+// ── knowledge bases ─────────────────────────────────────────────────────────────────────
+// Documents and their status live here; their chunks and vectors live in the vector store
+// (lib/knowledge/vector-store/: pgvector in this database where the extension exists, else
+// the PGlite sidecar), so these migrations never need CREATE EXTENSION (docs/knowledge.md).
+
+/** A knowledge base: a person's own (`organization_id` null) or an organisation's shared one. */
+export const knowledgeBases = pgTable(
+  "knowledge_bases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Who created it; for a personal knowledge base, its owner. */
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Set for an organisation's knowledge base: every member reads it, its recruiters write it. */
+    organizationId: text("organization_id").references(() => organization.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The embedding model its chunks were (or are being) embedded with, e.g. `offline:hash-v1`, `openai:text-embedding-3-small`. */
+    embeddingModel: text("embedding_model").notNull(),
+    /** The vectors' dimension under that model; fixed per knowledge base until the model changes. */
+    embeddingDim: integer("embedding_dim").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("knowledge_bases_owner_idx").on(t.ownerId, t.createdAt).where(sql`organization_id is null`),
+    index("knowledge_bases_org_idx").on(t.organizationId, t.createdAt).where(sql`organization_id is not null`),
+  ],
+);
+
+export const KB_DOCUMENT_KINDS = ["pdf", "docx", "text", "markdown"] as const;
+
+/** A document of a knowledge base; `task_id` is its latest `kb.vectorize` task, whose status is the document's. */
+export const kbDocuments = pgTable(
+  "kb_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    knowledgeBaseId: uuid("knowledge_base_id")
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: "cascade" }),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    kind: text("kind", { enum: KB_DOCUMENT_KINDS }).notNull(),
+    /** SHA-256 of the bytes: an identical re-upload to the same knowledge base is the same document. */
+    sha256: text("sha256").notNull(),
+    taskId: uuid("task_id").references(() => tasks.id),
+    /** Filled when vectorizing completes: chunks stored, pages read, the model they were embedded with. */
+    chunkCount: integer("chunk_count"),
+    pageCount: integer("page_count"),
+    embeddingModel: text("embedding_model"),
+    vectorizedAt: timestamp("vectorized_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("kb_documents_kb_sha_uq").on(t.knowledgeBaseId, t.sha256),
+    index("kb_documents_kb_created_idx").on(t.knowledgeBaseId, t.createdAt),
+    index("kb_documents_task_idx").on(t.taskId),
   ],
 );

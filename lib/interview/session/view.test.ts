@@ -20,6 +20,7 @@ const interview: InterviewRow = {
   language: "en",
   resumeId: null,
   jobDescription: null,
+  knowledgeBaseId: null,
   plan: null,
   planEngine: null,
   planTaskId: "7f1c2b1e-9a0e-4c55-8a4e-0d1f3c2b5a10",
