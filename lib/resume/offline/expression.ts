@@ -1,7 +1,7 @@
 import { hasCjk, latinWords, lengthUnits } from "@/lib/text/units";
 import { opener, verbKind } from "./achievements";
 import type { Line, Statement } from "./types";
-import { FILLERS_EN, FILLERS_ZH, PRONOUNS_EN, STOPWORDS_EN } from "./word-lists";
+import { ACTION_VERB_FORMS_EN, ACTION_VERBS_ZH, FILLERS_EN, FILLERS_ZH, PRONOUNS_EN, STOPWORDS_EN, WEAK_OPENERS_ZH } from "./word-lists";
 
 /**
  * Expression checks over the statements (and the summary lines for pronouns/fillers):
@@ -11,7 +11,9 @@ import { FILLERS_EN, FILLERS_ZH, PRONOUNS_EN, STOPWORDS_EN } from "./word-lists"
  * two lines on a page; set by hand).
  * Repetition: an opener (first word / first two Chinese characters) used by ≥ 3 statements
  * and by more than 30 % of them, or a content word (≥ 5 letters, not a stop word) used ≥ 5
- * times across the statements.
+ * times across the statements. A misspelt opener counts as the opener it misspells when that
+ * one is used by another statement of the same resume (`sameOpener`): otherwise a typo hides a
+ * repetition, and fixing the typo would lower the score (eval/README.md, "Round 2").
  */
 export interface ExpressionFacts {
   statements: number;
@@ -84,9 +86,10 @@ export function analyzeExpression(statements: Statement[], summaryLines: Line[])
 
   const repeated: string[] = [];
   const openers = new Map<string, number>();
-  for (const s of statements) {
-    const o = opener(s.text);
-    if (o) openers.set(o, (openers.get(o) ?? 0) + 1);
+  const found = statements.map((s) => opener(s.text)).filter((o) => o.length > 0);
+  for (const o of found) {
+    const as = found.find((other) => other !== o && sameOpener(o, other)) ?? o;
+    openers.set(as, (openers.get(as) ?? 0) + 1);
   }
   for (const [o, n] of openers) if (n >= 3 && n > 0.3 * statements.length) repeated.push(o);
   const words = new Map<string, number>();
@@ -99,4 +102,35 @@ export function analyzeExpression(statements: Statement[], summaryLines: Line[])
   for (const [w, n] of words) if (n >= 5 && !repeated.includes(w)) repeated.push(w);
 
   return { statements: statements.length, actionLed, weakLed, goodLength, longOnes, pronouns, fillers, repeated };
+}
+
+/**
+ * Whether `typo` reads as a misspelling of `word`, an opener another statement uses: `word` is a
+ * known verb (an English action-verb form, or a Chinese action or weak opener) and `typo` is not,
+ * and they differ by one edit for Chinese (same length, the same first character: 实线 for 实现,
+ * a pinyin-input slip) or by at most two edits (one below 7 letters) for English words of 5+
+ * letters with the same first letter (Implmented for Implemented). Optimal string alignment
+ * distance (Damerau, 1964: adjacent transpositions count one edit).
+ */
+export function sameOpener(typo: string, word: string): boolean {
+  if (typo === word || typo.length === 0 || typo[0] !== word[0]) return false;
+  if (hasCjk(word)) {
+    const known = (w: string) => ACTION_VERBS_ZH.includes(w) || WEAK_OPENERS_ZH.includes(w);
+    return known(word) && !known(typo) && typo.length === word.length && editDistance(typo, word) === 1;
+  }
+  if (!ACTION_VERB_FORMS_EN.has(word) || ACTION_VERB_FORMS_EN.has(typo) || Math.min(typo.length, word.length) < 5) return false;
+  return editDistance(typo, word) <= (word.length < 7 ? 1 : 2);
+}
+
+/** Optimal string alignment distance between two short strings (insert, delete, substitute, swap neighbours). */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
 }
