@@ -46,7 +46,9 @@ import { clarity, type DepthPart, depthParts, type LengthSignal, measureAnswer, 
  *   accuracy     = 100·c·g
  *   completeness = 100·(0.75·c + 0.25·a·t)        (length alone does not make an answer complete)
  *   depth        = 100·(0.6·s·t + 0.4·c)·g        (a well-built answer to another question has no depth here)
- *   expression   = 100·k·(0.5·a + 0.3·r + 0.2·o)
+ *   expression   = 100·k·(0.5·a + 0.3·r + 0.2·o)·e,  e = 0.4 + 0.6·w on story questions, else 1
+ *                  (an off-topic story is not well expressed *as an answer*: without e, a fluent story
+ *                  about a golf coach outscores a thin but real work example on expression alone)
  *
  * each rounded to one decimal. Skipped, empty, or injection-only answers get all zeros, and so
  * does a non-answer: "I don't know" (or a variant, either language) with nothing after it that
@@ -83,10 +85,11 @@ interface Observed {
 const TRUST = { supportFloor: 0.25, supportFull: 0.6, supportWeight: 0.6, doubtWeight: 2, contradictionWeight: 2 } as const;
 /**
  * Work relevance of a story answer maps to w = clamp((ρ − floor) / (full − floor)), a factor of
- * τ: an answer with no sentence about work covers nothing, whatever its words. Set by hand on
+ * τ: an answer with no sentence about work covers nothing, whatever its words; and of expression,
+ * which keeps `expressionFloor` of its value off topic (eval/README.md, "Round 2"). Set by hand on
  * the tuning half of the evaluation set (eval/README.md, "Interview cases").
  */
-const RELEVANCE = { floor: 0.2, full: 0.5 } as const;
+const RELEVANCE = { floor: 0.2, full: 0.5, expressionFloor: 0.4 } as const;
 /** Categories whose reference answer is an example story, not a list of facts: no support factor. */
 const STORY_CATEGORIES: ReadonlySet<QuestionCategory> = new Set(["behavioural", "project"]);
 
@@ -151,12 +154,13 @@ function evaluateOne(q: PlanQuestion, a: CandidateAnswer | undefined, m: Evaluat
   const o = cl.organised ? 1 : 0;
   const g = 0.5 + 0.5 * length.adequacy;
   const t = Math.min(1, 2 * c);
+  const e = RELEVANCE.expressionFloor + (1 - RELEVANCE.expressionFloor) * w;
 
   const subScores: SubScores = {
     accuracy: round1(100 * c * g),
     completeness: round1(100 * (0.75 * c + 0.25 * length.adequacy * t)),
     depth: round1(100 * (0.6 * s * t + 0.4 * c) * g),
-    expression: round1(100 * length.concision * (0.5 * length.adequacy + 0.3 * r + 0.2 * o)),
+    expression: round1(100 * length.concision * (0.5 * length.adequacy + 0.3 * r + 0.2 * o) * e),
   };
 
   const unit = length.lang === "zh" ? "characters" : "words";
