@@ -1,5 +1,6 @@
 import { clauses } from "./clauses";
 import { contradictedClauses } from "./contradictions";
+import { swappedClauses } from "./swaps";
 import { contentTokens } from "./tokens";
 
 /**
@@ -49,14 +50,18 @@ export function isDoubtful(clause: string): boolean {
  * The answer's claims split by credibility.
  * @param text the answer, minus grader-directed sentences and "I don't know" clauses.
  * @param reference the question's reference answer, or "" when none applies: a clause it
- *   states the opposite of (`contradictions.ts`) is doubtful too.
+ *   states the opposite of (`contradictions.ts`), or one that gives a pair's one subject what the
+ *   reference says of the other (`swaps.ts`, needs `question`), is doubtful too.
+ * @param question the question, where a contrasted pair ("TCP and UDP") is named; "" → no swap check.
  * @returns `credibleText` — the clauses that are neither doubtful nor contradicted, joined by
  *   spaces (key points are matched against it); `doubtful` — how many clauses are doubtful or
  *   contradicted; `contradicted` — how many of those are contradicted; `clauses` — how many in all.
  */
-export function weighClaims(text: string, reference = ""): { credibleText: string; doubtful: number; contradicted: number; clauses: number } {
+export function weighClaims(text: string, reference = "", question = ""): { credibleText: string; doubtful: number; contradicted: number; clauses: number } {
   const all = clauses(text);
-  const against = reference.trim() === "" ? all.map(() => false) : contradictedClauses(text, reference);
+  const opposite = reference.trim() === "" ? all.map(() => false) : contradictedClauses(text, reference);
+  const swapped = reference.trim() === "" || question.trim() === "" ? all.map(() => false) : swappedClauses(text, reference, question);
+  const against = opposite.map((x, i) => x || swapped[i]);
   const kept = all.filter((c, i) => !isDoubtful(c) && !against[i]);
   return { credibleText: kept.join(" "), doubtful: all.length - kept.length, contradicted: against.filter(Boolean).length, clauses: all.length };
 }

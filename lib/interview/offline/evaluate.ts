@@ -29,7 +29,8 @@ import { clarity, type DepthPart, depthParts, type LengthSignal, measureAnswer, 
  *   n = key points; k_c = key points covered in the credible clauses (`claims.ts`: clauses
  *       that dismiss a concern or claim without exception do not count; terms of `key-points.ts`)
  *   d = (doubtful clauses + contradicted clauses) / clauses, a contradicted clause — one the
- *       reference states the opposite of (`contradictions.ts`; not on story questions) — counting twice
+ *       reference states the opposite of (`contradictions.ts`), or one that swaps the facts of a pair the
+ *       question names (`swaps.ts`); not on story questions — counting twice
  *   σ = reference support (`claims.ts`), technical, system-design and role-specific questions
  *       only (a behavioural or project reference is an example story); v = clamp((σ − 0.25) / 0.35), 1 without σ
  *   ρ = work relevance (`relevance.ts`), behavioural and project questions only: sentences
@@ -132,7 +133,7 @@ function evaluateOne(q: PlanQuestion, a: CandidateAnswer | undefined, m: Evaluat
   }
 
   const story = STORY_CATEGORIES.has(q.category);
-  const claims = weighClaims(text, story ? "" : q.referenceAnswer);
+  const claims = weighClaims(text, story ? "" : q.referenceAnswer, q.question);
   const covered = matching(claims.credibleText);
   const doubtful = matching(text).filter((l) => !covered.includes(l)).length;
   const missed = matchers.map((k) => k.label).filter((l) => !covered.includes(l));
