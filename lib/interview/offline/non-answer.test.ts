@@ -45,4 +45,19 @@ describe("screenNonAnswer", () => {
       expect(screenNonAnswer(text)).toEqual({ admitted: false, rest: text });
     }
   });
+
+  it.each([
+    ["I've never set one up from scratch myself.", ""],
+    ["我没有从零搭建过这样的体系，之前都是运维组在做。", "之前都是运维组在做"],
+    ["这两种锁我只是听说过，具体不太清楚。", "这两种锁我只是听说过"],
+  ])("reads a first-person lack of experience in %j as an admission", (text, rest) => {
+    expect(screenNonAnswer(text)).toEqual({ admitted: true, rest });
+  });
+
+  it.each(["组长说我的周报太长，重点不清楚。", "P99 延迟没有超过 100 毫秒。", "需求不确定的时候先做原型。"])(
+    "does not read %j, said of something else, as an admission",
+    (text) => {
+      expect(screenNonAnswer(text)).toEqual({ admitted: false, rest: text });
+    },
+  );
 });

@@ -12,8 +12,14 @@ import { evaluateOffline } from "./evaluate";
  * offline: screen, evaluate, then `finalizeReport`) with a one-question plan. The held-out half
  * is `npm run eval`'s, never read here.
  */
-const file = path.join(import.meta.dirname, "../../../eval/tuning/cases/interview.json");
-const cases = caseFileSchema.parse(JSON.parse(fs.readFileSync(file, "utf8"))).cases.flatMap((c) => (c.kind === "interview" ? [c] : []));
+const dir = path.join(import.meta.dirname, "../../../eval/tuning/cases");
+// interview.json and the later batches beside it (interview-round2.json, eval/README.md "Round 2")
+const cases = fs
+  .readdirSync(dir)
+  .filter((f) => /^interview.*\.json$/.test(f))
+  .sort()
+  .flatMap((f) => caseFileSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"))).cases)
+  .flatMap((c) => (c.kind === "interview" ? [c] : []));
 
 function grade(plan: Plan, language: "en" | "zh", text: string): number {
   const answers: CandidateAnswer[] = [{ questionId: plan.questions[0].id, text: screenAnswer(text).text, skipped: false }];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isQuantified, opener, verbKind } from "./achievements";
-import { analyzeExpression } from "./expression";
+import { analyzeExpression, sameOpener } from "./expression";
 import type { Statement } from "./types";
 
 describe("quantified achievements", () => {
@@ -72,5 +72,18 @@ describe("expression facts", () => {
     expect(x.pronouns.count).toBe(2); // "I", "my"; 我们 and 自我 are not first-person singular
     expect(x.fillers.words).toContain("various");
     expect(x.repeated).toContain("负责");
+  });
+
+  it("counts a misspelt opener as the verb it misspells, when another statement uses that verb", () => {
+    const zh = analyzeExpression(["实现库存接口", "实线订单状态机", "实现缓存", "设计调度模块", "优化慢查询", "搭建监控"].map(st), []);
+    expect(zh.repeated).toContain("实现");
+    const en = analyzeExpression(
+      ["Implemented a pipeline", "Implmented dbt models", "Implemented checks", "Built Spark jobs", "Reduced costs", "Migrated cron jobs"].map(st),
+      [],
+    );
+    expect(en.repeated).toContain("implemented");
+    expect(sameOpener("完善", "完成")).toBe(true);
+    expect(sameOpener("implemented", "implemented")).toBe(false);
+    expect(sameOpener("built", "build")).toBe(false);
   });
 });
