@@ -1022,7 +1022,7 @@ export function fakeEmbedding(text: string, dim: number): number[] {
     v[h.readUInt32BE(0) % dim] += h[4] & 1 ? 1 : -1;
   }
   // A text without words still gets a unit vector.
-  if (v.every((x) => x === 0)) v[0] = 1;
+  if (!v.some((x) => x !== 0)) v[0] = 1;
   const norm = Math.sqrt(v.reduce((a, x) => a + x * x, 0));
   return v.map((x) => x / norm);
 }
