@@ -9,7 +9,7 @@ import { reportShares } from "@/lib/db/schema";
 import { acceptInvite, createInvite } from "@/lib/jobs/invite-service";
 import { acceptBatchUpload, createJob } from "@/lib/jobs/service";
 import { applyToJob } from "@/lib/jobs/sharing-service";
-import { createKnowledgeBase, knowledgeActor, uploadDocuments } from "@/lib/knowledge";
+import { createKnowledgeBase, uploadDocuments } from "@/lib/knowledge";
 import { createLogger } from "@/lib/log";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
