@@ -41,8 +41,15 @@ export function sentences(text: string): string[] {
  * with no sentence sharing a key term with the question, the answer is
  * {@link NOT_FOUND_ANSWER} in the question's language, with no citation.
  * @param passages the retrieved passages, best first.
+ * @param opts.numberBy `position`: `[n]` is the passage's position in `passages` and `cited` is
+ *   all of them — for an answer after the sources were already streamed (a model that failed).
  */
-export function extractiveAnswer<P extends AnswerPassage>(question: string, passages: readonly P[], language: QuestionLanguage): ExtractiveAnswer<P> {
+export function extractiveAnswer<P extends AnswerPassage>(
+  question: string,
+  passages: readonly P[],
+  language: QuestionLanguage,
+  opts: { numberBy?: "citation" | "position" } = {},
+): ExtractiveAnswer<P> {
   const terms = keyTerms(question);
   type Candidate = { passage: number; index: number; text: string; score: number };
   const candidates: Candidate[] = [];
@@ -65,11 +72,11 @@ export function extractiveAnswer<P extends AnswerPassage>(question: string, pass
   const cited: P[] = [];
   const parts = chosen.slice(0, MAX_ANSWER_SENTENCES).map((c) => {
     const p = passages[c.passage];
-    let n = cited.indexOf(p) + 1;
+    let n = opts.numberBy === "position" ? c.passage + 1 : cited.indexOf(p) + 1;
     if (n === 0) n = cited.push(p);
     const text = c.text.length > MAX_SENTENCE_CHARS ? `${c.text.slice(0, MAX_SENTENCE_CHARS - 1)}…` : c.text;
     // Chinese text has no spaces between sentences, so none before its marker either.
     return language === "zh" ? `${text}[${n}]` : `${text} [${n}]`;
   });
-  return { text: parts.join(language === "zh" ? "" : " "), cited };
+  return { text: parts.join(language === "zh" ? "" : " "), cited: opts.numberBy === "position" ? [...passages] : cited };
 }
