@@ -142,7 +142,12 @@ async function main() {
         const r = await retrieve(store, space, { query: q, queryEmbedding: hashingEmbedding(q, space.dim), documentIds, minSimilarity: candidate });
         if (r.relevant && extractiveAnswer(q, r.passages, questionLanguage(q)).cited.length > 0) answered++;
       }
-      sweep.push([candidate.toFixed(2) + (candidate === floor ? " (default)" : ""), pct(recalled / set.questions.length), `${missed} of ${set.questions.length}`, `${answered} of ${set.unanswerable.length}`]);
+      sweep.push([
+        candidate.toFixed(2) + (candidate === floor ? " (default)" : ""),
+        pct(recalled / set.questions.length),
+        `${missed} of ${set.questions.length}`,
+        `${answered} of ${set.unanswerable.length}`,
+      ]);
     }
     const sweepHeader = ["KB_MIN_SIMILARITY", "hybrid recall@5", "answerable → not found", "unanswerable → answered"];
     const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -152,7 +157,14 @@ async function main() {
 
     const header = ["retrieval", "recall@5", "MRR", "answer has a citation", "cites the answer's document", "answerable → not found"];
     const rows = [
-      ["hybrid (vector + full text, RRF k = 60)", pct(hybrid.recall5), hybrid.mrr.toFixed(3), pct(hybrid.cited), pct(hybrid.citedRight), String(hybrid.notFoundAnswerable)],
+      [
+        "hybrid (vector + full text, RRF k = 60)",
+        pct(hybrid.recall5),
+        hybrid.mrr.toFixed(3),
+        pct(hybrid.cited),
+        pct(hybrid.citedRight),
+        String(hybrid.notFoundAnswerable),
+      ],
       ["baseline: vector only", pct(vector.recall5), vector.mrr.toFixed(3), pct(vector.cited), pct(vector.citedRight), String(vector.notFoundAnswerable)],
     ];
     const simHeader = ["best cosine of the question", "min", "median", "max"];

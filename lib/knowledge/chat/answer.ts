@@ -87,7 +87,8 @@ export async function streamKnowledgeAnswer(
     const store = await getVectorStore();
     const fingerprint = documentsFingerprint(docs);
     const config = getLlmConfig();
-    const engine: AnswerEngine = config.mode === "offline" ? OFFLINE_ENGINE : { provider: config.provider, model: config.model, promptVersion: KB_ANSWER_PROMPT_VERSION };
+    const engine: AnswerEngine =
+      config.mode === "offline" ? OFFLINE_ENGINE : { provider: config.provider, model: config.model, promptVersion: KB_ANSWER_PROMPT_VERSION };
 
     const cache = semanticCacheConfig();
     if (cache.enabled) {

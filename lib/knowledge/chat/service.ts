@@ -39,7 +39,12 @@ export async function answerFromKnowledgeBase(
   const kb = await visibleKnowledgeBase(deps.db, a.viewer, a.id);
   const questions = a.messages
     .filter((m) => m.role === "user")
-    .map((m) => m.parts.map((p) => (p.type === "text" ? (p.text ?? "") : "")).join("").trim())
+    .map((m) =>
+      m.parts
+        .map((p) => (p.type === "text" ? (p.text ?? "") : ""))
+        .join("")
+        .trim(),
+    )
     .filter((q) => q.length > 0)
     .slice(-MAX_HISTORY_QUESTIONS);
   const newest = questions.at(-1);
