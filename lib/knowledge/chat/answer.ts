@@ -185,11 +185,15 @@ function modelAnswerStream(a: {
       const filter = markerFilter(a.sources.length, say);
       let engine = metadata.engine;
       let failed = true;
+      let notFound = false;
       if (a.model) {
         const r = await a.model.pipe((d) => filter.push(d));
         filter.flush();
         failed = r.failed || !filter.shown.trim();
-        if (!failed) {
+        // The model read the passages and found no answer: shown as it said it, not cached (a
+        // later document may hold the answer, and then the fingerprint changes anyway).
+        notFound = !failed && Object.values(NOT_FOUND_ANSWER).some((nf) => filter.shown.trim().startsWith(nf));
+        if (!failed && !notFound) {
           const cost = r.calls.some((c) => c.costMicroUsd === null) ? 0 : r.calls.reduce((n, c) => n + (c.costMicroUsd ?? 0), 0);
           await a.remember(filter.shown.trim(), a.sources, cost, a.engine);
         } else if (filter.shown.trim()) {
@@ -202,7 +206,7 @@ function modelAnswerStream(a: {
         for (const delta of deltas(checkMarkers(offline.text, a.sources.length))) say(delta);
       }
       writer.write({ type: "text-end", id });
-      writer.write({ type: "finish", messageMetadata: { ...metadata, engine } });
+      writer.write({ type: "finish", messageMetadata: { ...metadata, engine, notFound } });
     },
     onError: (err) => {
       a.log.error({ err: String(err) }, "knowledge answer stream failed");
