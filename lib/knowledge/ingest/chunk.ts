@@ -54,7 +54,8 @@ const CHINESE_HEADINGS: { re: RegExp; level: number }[] = [
 
 /**
  * The heading a line is, with its level (1 = top), or null. Markdown `#`s count their level; a
- * numbered heading (`3`, `3.2`, `3.2.1` then a title that does not end like a sentence) its depth.
+ * numbered heading (`3`, `3.2`, `3.2.1` then a title that does not end like a sentence) its depth;
+ * `1. …` / `1) …` is a list item, not a heading.
  */
 export function headingOf(line: string): { text: string; level: number } | null {
   const t = line.trim();
@@ -65,6 +66,8 @@ export function headingOf(line: string): { text: string; level: number } | null 
   for (const h of CHINESE_HEADINGS) {
     if (h.re.test(t) && !/[。；！？：，]$/.test(t) && (h.level < 3 || t.length <= 30)) return { text: t, level: h.level };
   }
+  // "1. …" and "1) …" are list items; a numbered heading is "3 Leave", "3.2 Leave" or "3.2. Leave".
+  if (/^\d{1,3}[.)、]\s/u.test(t)) return null;
   const num = /^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+(\p{Lu}|\p{Script=Han})/u.exec(t);
   if (num && !/[.!?。；;:：,，]$/.test(t) && t.split(/\s+/).length <= 10) return { text: t, level: num[1]!.split(".").length };
   return null;
@@ -135,7 +138,10 @@ function units(pages: { text: string; page: number | null }[]): Unit[] {
   for (const { text, page } of pages) {
     let para: string[] = [];
     const endParagraph = () => {
-      const joined = para.reduce((acc, line) => (acc === "" ? line : /\p{Script=Han}$/u.test(acc) && /^\p{Script=Han}/u.test(line) ? acc + line : `${acc} ${line}`), "");
+      const joined = para.reduce(
+        (acc, line) => (acc === "" ? line : /\p{Script=Han}$/u.test(acc) && /^\p{Script=Han}/u.test(line) ? acc + line : `${acc} ${line}`),
+        "",
+      );
       para = [];
       for (const s of splitSentences(joined)) {
         const tokens = countTokens(s);
@@ -215,5 +221,9 @@ export function chunkDocument(input: { text: string; pages: string[] | null }): 
 
 /** Sentences joined by a space, or by nothing between Chinese text. */
 function joinUnits(us: Unit[]): string {
-  return us.reduce((acc, u) => (acc === "" ? u.text : /[\p{Script=Han}。！？；，、）」』]$/u.test(acc) && /^\p{Script=Han}|^[（「『]/u.test(u.text) ? acc + u.text : `${acc} ${u.text}`), "");
+  return us.reduce(
+    (acc, u) =>
+      acc === "" ? u.text : /[\p{Script=Han}。！？；，、）」』]$/u.test(acc) && /^\p{Script=Han}|^[（「『]/u.test(u.text) ? acc + u.text : `${acc} ${u.text}`,
+    "",
+  );
 }

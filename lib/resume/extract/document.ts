@@ -7,11 +7,11 @@
  * encrypted, damaged, over the caps). Never throws for bad input; throws
  * `PdfReaderUnavailableError` when the PDF reader cannot start (a deployment fault).
  */
-import { assessGarbage, countUnits } from "./classify";
+import { assessGarbage, countUnits, type PdfEvidence } from "./classify";
 import { extractDocx } from "./docx";
 import { detectLanguage } from "./language";
 import { normalizeText } from "./normalize";
-import { extractPdf, PdfReaderUnavailableError, scanPdfBytes } from "./pdf";
+import { extractPdf, PdfReaderUnavailableError } from "./pdf";
 import { decodeTextBytes } from "./text";
 import { type ExtractFailure, fail } from "./types";
 
@@ -50,7 +50,8 @@ const MESSAGES = {
   noText: "This file has no readable text.",
   scan: "This PDF's pages are images (a scan) with no text layer; run it through OCR and upload the result.",
   garbage: "This file's text comes out as garbage (fonts without a Unicode map, or the wrong encoding), so it could not be read.",
-  tooManyPages: (n: number, max: number) => `This document has ${n.toLocaleString("en-US")} pages; a knowledge base takes at most ${max.toLocaleString("en-US")} per file.`,
+  tooManyPages: (n: number, max: number) =>
+    `This document has ${n.toLocaleString("en-US")} pages; a knowledge base takes at most ${max.toLocaleString("en-US")} per file.`,
   tooLong: (max: number) => `This document has more than ${max.toLocaleString("en-US")} characters of text; split it into smaller files.`,
   unexpected: "This file could not be read; it may be damaged, so export it again and upload the new copy.",
 } as const;
@@ -80,19 +81,19 @@ export async function extractDocumentText(input: { bytes: Uint8Array; kind: Docu
       if (!r.ok) return r.code === "not_a_resume" ? tooLong(r.message) : r;
       if (r.truncated || r.raw.length > limits.maxChars) return tooLong(MESSAGES.tooLong(limits.maxChars));
       const pages = r.pages.map(normalizeText);
-      return judge(r.raw, pages.join("\n\n"), pages, r.pageCount, scanPdfBytes(bytes).hasImages);
+      return judge(r.raw, pages.join("\n\n"), pages, r.pageCount, r.evidence);
     }
     if (kind === "docx") {
       const r = await extractDocx(bytes, limits.timeoutMs, { maxXmlBytes: limits.maxDocxXmlBytes });
       if (!r.ok) return r.code === "not_a_resume" ? tooLong(r.message) : r;
       if (r.pageCount !== null && r.pageCount > limits.maxPages) return tooLong(MESSAGES.tooManyPages(r.pageCount, limits.maxPages));
       if (r.raw.length > limits.maxChars) return tooLong(MESSAGES.tooLong(limits.maxChars));
-      return judge(r.raw, normalizeText(withHeadings(r.raw, r.headings)), null, r.pageCount, false);
+      return judge(r.raw, normalizeText(withHeadings(r.raw, r.headings)), null, r.pageCount, null);
     }
     const text = decodeTextBytes(bytes);
     if (text === null) return fail("corrupt", "This text file is not valid UTF-8 (or UTF-16 with a byte-order mark); save it as UTF-8 and upload it again.");
     if (text.length > limits.maxChars) return tooLong(MESSAGES.tooLong(limits.maxChars));
-    return judge(text, normalizeText(text), null, null, false);
+    return judge(text, normalizeText(text), null, null, null);
   } catch (err) {
     if (err instanceof PdfReaderUnavailableError) throw err;
     return fail("corrupt", MESSAGES.unexpected);
@@ -104,9 +105,17 @@ function tooLong(message: string): ExtractFailure {
   return fail("too_large", message);
 }
 
-function judge(raw: string, text: string, pages: string[] | null, pageCount: number | null, hasImages: boolean): DocumentOutcome {
+/**
+ * The resume classifier's first checks, without its resume rules: garbage → `unreadable`; almost
+ * no text from a PDF drawing ≥ 20 text operators → `unreadable` (fonts without a Unicode map), from
+ * a PDF with images → `no_text_layer` (a scan), else → `too_short`.
+ */
+function judge(raw: string, text: string, pages: string[] | null, pageCount: number | null, pdf: PdfEvidence | null): DocumentOutcome {
   if (assessGarbage(raw, text).garbage) return fail("unreadable", MESSAGES.garbage);
-  if (countUnits(text).units < MIN_UNITS) return hasImages ? fail("no_text_layer", MESSAGES.scan) : fail("too_short", MESSAGES.noText);
+  if (countUnits(text).units < MIN_UNITS) {
+    if (pdf && pdf.textShowOps >= 20) return fail("unreadable", MESSAGES.garbage);
+    return pdf?.hasImages ? fail("no_text_layer", MESSAGES.scan) : fail("too_short", MESSAGES.noText);
+  }
   return { ok: true, text, pages, pageCount, language: detectLanguage(text).language === "zh" ? "zh" : "en" };
 }
 
