@@ -27,6 +27,7 @@ import { hashingEmbedding, OFFLINE_EMBEDDING_DIM, OFFLINE_EMBEDDING_MODEL } from
 import { chunkDocument } from "@/lib/knowledge/ingest/chunk";
 import { minSimilarity, type RetrievalMode, retrieve } from "@/lib/knowledge/retrieval";
 import { questionLanguage } from "@/lib/knowledge/search-terms";
+import { embeddingText } from "@/lib/knowledge/service";
 import { openConfiguredVectorStore } from "@/lib/knowledge/vector-store/select";
 import type { VectorSpace } from "@/lib/knowledge/vector-store/types";
 import { CORPUS_DIR } from "@/tests/corpus-dir";
@@ -81,7 +82,7 @@ async function main() {
       await store.replaceDocumentChunks(
         space,
         id,
-        chunks.map((c) => ({ ...c, embedding: hashingEmbedding(c.heading ? `${c.heading}\n${c.content}` : c.content, space.dim) })),
+        chunks.map((c) => ({ ...c, embedding: hashingEmbedding(embeddingText(c), space.dim) })),
       );
       chunkTotal += chunks.length;
     }

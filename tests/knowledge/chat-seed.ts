@@ -1,8 +1,8 @@
 /**
  * Knowledge bases and ready documents for the chat tests, written the way the vectorize task
  * leaves them: a `files` row, a COMPLETED `kb.vectorize` task, a `kb_documents` row with
- * `vectorized_at`, and its chunks (lib/knowledge/ingest `chunkDocument`) embedded with the
- * knowledge base's model into the file's vector store schema.
+ * `vectorized_at`, and its chunks (lib/knowledge/ingest `chunkDocument`) embedded as the vectorize
+ * task embeds them (`embeddingText`: heading path, then content) with the knowledge base's model into the file's vector store schema.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -10,6 +10,7 @@ import type { Db } from "@/lib/db/client";
 import { files, kbDocuments, knowledgeBases, tasks } from "@/lib/db/schema";
 import { embedTexts, OFFLINE_EMBEDDING_DIM, OFFLINE_EMBEDDING_MODEL } from "@/lib/knowledge/embedding";
 import { chunkDocument } from "@/lib/knowledge/ingest/chunk";
+import { embeddingText } from "@/lib/knowledge/service";
 import type { VectorStore } from "@/lib/knowledge/vector-store/types";
 
 export type SeededKb = { id: string; ownerId: string; organizationId: string | null };
@@ -68,7 +69,7 @@ export async function seedReadyDocument(
     .where(eq(tasks.id, task.id));
   const space = { knowledgeBaseId: kb.id, model: OFFLINE_EMBEDDING_MODEL, dim: OFFLINE_EMBEDDING_DIM };
   await store.ensureSpace(space.dim);
-  const vectors = await embedTexts({ model: space.model, dim: space.dim, texts: chunks.map((c) => c.content), purpose: "document" });
+  const vectors = await embedTexts({ model: space.model, dim: space.dim, texts: chunks.map(embeddingText), purpose: "document" });
   await store.replaceDocumentChunks(
     space,
     doc.id,

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { createUIMessageStream, type UIMessageChunk } from "ai";
 import { getLlmConfig } from "@/lib/ai/config";
 import type { Db } from "@/lib/db/client";
-import { type KnowledgeBaseRow, listReadyDocuments } from "@/lib/db/queries/knowledge-chat";
+import { type KnowledgeBaseRow, listReadyDocuments } from "@/lib/db/queries/knowledge";
 import { withUsageScope } from "@/lib/finops/scope";
 import type { Logger } from "@/lib/log";
 import { embedTexts } from "../embedding";

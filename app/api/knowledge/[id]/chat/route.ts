@@ -1,7 +1,7 @@
 import { createUIMessageStreamResponse } from "ai";
 import { organizationGranting } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db/client";
-import { answerFromKnowledgeBase } from "@/lib/knowledge/chat/service";
+import { answerFromKnowledgeBase } from "@/lib/knowledge";
 import { createLogger } from "@/lib/log";
 import { idParams } from "../../../_lib/input";
 import { methodNotAllowed } from "../../../_lib/method-not-allowed";
