@@ -192,9 +192,9 @@ async function main() {
         [
           "## Knowledge-base retrieval",
           "",
-          machineLine({ loadStart, seconds: (performance.now() - started) / 1000, command }),
+          `Latest run: ${machineLine({ loadStart, seconds: (performance.now() - started) / 1000, command })}`,
           "",
-          `${set.documents.length} documents (8 corpus files — job descriptions and text resumes, en and zh — and 4 synthetic handbook and study-notes documents in \`bench/fixtures/kb/\`), chunked by \`chunkDocument\` and embedded with the offline embedding (\`${OFFLINE_EMBEDDING_MODEL}\`, ${OFFLINE_EMBEDDING_DIM} dimensions) into one knowledge base of the ${store.kind} store. ${set.questions.length} questions (${set.questions.filter((x) => questionLanguage(x.q) === "zh").length} Chinese), each with the document that holds its answer (\`bench/fixtures/kb/questions.json\`). Recall@5: a chunk of that document among the first five passages; MRR: 1 / rank of its first chunk; the answer is the offline extractive one (\`lib/knowledge/chat/extractive-answer.ts\`). The baseline is the vector side alone, same store, same run.`,
+          `${set.documents.length} documents (8 corpus files — job descriptions and text resumes, en and zh — and 4 synthetic handbook and study-notes documents in \`bench/fixtures/kb/\`), chunked by \`chunkDocument\` and embedded with the offline embedding (\`${OFFLINE_EMBEDDING_MODEL}\`, ${OFFLINE_EMBEDDING_DIM} dimensions) into one knowledge base of the ${store.kind} store. ${set.questions.length} questions (${set.questions.filter((x) => questionLanguage(x.q) === "zh").length} Chinese), each with the document that holds its answer (\`bench/fixtures/kb/questions.json\`). Recall@5: a chunk of that document among the first five passages; MRR: 1 / rank of its first chunk; the answer is the offline extractive one (\`lib/knowledge/chat/extractive-answer.ts\`). The baseline is the vector side alone, same store, same run; both apply the minimum similarity, so a row counts what the chat would answer.`,
           "",
           markdownTable(header, rows),
           "",
