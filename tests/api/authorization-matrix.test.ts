@@ -81,15 +81,7 @@ beforeAll(async () => {
       },
     );
     const { interview } = await unplannedInterview(db, a.userId);
-    const kActor = { userId: a.userId, readOrganizationId: null, writeOrganizationId: null, createOrganizationId: null };
-    const kb = await createKnowledgeBase(db, kActor, { name: "Matrix notes" });
-    const up = await uploadDocuments({ db, redis: getRedis(), log }, kActor, {
-      knowledgeBaseId: kb.id,
-      files: [{ fileName: "notes.txt", bytes: Buffer.from(`Matrix notes ${randomUUID()}: the leave policy.`) }],
-    });
-    const doc = up.items[0]!;
-    if (!("documentId" in doc)) throw new Error("the matrix's knowledge base upload fixture was refused");
-    owned[name] = { resumeId: resume.id, taskId: task.id, interviewId: interview.id, shareId: "", inviteToken: "", kbId: kb.id, docId: doc.documentId };
+    owned[name] = { resumeId: resume.id, taskId: task.id, interviewId: interview.id, shareId: "", inviteToken: "", ...(await knowledgeFixture(a)) };
   }
   for (const name of ["recruiterX", "recruiterY"] as const) {
     const a = actors[name];
@@ -141,6 +133,22 @@ beforeAll(async () => {
     sharedWith[r] = share.id;
   }
 });
+
+/**
+ * A personal knowledge base of `a` with one document. Made again before the shared rules: the
+ * matrix's own DELETE rows delete the first ones.
+ */
+async function knowledgeFixture(a: TestActor): Promise<{ kbId: string; docId: string }> {
+  const kActor = { userId: a.userId, readOrganizationId: null, writeOrganizationId: null, createOrganizationId: null };
+  const kb = await createKnowledgeBase(db, kActor, { name: "Matrix notes" });
+  const up = await uploadDocuments({ db, redis: getRedis(), log }, kActor, {
+    knowledgeBaseId: kb.id,
+    files: [{ fileName: "notes.txt", bytes: Buffer.from(`Matrix notes ${randomUUID()}: the leave policy.`) }],
+  });
+  const doc = up.items[0]!;
+  if (!("documentId" in doc)) throw new Error("the matrix's knowledge base upload fixture was refused");
+  return { kbId: kb.id, docId: doc.documentId };
+}
 
 afterAll(async () => {
   await clearPrefix(getRedis());
@@ -373,6 +381,9 @@ describe("the authorization matrix", () => {
 });
 
 describe("rules every guarded route shares", () => {
+  beforeAll(async () => {
+    for (const [name, a] of Object.entries(actors) as [keyof typeof actors, TestActor][]) Object.assign(owned[name], await knowledgeFixture(a));
+  });
   const guarded = ROUTES.filter((r) => (r.handler as Partial<GuardedHandler>).guard);
   const changing = guarded.filter((r) => r.method !== "GET");
   /** A signed-in actor the route's row lets through the door (whatever the handler then says). */
