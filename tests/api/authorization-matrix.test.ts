@@ -9,7 +9,7 @@ import { reportShares } from "@/lib/db/schema";
 import { acceptInvite, createInvite } from "@/lib/jobs/invite-service";
 import { acceptBatchUpload, createJob } from "@/lib/jobs/service";
 import { applyToJob } from "@/lib/jobs/sharing-service";
-import { createKnowledgeBase, knowledgeActor, uploadDocuments } from "@/lib/knowledge";
+import { createKnowledgeBase, uploadDocuments } from "@/lib/knowledge";
 import { hashingEmbedding } from "@/lib/knowledge/embedding";
 import { createLogger } from "@/lib/log";
 import { getTaskEventHub } from "@/lib/queue/events";
@@ -50,7 +50,7 @@ const ROUTES = Object.entries(modules).flatMap(([file, mod]) =>
 const db = getDb();
 const log = createLogger("test");
 const actors = {} as Record<Exclude<ActorName, "anonymous">, TestActor>;
-/** Each actor's own resources (personal scope); `shareId` a share of their interview with organisation X, `inviteToken` an invitation they accepted; `kbId`/`docId` a personal knowledge base and its document. */
+/** Each actor's own resources (personal scope); `shareId` a share of their interview with organisation X, `inviteToken` an invitation they accepted; `kbId`/`docId`/`chunkId` a personal knowledge base, its document and a stored passage of it. */
 const owned = {} as Record<
   Exclude<ActorName, "anonymous">,
   { resumeId: string; taskId: string; interviewId: string; shareId: string; inviteToken: string; kbId: string; docId: string; chunkId: string }
