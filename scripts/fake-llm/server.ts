@@ -35,6 +35,7 @@ import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { citingAnswer } from "./citing";
 import { findGraderInstructions, type GraderInstructions, obeyInstructions, obeyingText, statedMaxima } from "./gullible";
 import { generateInstance, hashString, type Json, type JsonSchema, strictSchemaViolation } from "./schema-instance";
 import { answerLanguage, type WrongLanguageMode, wrongLanguageMode } from "./wrong-language";
@@ -946,7 +947,8 @@ function buildAnswer(body: ChatBody, mode: FaultMode, persona: { gullible: boole
     const text = JSON.stringify(instance(schema));
     return { kind: "text", content: mode === "broken_json" ? breakJson(text) : text, json: true, ...obeyed };
   }
-  const content = found ? obeyingText(found, system) : interviewerSentence(body, language, seed);
+  const lastUser = [...body.messages].reverse().find((m) => m.role === "user");
+  const content = found ? obeyingText(found, system) : (citingAnswer(textOf(lastUser?.content)) ?? interviewerSentence(body, language, seed));
   return { kind: "text", content: mode === "broken_json" ? `{"answer": "${content}` : content, json: false, ...obeyed };
 }
 

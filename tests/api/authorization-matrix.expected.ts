@@ -58,6 +58,9 @@ export const EXPECTED: Record<string, Row> = {
   "GET /api/knowledge": { permission: "knowledge:read", expect: everyone(200) },
   "POST /api/knowledge": { permission: "knowledge:create", expect: everyone(201) },
   "GET /api/knowledge/[id]": { permission: "knowledge:read", expect: personal(200) },
+  // 200: the answer streams (its document is not vectorized here, so it is the not-found sentence).
+  "POST /api/knowledge/[id]/chat": { permission: "knowledge:chat", expect: personal(200) },
+  "GET /api/knowledge/[id]/chunks/[chunkId]": { permission: "knowledge:read", expect: personal(200) },
   "POST /api/knowledge/[id]/documents": { permission: "knowledge:update", expect: personal(202) },
   // The id kinds are the document's, in the actor's own knowledge base. Revectorize runs before the delete (route files in path order).
   "POST /api/knowledge/[id]/documents/[docId]/revectorize": { permission: "knowledge:update", expect: personal(202) },

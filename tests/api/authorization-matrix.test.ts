@@ -10,6 +10,7 @@ import { acceptInvite, createInvite } from "@/lib/jobs/invite-service";
 import { acceptBatchUpload, createJob } from "@/lib/jobs/service";
 import { applyToJob } from "@/lib/jobs/sharing-service";
 import { createKnowledgeBase, uploadDocuments } from "@/lib/knowledge";
+import { hashingEmbedding } from "@/lib/knowledge/embedding";
 import { createLogger } from "@/lib/log";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
@@ -49,13 +50,13 @@ const ROUTES = Object.entries(modules).flatMap(([file, mod]) =>
 const db = getDb();
 const log = createLogger("test");
 const actors = {} as Record<Exclude<ActorName, "anonymous">, TestActor>;
-/** Each actor's own resources (personal scope); `shareId` a share of their interview with organisation X, `inviteToken` an invitation they accepted; `kbId`/`docId` a personal knowledge base and its document. */
+/** Each actor's own resources (personal scope); `shareId` a share of their interview with organisation X, `inviteToken` an invitation they accepted; `kbId`/`docId`/`chunkId` a personal knowledge base, its document and a stored passage of it. */
 const owned = {} as Record<
   Exclude<ActorName, "anonymous">,
-  { resumeId: string; taskId: string; interviewId: string; shareId: string; inviteToken: string; kbId: string; docId: string }
+  { resumeId: string; taskId: string; interviewId: string; shareId: string; inviteToken: string; kbId: string; docId: string; chunkId: string }
 >;
 // The knowledge routes delete chunks: in a vector store schema of this file's own.
-await testVectorStore();
+const vectorStore = await testVectorStore();
 /** Each organisation's own resources: an open job, a bulk upload onto it, the resume and application it made, a fairness audit of the job. */
 const orgOwned = {} as Record<"recruiterX" | "recruiterY", { jobId: string; batchId: string; resumeId: string; applicationId: string; auditId: string }>;
 /** Shares of one of candidateA's interviews with organisation X and with organisation Y (the organisations' reads). */
@@ -138,7 +139,7 @@ beforeAll(async () => {
  * A personal knowledge base of `a` with one document. Made again before the shared rules: the
  * matrix's own DELETE rows delete the first ones.
  */
-async function knowledgeFixture(a: TestActor): Promise<{ kbId: string; docId: string }> {
+async function knowledgeFixture(a: TestActor): Promise<{ kbId: string; docId: string; chunkId: string }> {
   const kActor = { userId: a.userId, readOrganizationId: null, writeOrganizationId: null, createOrganizationId: null };
   const kb = await createKnowledgeBase(db, kActor, { name: "Matrix notes" });
   const up = await uploadDocuments({ db, redis: getRedis(), log }, kActor, {
@@ -147,7 +148,15 @@ async function knowledgeFixture(a: TestActor): Promise<{ kbId: string; docId: st
   });
   const doc = up.items[0]!;
   if (!("documentId" in doc)) throw new Error("the matrix's knowledge base upload fixture was refused");
-  return { kbId: kb.id, docId: doc.documentId };
+  // One stored passage of the document (no worker runs here to vectorize it), for the chunk route.
+  const space = { knowledgeBaseId: kb.id, model: kb.embeddingModel, dim: kb.embeddingDim };
+  await vectorStore.ensureSpace(space.dim);
+  const passage = "Matrix notes: the leave policy.";
+  await vectorStore.replaceDocumentChunks(space, doc.documentId, [
+    { ordinal: 0, heading: null, content: passage, tokenCount: 6, page: null, embedding: hashingEmbedding(passage, space.dim) },
+  ]);
+  const [chunk] = await vectorStore.listChunks(kb.id, { documentIds: [doc.documentId], limit: 1 });
+  return { kbId: kb.id, docId: doc.documentId, chunkId: chunk!.id };
 }
 
 afterAll(async () => {
@@ -199,6 +208,11 @@ function paramsFor(path: string, actor: Exclude<ActorName, "anonymous">, kind: I
     p.id = owned[whose].kbId;
     p.docId = kind === "missing" ? randomUUID() : kind === "malformed" ? "not-an-id" : owned[whose].docId;
   }
+  if (path.includes("[chunkId]")) {
+    // The id kinds are the passage's, in the actor's own knowledge base (foreign: another person's knowledge base and passage).
+    p.id = owned[whose].kbId;
+    p.chunkId = kind === "missing" ? randomUUID() : kind === "malformed" ? "not-an-id" : owned[whose].chunkId;
+  }
   if (path.includes("[shareId]")) {
     const org = actor === "recruiterY" ? "recruiterY" : "recruiterX";
     const other = org === "recruiterX" ? "recruiterY" : "recruiterX";
@@ -235,6 +249,8 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
     }
     case "POST /api/knowledge":
       return json({ name: "Matrix knowledge base" });
+    case "POST /api/knowledge/[id]/chat":
+      return json({ messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: "What is the leave policy?" }] }] });
     case "POST /api/knowledge/[id]/documents/[docId]/revectorize":
       return new Request(url, { method: "POST", headers });
     case "DELETE /api/knowledge/[id]":

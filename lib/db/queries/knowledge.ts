@@ -299,3 +299,21 @@ export async function saveVectorized(
     .set({ chunkCount: v.chunkCount, pageCount: v.pageCount, embeddingModel: v.embeddingModel, vectorizedAt: new Date() })
     .where(and(eq(kbDocuments.id, v.documentId), eq(kbDocuments.taskId, v.taskId)));
 }
+
+/** A document whose chunks answer questions (the chat): its latest `kb.vectorize` task COMPLETED. */
+export type ReadyDocumentRow = { id: string; fileName: string; vectorizedAt: Date };
+
+/**
+ * The ready documents of a knowledge base (latest vectorize task `COMPLETED`, `vectorized_at`
+ * set), oldest first — what the chat retrieves from and fingerprints for its semantic cache. A
+ * document being re-vectorized is not ready until its new task completes.
+ */
+export async function listReadyDocuments(db: Db, { knowledgeBaseId }: { knowledgeBaseId: string }): Promise<ReadyDocumentRow[]> {
+  const rows = await db
+    .select({ id: kbDocuments.id, fileName: kbDocuments.fileName, vectorizedAt: kbDocuments.vectorizedAt })
+    .from(kbDocuments)
+    .innerJoin(tasks, eq(tasks.id, kbDocuments.taskId))
+    .where(and(eq(kbDocuments.knowledgeBaseId, knowledgeBaseId), eq(tasks.status, "COMPLETED"), sql`${kbDocuments.vectorizedAt} is not null`))
+    .orderBy(asc(kbDocuments.createdAt), asc(kbDocuments.id));
+  return rows.map((r) => ({ ...r, vectorizedAt: r.vectorizedAt! }));
+}
