@@ -45,7 +45,8 @@ export type Surface =
   | "application"
   | "audit"
   | "share"
-  | "invite";
+  | "invite"
+  | "knowledge";
 export type ErrorCode = `${ErrorType}:${Surface}`;
 
 export type FieldIssue = { path: string; message: string };

@@ -49,16 +49,18 @@ const MAX_DOCUMENTS = 40;
  * @returns [] when the knowledge base has no ready document (or no longer exists).
  */
 export async function passagesForInterview(
-  deps: { db: Db; store: Pick<VectorStore, "listChunks"> },
+  deps: { db: Db; store?: Pick<VectorStore, "listChunks"> },
   { knowledgeBaseId, limit }: { knowledgeBaseId: string; limit: number },
 ): Promise<InterviewPassage[]> {
   const documents = await listReadyDocuments(deps.db, { knowledgeBaseId, limit: MAX_DOCUMENTS });
   if (documents.length === 0 || limit <= 0) return [];
+  const store = deps.store;
+  if (!store) throw new Error("passagesForInterview: no vector store");
   const perDocument = Math.max(4, Math.ceil(limit / documents.length));
   const out: InterviewPassage[] = [];
   for (const doc of documents) {
     if (out.length >= limit) break;
-    const chunks = await deps.store.listChunks(knowledgeBaseId, { documentIds: [doc.id], limit: Math.min(perDocument, limit - out.length) });
+    const chunks = await store.listChunks(knowledgeBaseId, { documentIds: [doc.id], limit: Math.min(perDocument, limit - out.length) });
     for (const c of chunks) {
       // The store filters by knowledge base and document already; this guards the contract.
       if (c.knowledgeBaseId !== knowledgeBaseId || c.documentId !== doc.id) continue;
