@@ -83,6 +83,8 @@ export const interviewBodySchema = z.object({
   language: z.enum(LANGUAGES),
   resumeId: z.string().nullable(),
   jobDescription: z.string().nullable(),
+  /** The knowledge base its questions are drawn from, or null. */
+  knowledgeBaseId: z.string().nullable(),
   status: z.enum(INTERVIEW_STATUSES),
   createdAt: z.iso.datetime(),
   endedAt: z.iso.datetime().nullable(),

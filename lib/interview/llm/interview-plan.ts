@@ -54,7 +54,13 @@ export function buildInterviewPlanPrompt(p: {
               // The file name and heading are the uploader's text too: inside the fence.
               fenceAsData(
                 "passage",
-                [`file: ${x.fileName}`, x.heading ? `heading: ${x.heading}` : null, x.page ? `page: ${x.page}` : null, "", x.content.slice(0, PASSAGE_MAX_CHARS)]
+                [
+                  `file: ${x.fileName}`,
+                  x.heading ? `heading: ${x.heading}` : null,
+                  x.page ? `page: ${x.page}` : null,
+                  "",
+                  x.content.slice(0, PASSAGE_MAX_CHARS),
+                ]
                   .filter((l) => l !== null)
                   .join("\n"),
                 FENCES,

@@ -92,7 +92,9 @@ async function planFromPassagesWithLlm(config: OnlineLlmConfig, input: PlanInput
       const passage = byId.get(q.passageId);
       // The schema constrains the id already; a provider without strict outputs may still invent one.
       if (!passage) throw new Error(`question ${i + 1} names passage ${JSON.stringify(q.passageId).slice(0, 40)}, which it was not given`);
-      const { questions: [made] } = planFromLlm({ questions: [{ ...q, id: `q${i + 1}`, source: null }] });
+      const {
+        questions: [made],
+      } = planFromLlm({ questions: [{ ...q, id: `q${i + 1}`, source: null }] });
       return { ...made!, source: sourceOf(passage) };
     });
     plan = planSchema.parse({ questions });

@@ -53,7 +53,27 @@ const STOP = new Set(
     " ",
   ),
 );
-const CJK_STOP = new Set(["我们", "你们", "他们", "一个", "这个", "那个", "以及", "可以", "进行", "通过", "如果", "因为", "所以", "但是", "并且", "或者", "没有", "需要", "应该"]);
+const CJK_STOP = new Set([
+  "我们",
+  "你们",
+  "他们",
+  "一个",
+  "这个",
+  "那个",
+  "以及",
+  "可以",
+  "进行",
+  "通过",
+  "如果",
+  "因为",
+  "所以",
+  "但是",
+  "并且",
+  "或者",
+  "没有",
+  "需要",
+  "应该",
+]);
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 
 /** Content words of a text, lower-cased: Latin words of 3+ letters not stop words, CJK words of 2+ characters (Intl.Segmenter). */
@@ -219,7 +239,10 @@ export function passageTopic(p: Pick<PlanPassage, "heading" | "content">, langua
 
 /** A document's title from its file name: without the extension, separators as spaces. */
 function documentTitle(fileName: string): string {
-  const base = fileName.replace(/\.[A-Za-z0-9]{1,5}$/u, "").replace(/[_]+/g, " ").trim();
+  const base = fileName
+    .replace(/\.[A-Za-z0-9]{1,5}$/u, "")
+    .replace(/[_]+/g, " ")
+    .trim();
   return base || fileName;
 }
 
@@ -238,7 +261,10 @@ const FORMS: Record<Language, ((t: { topic: string; title: string }) => string)[
 
 /** The passage, whitespace-normalised and cut at a sentence end within {@link REFERENCE_MAX_CHARS}. */
 function referenceOf(content: string): string {
-  const text = content.replace(/[ \t]+/g, " ").replace(/\n{3,}/g, "\n\n").trim();
+  const text = content
+    .replace(/[ \t]+/g, " ")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
   if (text.length <= REFERENCE_MAX_CHARS) return text;
   const cut = text.slice(0, REFERENCE_MAX_CHARS);
   const end = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf("。"), cut.lastIndexOf("\n"));

@@ -82,6 +82,7 @@ export function toInterviewBody(a: {
     language: interview.language,
     resumeId: interview.resumeId,
     jobDescription: interview.jobDescription,
+    knowledgeBaseId: interview.knowledgeBaseId,
     status: interviewStatus({ interview, planTask: a.planTask, hasMessages: a.messages.length > 0, hasReport: Boolean(a.report) }),
     createdAt: interview.createdAt.toISOString(),
     endedAt: interview.endedAt?.toISOString() ?? null,
