@@ -46,7 +46,8 @@ export type Surface =
   | "audit"
   | "share"
   | "invite"
-  | "knowledge";
+  | "knowledge"
+  | "document";
 export type ErrorCode = `${ErrorType}:${Surface}`;
 
 export type FieldIssue = { path: string; message: string };

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import { getVisibleKnowledgeBase, listReadyDocuments } from "@/lib/db/queries/knowledge-passages";
-import type { VectorStore } from "./vector-store/types";
+import { getVectorStore, type VectorStore } from "./vector-store";
 
 /**
  * What the interview domain reads of a knowledge base (through lib/knowledge/index.ts, rule
@@ -45,7 +45,8 @@ const MAX_DOCUMENTS = 40;
  * {@link MAX_DOCUMENTS} documents, in document order then by ordinal, so that every document is
  * represented however long the first one is. One `listChunks` per document, each filtered by the
  * knowledge base inside the store's query.
- * @param store the vector store (the process's own unless a test hands one in).
+ * @param deps.store the vector store; default the process's own (`getVectorStore()`, which a test
+ *   points at its schema).
  * @returns [] when the knowledge base has no ready document (or no longer exists).
  */
 export async function passagesForInterview(
@@ -54,8 +55,7 @@ export async function passagesForInterview(
 ): Promise<InterviewPassage[]> {
   const documents = await listReadyDocuments(deps.db, { knowledgeBaseId, limit: MAX_DOCUMENTS });
   if (documents.length === 0 || limit <= 0) return [];
-  const store = deps.store;
-  if (!store) throw new Error("passagesForInterview: no vector store");
+  const store = deps.store ?? (await getVectorStore());
   const perDocument = Math.max(4, Math.ceil(limit / documents.length));
   const out: InterviewPassage[] = [];
   for (const doc of documents) {
