@@ -5,6 +5,8 @@
 export { type KnowledgeActor, knowledgeActor } from "./access";
 export { type EmbeddingSpace, embeddingSpace, embedTexts, embedTextsCached } from "./embedding";
 export { KB_INTERACTIVE_MAX_FILES, MAX_KB_FILE_BYTES, MAX_KB_FILES, MAX_KB_PAGES, MAX_KB_REQUEST_BYTES } from "./ingest/limits";
+// Interviews drawn from a knowledge base (lib/interview): visibility and passages.
+export { type InterviewPassage, passagesForInterview, visibleKnowledgeBase } from "./interview-passages";
 export {
   createKnowledgeBase,
   deleteDocument,
@@ -16,5 +18,3 @@ export {
   uploadDocuments,
   vectorizeDocument,
 } from "./service";
-// Interviews drawn from a knowledge base (lib/interview): visibility and passages.
-export { type InterviewPassage, passagesForInterview, visibleKnowledgeBase } from "./interview-passages";

@@ -53,13 +53,19 @@ describe("a model plans from the knowledge base's passages", () => {
       const kbId = ((await kbRes.json()) as { id: string }).id;
       const form = new FormData();
       form.append("files", new File([DOC], "security.md"));
-      const up = await uploadRoute(new Request(`${BASE}/api/knowledge/${kbId}/documents`, { method: "POST", body: form, headers: { cookie: alice.cookie } }), params({ id: kbId }));
+      const up = await uploadRoute(
+        new Request(`${BASE}/api/knowledge/${kbId}/documents`, { method: "POST", body: form, headers: { cookie: alice.cookie } }),
+        params({ id: kbId }),
+      );
       const [item] = ((await up.json()) as { items: { documentId: string; taskId: string }[] }).items;
       expect((await worker.ended(item!.taskId)).status).toBe("COMPLETED");
       const chunkIds = new Set((await store.listChunks(kbId, { limit: 100 })).map((c) => c.id));
       expect(chunkIds.size).toBeGreaterThanOrEqual(3);
 
-      const res = await createInterview(json("/api/interviews", alice.cookie, { role: "IT support", level: "junior", questionCount: 5, knowledgeBaseId: kbId }), params({}));
+      const res = await createInterview(
+        json("/api/interviews", alice.cookie, { role: "IT support", level: "junior", questionCount: 5, knowledgeBaseId: kbId }),
+        params({}),
+      );
       expect(res.status).toBe(201);
       const created = (await res.json()) as { id: string; taskId: string };
       expect((await worker.ended(created.taskId)).status).toBe("COMPLETED");

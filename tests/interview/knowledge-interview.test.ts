@@ -82,7 +82,10 @@ async function createKb(a: TestActor, body: { name: string; shared?: boolean }):
 async function addDocuments(a: TestActor, kbId: string, docs: { name: string; text: string }[]) {
   const form = new FormData();
   for (const d of docs) form.append("files", new File([d.text], d.name));
-  const res = await uploadRoute(new Request(`${BASE}/api/knowledge/${kbId}/documents`, { method: "POST", body: form, headers: { cookie: a.cookie } }), params({ id: kbId }));
+  const res = await uploadRoute(
+    new Request(`${BASE}/api/knowledge/${kbId}/documents`, { method: "POST", body: form, headers: { cookie: a.cookie } }),
+    params({ id: kbId }),
+  );
   expect(res.status).toBe(202);
   const { items } = (await res.json()) as { items: { documentId: string; taskId: string }[] };
   for (const i of items) expect((await worker.ended(i.taskId)).status).toBe("COMPLETED");
@@ -94,7 +97,8 @@ async function create(a: TestActor, settings: Record<string, unknown>) {
   return { status: res.status, body: (await res.json()) as { id: string; taskId: string; code?: string; message?: string } };
 }
 
-const interviewBody = async (a: TestActor, id: string) => (await (await getInterview(get(`/api/interviews/${id}`, a.cookie), params({ id }))).json()) as InterviewBody;
+const interviewBody = async (a: TestActor, id: string) =>
+  (await (await getInterview(get(`/api/interviews/${id}`, a.cookie), params({ id }))).json()) as InterviewBody;
 
 type Chunk = { type: string; delta?: string; sourceId?: string; title?: string; providerMetadata?: { panelist?: Record<string, unknown> } };
 

@@ -48,7 +48,10 @@ function passages(): PlanPassage[] {
       ordinal,
       content,
     }));
-  return [...doc("aaaaaaaa-0000-4000-8000-000000000001", "staff_handbook.pdf", HANDBOOK), ...doc("bbbbbbbb-0000-4000-8000-000000000002", "on-call-guide.md", ONCALL)];
+  return [
+    ...doc("aaaaaaaa-0000-4000-8000-000000000001", "staff_handbook.pdf", HANDBOOK),
+    ...doc("bbbbbbbb-0000-4000-8000-000000000002", "on-call-guide.md", ONCALL),
+  ];
 }
 
 describe("selectPassages", () => {
@@ -65,7 +68,11 @@ describe("selectPassages", () => {
   it("is deterministic per seed and varies with it", () => {
     const a = selectPassages(passages(), 5, "interview-a").map((p) => p.chunkId);
     expect(selectPassages(passages(), 5, "interview-a").map((p) => p.chunkId)).toEqual(a);
-    const seeds = ["b", "c", "d", "e", "f", "g"].map((s) => selectPassages(passages(), 5, s).map((p) => p.chunkId).join());
+    const seeds = ["b", "c", "d", "e", "f", "g"].map((s) =>
+      selectPassages(passages(), 5, s)
+        .map((p) => p.chunkId)
+        .join(),
+    );
     expect(new Set([a.join(), ...seeds]).size).toBeGreaterThan(1);
   });
 });
@@ -79,7 +86,14 @@ describe("buildKnowledgePlan", () => {
       const source = knowledgeSourceOf(q);
       expect(source).not.toBeNull();
       const passage = all.find((p) => p.chunkId === source!.chunkId)!;
-      expect(source).toEqual({ knowledgeBaseId: KB, documentId: passage.documentId, chunkId: passage.chunkId, fileName: passage.fileName, heading: passage.heading, page: null });
+      expect(source).toEqual({
+        knowledgeBaseId: KB,
+        documentId: passage.documentId,
+        chunkId: passage.chunkId,
+        fileName: passage.fileName,
+        heading: passage.heading,
+        page: null,
+      });
       expect(q.id).toBe(`kb:${passage.chunkId}`);
       expect(q.question).toContain(passageTopic(passage, "en"));
       expect(q.question).toMatch(/^(Explain|What does|How would you apply)/);
