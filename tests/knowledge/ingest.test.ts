@@ -2,9 +2,9 @@ import "../helpers/env";
 import { readFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { POST as uploadRoute } from "@/app/api/knowledge/[id]/documents/route";
-import { DELETE as deleteDocRoute } from "@/app/api/knowledge/[id]/documents/[docId]/route";
 import { POST as revectorizeRoute } from "@/app/api/knowledge/[id]/documents/[docId]/revectorize/route";
+import { DELETE as deleteDocRoute } from "@/app/api/knowledge/[id]/documents/[docId]/route";
+import { POST as uploadRoute } from "@/app/api/knowledge/[id]/documents/route";
 import { DELETE as deleteKbRoute, GET as getKbRoute } from "@/app/api/knowledge/[id]/route";
 import { POST as createKbRoute, GET as listKbRoute } from "@/app/api/knowledge/route";
 import { closeDb, getDb } from "@/lib/db/client";
@@ -14,13 +14,13 @@ import { createLogger } from "@/lib/log";
 import { createRedis } from "@/lib/queue/redis";
 import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
 import { kbVectorizeHandler } from "@/worker/handlers/kb-vectorize";
+import { corpusPath } from "../corpus-dir";
 import { candidate, recruiter, type TestActor } from "../helpers/actors";
 import { clearModelState } from "../helpers/fake-llm";
 import { clearPrefix } from "../helpers/fixtures";
 import { BASE, get, params } from "../helpers/http";
 import { testVectorStore } from "../helpers/vector-store";
 import { startTestWorker } from "../helpers/worker";
-import { corpusPath } from "../corpus-dir";
 
 /**
  * The ingestion chain end to end (docs/knowledge.md): the routes → the outbox write → the stream →
@@ -92,7 +92,10 @@ type Item = { fileName: string; documentId?: string; taskId?: string; duplicate?
 async function upload(a: TestActor, kbId: string, list: { name: string; bytes: Uint8Array | string }[]) {
   const form = new FormData();
   for (const f of list) form.append("files", new File([typeof f.bytes === "string" ? f.bytes : Buffer.from(f.bytes)], f.name));
-  const res = await uploadRoute(new Request(`${BASE}/api/knowledge/${kbId}/documents`, { method: "POST", body: form, headers: { cookie: a.cookie } }), params({ id: kbId }));
+  const res = await uploadRoute(
+    new Request(`${BASE}/api/knowledge/${kbId}/documents`, { method: "POST", body: form, headers: { cookie: a.cookie } }),
+    params({ id: kbId }),
+  );
   return { status: res.status, body: (await res.json()) as { batchId: string; items: Item[]; code?: string } };
 }
 
@@ -102,7 +105,12 @@ async function detail(a: TestActor, kbId: string) {
 }
 
 const taskCount = async (documentId: string) =>
-  (await db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.type, "kb.vectorize"), eq(tasks.payload, { documentId })))).length;
+  (
+    await db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.type, "kb.vectorize"), eq(tasks.payload, { documentId })))
+  ).length;
 
 describe("kb.vectorize through the pipeline", () => {
   it("upload → the task completes in the real consumer → the chunks are in the store under their headings", async () => {
@@ -126,7 +134,15 @@ describe("kb.vectorize through the pipeline", () => {
     expect(d.status).toBe(200);
     expect(d.body).toMatchObject({ name: "Handbook", shared: false, canWrite: true, embeddingModel: "offline:hash-v1", embeddingDim: 384 });
     expect(d.body.documents).toEqual([
-      expect.objectContaining({ id: item!.documentId, fileName: "handbook.md", kind: "markdown", status: "COMPLETED", chunkCount: 2, pageCount: null, error: null }),
+      expect.objectContaining({
+        id: item!.documentId,
+        fileName: "handbook.md",
+        kind: "markdown",
+        status: "COMPLETED",
+        chunkCount: 2,
+        pageCount: null,
+        error: null,
+      }),
     ]);
     const list = await listKbRoute(get("/api/knowledge", alice.cookie), params({}));
     expect(((await list.json()) as { items: unknown[] }).items).toContainEqual(expect.objectContaining({ id: kbId, documentCount: 1, readyCount: 1 }));
@@ -151,20 +167,28 @@ describe("kb.vectorize through the pipeline", () => {
 
   it("deleting a document removes its row, its file and its chunks; deleting the knowledge base removes the rest", async () => {
     const kbId = await createKb(alice, { name: "Delete me" });
-    const items = (await upload(alice, kbId, [
-      { name: "one.md", bytes: HANDBOOK },
-      { name: "two.txt", bytes: "Travel expenses are reimbursed within 30 days. Keep every receipt." },
-    ])).body.items;
+    const items = (
+      await upload(alice, kbId, [
+        { name: "one.md", bytes: HANDBOOK },
+        { name: "two.txt", bytes: "Travel expenses are reimbursed within 30 days. Keep every receipt." },
+      ])
+    ).body.items;
     for (const i of items) expect((await worker.ended(i.taskId!)).status).toBe("COMPLETED");
     const [one, two] = items as [Item, Item];
     const fileId = (await db.select().from(kbDocuments).where(eq(kbDocuments.id, one.documentId!)))[0]!.fileId;
 
-    const res = await deleteDocRoute(json(`/api/knowledge/${kbId}/documents/${one.documentId}`, alice.cookie, "DELETE"), params({ id: kbId, docId: one.documentId! }));
+    const res = await deleteDocRoute(
+      json(`/api/knowledge/${kbId}/documents/${one.documentId}`, alice.cookie, "DELETE"),
+      params({ id: kbId, docId: one.documentId! }),
+    );
     expect(res.status).toBe(204);
     expect(await store.listChunks(kbId, { documentIds: [one.documentId!], limit: 10 })).toEqual([]);
     expect(await store.listChunks(kbId, { documentIds: [two.documentId!], limit: 10 })).not.toEqual([]);
     expect(await db.select().from(files).where(eq(files.id, fileId))).toEqual([]);
-    const again = await deleteDocRoute(json(`/api/knowledge/${kbId}/documents/${one.documentId}`, alice.cookie, "DELETE"), params({ id: kbId, docId: one.documentId! }));
+    const again = await deleteDocRoute(
+      json(`/api/knowledge/${kbId}/documents/${one.documentId}`, alice.cookie, "DELETE"),
+      params({ id: kbId, docId: one.documentId! }),
+    );
     expect(again.status).toBe(404);
     expect(((await again.json()) as { code: string }).code).toBe("not_found:document");
 
@@ -176,7 +200,8 @@ describe("kb.vectorize through the pipeline", () => {
 
   it("a file that cannot be read ends TERMINATED_BY_POLICY with a readable error", async () => {
     const kbId = await createKb(alice, { name: "Bad files" });
-    const item = (await upload(alice, kbId, [{ name: "locked.pdf", bytes: readFileSync(corpusPath("edge-pdf/encrypted-user-password-abc.pdf")) }])).body.items[0]!;
+    const item = (await upload(alice, kbId, [{ name: "locked.pdf", bytes: readFileSync(corpusPath("edge-pdf/encrypted-user-password-abc.pdf")) }])).body
+      .items[0]!;
     const ended = await worker.ended(item.taskId!);
     expect(ended).toMatchObject({ status: "TERMINATED_BY_POLICY", errorCode: "encrypted" });
     const doc = (await detail(alice, kbId)).body.documents[0]!;
@@ -253,10 +278,12 @@ describe("upload caps", () => {
 describe("a changed embedding model", () => {
   it("switches the knowledge base to the new model and re-vectorizes every document through the guard (usage rows kb.embed)", async () => {
     const kbId = await createKb(orgA, { name: "Model change", shared: true });
-    const items = (await upload(orgA, kbId, [
-      { name: "a.md", bytes: HANDBOOK },
-      { name: "b.txt", bytes: "Remote work is allowed two days a week. Core hours are ten to four." },
-    ])).body.items;
+    const items = (
+      await upload(orgA, kbId, [
+        { name: "a.md", bytes: HANDBOOK },
+        { name: "b.txt", bytes: "Remote work is allowed two days a week. Core hours are ten to four." },
+      ])
+    ).body.items;
     for (const i of items) await worker.ended(i.taskId!);
 
     // The deployment now configures a model with embeddings (the fake server's /v1/embeddings).

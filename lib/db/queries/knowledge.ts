@@ -138,7 +138,9 @@ export async function createKbDocuments(
       keys.map((k) => sql`${`kb:${u.knowledgeBaseId}:${k}`}`),
       sql`, `,
     );
-    await tx.execute(sql`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest(array[${lockKeys}]::text[]) as k order by k) as sorted`);
+    await tx.execute(
+      sql`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest(array[${lockKeys}]::text[]) as k order by k) as sorted`,
+    );
     const earlierRows = await tx
       .select({ id: kbDocuments.id, sha256: kbDocuments.sha256, taskId: kbDocuments.taskId, status: tasks.status })
       .from(kbDocuments)
@@ -160,7 +162,7 @@ export async function createKbDocuments(
       }
       const before = earlier.get(f.sha256);
       let item: Pending;
-      if (before && before.taskId && before.status !== "FAILED") {
+      if (before?.taskId && before.status !== "FAILED") {
         item = { fileName: f.fileName, documentId: before.id, taskId: before.taskId, duplicate: true };
       } else if (before) {
         vectorized.push(before.id);
@@ -168,8 +170,25 @@ export async function createKbDocuments(
       } else {
         const fileId = randomUUID();
         const documentId = randomUUID();
-        newFiles.push({ id: fileId, ownerId: u.ownerId, fileName: f.fileName, mediaType: f.mediaType, kind: f.fileKind, sizeBytes: f.bytes.length, sha256: f.sha256, bytes: f.bytes });
-        newDocs.push({ id: documentId, knowledgeBaseId: u.knowledgeBaseId, fileId, uploadedBy: u.uploaderId, fileName: f.fileName, kind: f.kind, sha256: f.sha256 });
+        newFiles.push({
+          id: fileId,
+          ownerId: u.ownerId,
+          fileName: f.fileName,
+          mediaType: f.mediaType,
+          kind: f.fileKind,
+          sizeBytes: f.bytes.length,
+          sha256: f.sha256,
+          bytes: f.bytes,
+        });
+        newDocs.push({
+          id: documentId,
+          knowledgeBaseId: u.knowledgeBaseId,
+          fileId,
+          uploadedBy: u.uploaderId,
+          fileName: f.fileName,
+          kind: f.kind,
+          sha256: f.sha256,
+        });
         vectorized.push(documentId);
         item = { fileName: f.fileName, documentId, taskId: null, duplicate: false };
       }
@@ -180,7 +199,12 @@ export async function createKbDocuments(
     if (newDocs.length) await tx.insert(kbDocuments).values(newDocs);
     const newTasks = await attachTasks(tx, vectorized, u.vectorizeTask);
     const taskOf = new Map(vectorized.map((id, i) => [id, newTasks[i]!.id]));
-    const outcomes = pending.map((p) => ({ fileName: p.fileName, documentId: p.documentId, taskId: p.taskId ?? taskOf.get(p.documentId)!, duplicate: p.duplicate }));
+    const outcomes = pending.map((p) => ({
+      fileName: p.fileName,
+      documentId: p.documentId,
+      taskId: p.taskId ?? taskOf.get(p.documentId)!,
+      duplicate: p.duplicate,
+    }));
     return { outcomes, newTasks };
   });
 }
