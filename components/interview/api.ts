@@ -29,6 +29,8 @@ export type NewInterview = {
   language?: Language;
   resumeId?: string;
   jobDescription?: string;
+  /** Draw the questions from this knowledge base (each question cites its passage). */
+  knowledgeBaseId?: string;
 };
 
 export const interviewKeys = {
@@ -59,6 +61,7 @@ export function settingsOf(i: InterviewDetail): NewInterview {
     language: i.language,
     ...(i.resumeId ? { resumeId: i.resumeId } : {}),
     ...(i.jobDescription ? { jobDescription: i.jobDescription } : {}),
+    ...(i.knowledgeBaseId ? { knowledgeBaseId: i.knowledgeBaseId } : {}),
   };
 }
 
@@ -91,6 +94,21 @@ export const chatFetch: typeof fetch = async (input, init) => {
   }
   return res;
 };
+
+/**
+ * The passages a message cites (its `source-document` parts from a knowledge-base question,
+ * lib/interview/session/citation.ts), each with the address that opens it
+ * (`GET /api/knowledge/{id}/chunks/{chunkId}`).
+ */
+export function messageSources(m: Pick<UIMessage, "parts">): { chunkId: string; title: string; href: string }[] {
+  return m.parts.flatMap((p) => {
+    if (p.type !== "source-document") return [];
+    const panelist = p.providerMetadata?.panelist as { knowledgeBaseId?: unknown; chunkId?: unknown } | undefined;
+    const kb = typeof panelist?.knowledgeBaseId === "string" ? panelist.knowledgeBaseId : null;
+    if (!kb) return [];
+    return [{ chunkId: p.sourceId, title: p.title, href: `/api/knowledge/${encodeURIComponent(kb)}/chunks/${encodeURIComponent(p.sourceId)}` }];
+  });
+}
 
 /** The text of a message (its text parts joined). */
 export function messageText(m: Pick<UIMessage, "parts">): string {

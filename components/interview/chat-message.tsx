@@ -1,9 +1,9 @@
 "use client";
-import { Bot, SkipForward, UserRound } from "lucide-react";
+import { Bot, FileText, SkipForward, UserRound } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { cn } from "../ui/cn";
-import { type InterviewUIMessage, messageText } from "./api";
+import { type InterviewUIMessage, messageSources, messageText } from "./api";
 
 /**
  * What each interviewer message is, in order: "Question k" for the k-th main question,
@@ -41,6 +41,7 @@ export function ChatMessage({
   const t = useTranslations("interview.chat");
   const text = messageText(message);
   const interviewer = message.role === "assistant";
+  const sources = interviewer ? messageSources(message) : [];
   const kind = message.metadata?.kind ?? (interviewer ? "question" : "answer");
 
   if (interviewer) {
@@ -76,6 +77,21 @@ export function ChatMessage({
             {text}
             {streaming ? <span aria-hidden className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-sm bg-indigo-500" /> : null}
           </div>
+          {sources.map((s) => (
+            <a
+              key={s.chunkId}
+              href={s.href}
+              target="_blank"
+              rel="noopener"
+              aria-label={t("sourceLabel", { title: s.title })}
+              className="mt-1 inline-flex max-w-full items-center gap-1 text-xs text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              data-testid="message-source"
+              data-chunk-id={s.chunkId}
+            >
+              <FileText aria-hidden className="size-3.5 shrink-0" />
+              <span className="truncate">{t("source", { title: s.title })}</span>
+            </a>
+          ))}
           {actions}
         </div>
       </li>

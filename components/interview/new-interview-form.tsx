@@ -10,6 +10,7 @@ import { cn } from "../ui/cn";
 import { RetryCountdownNotice, RetryIn } from "../ui/retry-countdown";
 import { Spinner } from "../ui/spinner";
 import { useCreateInterview } from "./use-create-interview";
+import { useKnowledgeBases } from "./use-knowledge-bases";
 
 const ROLE_MIN = 2;
 const ROLE_MAX = 100;
@@ -23,7 +24,8 @@ const isLanguage = (v: unknown): v is Language => v === "en" || v === "zh";
 /**
  * "New interview": role (free text with suggestions), level, number of questions, language
  * (the chosen resume's unless changed), an optional finished resume and an optional job
- * description. Creates the interview and opens its page, which follows the plan task.
+ * description, and optionally a knowledge base to draw the questions from (each question then
+ * cites its passage). Creates the interview and opens its page, which follows the plan task.
  */
 export function NewInterviewForm({ initialResumeId }: { initialResumeId?: string }) {
   const t = useTranslations("interview.form");
@@ -40,6 +42,10 @@ export function NewInterviewForm({ initialResumeId }: { initialResumeId?: string
   // Follows the resume's language until the candidate picks one.
   const [languageChoice, setLanguageChoice] = useState<Language | null>(null);
   const [jobDescription, setJobDescription] = useState("");
+  const knowledge = useKnowledgeBases();
+  const knowledgeBases = knowledge.data ?? [];
+  const [knowledgeBaseId, setKnowledgeBaseId] = useState("");
+  const knowledgeBase = knowledgeBases.find((k) => k.id === knowledgeBaseId && k.readyCount > 0);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateInterview({ onError: (reason) => setServerError(t(`errors.${reason}`)) });
@@ -67,6 +73,7 @@ export function NewInterviewForm({ initialResumeId }: { initialResumeId?: string
       language,
       ...(resume ? { resumeId: resume.id } : {}),
       ...(jobDescription.trim() ? { jobDescription: jobDescription.trim() } : {}),
+      ...(knowledgeBase ? { knowledgeBaseId: knowledgeBase.id } : {}),
     });
   }
 
@@ -228,6 +235,39 @@ export function NewInterviewForm({ initialResumeId }: { initialResumeId?: string
                 : resume
                   ? t("resumeHint")
                   : t("noResumeHint")}
+          </p>
+        </div>
+
+        <div>
+          <label htmlFor={`${ids}-kb`} className="block text-sm font-medium text-slate-800">
+            {t("knowledgeBase")} <span className="font-normal text-slate-500">{t("optional")}</span>
+          </label>
+          <select
+            id={`${ids}-kb`}
+            value={knowledgeBase ? knowledgeBase.id : ""}
+            disabled={busy || knowledge.isPending}
+            onChange={(e) => setKnowledgeBaseId(e.target.value)}
+            aria-describedby={`${ids}-kb-hint`}
+            data-testid="interview-knowledge-base"
+            className={fieldClass}
+          >
+            <option value="">{knowledge.isPending ? t("knowledgeBasesLoading") : t("noKnowledgeBase")}</option>
+            {knowledgeBases.map((k) => (
+              <option key={k.id} value={k.id} disabled={k.readyCount === 0}>
+                {k.name}
+                {k.shared ? ` · ${t("knowledgeBaseShared")}` : ""}
+                {k.readyCount === 0 ? ` · ${t("knowledgeBaseNotReady")}` : ""}
+              </option>
+            ))}
+          </select>
+          <p id={`${ids}-kb-hint`} className="mt-1 text-xs text-slate-500" data-testid="interview-knowledge-base-hint">
+            {knowledge.isError
+              ? t("knowledgeBasesError")
+              : knowledgeBases.length === 0 && !knowledge.isPending
+                ? t("noKnowledgeBasesYet")
+                : knowledgeBase
+                  ? t("knowledgeBaseHint")
+                  : t("noKnowledgeBaseHint")}
           </p>
         </div>
 

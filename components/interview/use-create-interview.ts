@@ -6,12 +6,14 @@ import { useRetryCountdown } from "../ui/retry-countdown";
 import { createInterview, interviewKeys, type NewInterview } from "./api";
 
 /** Why creating an interview failed, as a key of `interview.form.errors`. */
-type CreateInterviewError = "resumeGone" | "network" | "invalid" | "generic";
+type CreateInterviewError = "resumeGone" | "knowledgeGone" | "knowledgeNotReady" | "network" | "invalid" | "generic";
 
 /** Maps a failed `POST /api/interviews` onto what the reader is told. */
 function createInterviewError(err: unknown): CreateInterviewError {
   if (!(err instanceof ApiError)) return "generic";
   if (err.code === "not_found:resume") return "resumeGone";
+  if (err.code === "not_found:knowledge") return "knowledgeGone";
+  if (err.code === "conflict:knowledge") return "knowledgeNotReady";
   if (err.status === 0) return "network";
   if (err.status === 422) return "invalid";
   return "generic";

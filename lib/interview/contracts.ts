@@ -47,11 +47,26 @@ export const interviewMessageMetadataSchema = z.object({
 });
 export type InterviewMessageMetadata = z.infer<typeof interviewMessageMetadataSchema>;
 
-/** A stored message in the AI SDK `UIMessage` shape, so `useChat` resumes from it. */
+/**
+ * The citation of a question drawn from a knowledge base (lib/interview/session/citation.ts): the
+ * AI SDK `source-document` part, as the knowledge-base chat sends it.
+ */
+export const interviewSourcePartSchema = z.object({
+  type: z.literal("source-document"),
+  sourceId: z.string(),
+  mediaType: z.string(),
+  title: z.string(),
+  filename: z.string().optional(),
+  providerMetadata: z.object({
+    panelist: z.object({ knowledgeBaseId: z.string(), documentId: z.string(), chunkId: z.string(), page: z.number().int().nullable().optional() }),
+  }),
+});
+
+/** A stored message in the AI SDK `UIMessage` shape, so `useChat` resumes from it; a cited question's source part follows its text. */
 const interviewMessageSchema = z.object({
   id: z.string(),
   role: z.enum(["user", "assistant"]),
-  parts: z.array(z.object({ type: z.literal("text"), text: z.string() })),
+  parts: z.array(z.union([z.object({ type: z.literal("text"), text: z.string() }), interviewSourcePartSchema])),
   metadata: interviewMessageMetadataSchema,
 });
 
@@ -68,6 +83,8 @@ export const interviewBodySchema = z.object({
   language: z.enum(LANGUAGES),
   resumeId: z.string().nullable(),
   jobDescription: z.string().nullable(),
+  /** The knowledge base its questions are drawn from, or null. */
+  knowledgeBaseId: z.string().nullable(),
   status: z.enum(INTERVIEW_STATUSES),
   createdAt: z.iso.datetime(),
   endedAt: z.iso.datetime().nullable(),

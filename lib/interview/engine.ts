@@ -8,6 +8,7 @@ import { INTERVIEW_EVALUATE_PROMPT_VERSION, INTERVIEW_EVALUATE_SYSTEM_PROMPT, IN
 import { INTERVIEW_PLAN_PROMPT_VERSION } from "./llm/interview-plan";
 import { planWithLlm } from "./llm/plan-with-llm";
 import { evaluateOffline } from "./offline/evaluate";
+import { buildKnowledgePlan, type PlanPassage, selectPassages } from "./offline/knowledge-plan";
 import { buildOfflinePlan } from "./offline/plan";
 import { promptQuoteDetector } from "./prompt-leak";
 import { type CandidateAnswer, type InjectionReason, type Language, type Level, type Plan, planSchema, type ReportDraft, reportDraftSchema } from "./schemas";
@@ -27,7 +28,12 @@ interface EngineCallOptions {
  * gives the same plan) or from the configured model (topped up from the bank when it returns
  * too few questions). Each model call (or the offline plan) writes one usage row under the
  * caller's usage scope. A model plan is served from the result cache when one was made for the same
- * settings, resume text, job description, model and prompt version — the same plan again.
+ * settings, resume text, job description, passages, model and prompt version — the same plan again.
+ *
+ * With `passages` (an interview drawn from a knowledge base, docs/knowledge.md), the questions
+ * come from them: offline, {@link buildKnowledgePlan} (diverse passages, seeded); a model is
+ * shown up to {@link MODEL_PASSAGES_PER_QUESTION}× `questionCount` of them (chosen the same way,
+ * at most {@link MODEL_PASSAGES_MAX}) and each question cites the one it was drawn from.
  * @returns the plan and the engine that made it (`offline` or the model id).
  * @throws the LLM layer's `LlmError`; `RangeError` for a question count out of range (offline).
  */
@@ -39,11 +45,35 @@ export async function planQuestions(
     language: Language;
     resumeText: string | null;
     jobDescription: string | null;
+    /** The knowledge base's passages to draw the questions from; null or empty: the question bank. */
+    passages?: readonly PlanPassage[] | null;
     seed: string;
   } & EngineCallOptions,
 ): Promise<{ plan: Plan; engine: string }> {
   const config = getLlmConfig();
-  const { seed, signal, priority, preferFallback, ...settings } = input;
+  const { seed, signal, priority, preferFallback, passages, ...settings } = input;
+  if (passages?.length) {
+    if (config.mode === "offline") {
+      const plan = await meterOffline(() => buildKnowledgePlan({ ...settings, passages, seed }));
+      return { plan, engine: "offline" };
+    }
+    const shown = selectPassages(passages, Math.min(MODEL_PASSAGES_MAX, MODEL_PASSAGES_PER_QUESTION * settings.questionCount), seed);
+    const produce = () => planWithLlm(config, { ...settings, passages: shown, abortSignal: signal, priority, preferFallback });
+    const asked = requestedModel(config, preferFallback);
+    const plan = await cachedResult(
+      {
+        provider: asked.provider,
+        model: asked.model,
+        promptVersion: INTERVIEW_PLAN_PROMPT_VERSION,
+        language: settings.language,
+        // The passages' ids and text: a changed or re-vectorized document is a new plan.
+        input: { ...settings, passages: shown.map((p) => [p.chunkId, p.fileName, p.heading, p.page, p.content]), output: config.structuredOutput },
+        schema: planSchema,
+      },
+      produce,
+    );
+    return { plan, engine: config.model };
+  }
   if (config.mode === "offline") {
     const plan = await meterOffline(() =>
       buildOfflinePlan({ ...settings, resumeText: settings.resumeText ?? undefined, jobDescription: settings.jobDescription ?? undefined, seed }),
@@ -65,6 +95,10 @@ export async function planQuestions(
   );
   return { plan, engine: config.model };
 }
+
+/** A model is shown this many passages per question asked (it picks among them), at most {@link MODEL_PASSAGES_MAX}. */
+const MODEL_PASSAGES_PER_QUESTION = 2;
+const MODEL_PASSAGES_MAX = 24;
 
 /** Tests an output for quoting the evaluation's system prompts (built once: the prompts are constants). */
 const quotesEvaluationPrompt = promptQuoteDetector([INTERVIEW_EVALUATE_SYSTEM_PROMPT, INTERVIEW_SUMMARY_SYSTEM_PROMPT]);

@@ -21,7 +21,7 @@ export const LEVELS = ["junior", "mid", "senior"] as const;
 export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
 /** Fixed so that the report's radar chart compares like with like across interviews. */
 export const QUESTION_CATEGORIES = ["technical", "system-design", "behavioural", "project", "role-specific"] as const;
-/** Where a question came from: grounded in the resume, the offline bank, or a model. */
+/** Where a question came from: grounded in the resume, the offline bank, or a model (a knowledge-base question carries its passage instead). */
 const QUESTION_SOURCES = ["resume", "bank", "model"] as const;
 
 export type Language = (typeof LANGUAGES)[number];
@@ -31,7 +31,7 @@ export type QuestionCategory = (typeof QUESTION_CATEGORIES)[number];
 
 /** Number of main questions (follow-ups not counted). */
 export const QUESTION_COUNT = { min: 5, max: 15 } as const;
-const KEY_POINTS = { min: 2, max: 6 } as const;
+export const KEY_POINTS = { min: 2, max: 6 } as const;
 
 /**
  * Suggestions for the free-text role field (the field accepts any text). `id` is also a
@@ -52,6 +52,21 @@ export const ROLE_SUGGESTIONS = [
 
 // ── plan ────────────────────────────────────────────────────────────────────
 
+/**
+ * The passage of a knowledge base a question was drawn from (docs/knowledge.md, "Interviews from
+ * a knowledge base"): the interviewer cites it, and `GET /api/knowledge/{knowledgeBaseId}/chunks/{chunkId}`
+ * opens it. `heading` is the chunk's heading path, `page` 1-based where the format has pages.
+ */
+export const knowledgeSourceSchema = z.object({
+  knowledgeBaseId: z.string().min(1),
+  documentId: z.string().min(1),
+  chunkId: z.string().min(1),
+  fileName: z.string(),
+  heading: z.string().nullable(),
+  page: z.number().int().nullable(),
+});
+export type KnowledgeSource = z.infer<typeof knowledgeSourceSchema>;
+
 export const planQuestionSchema = z.object({
   /** Unique within the plan; bank questions keep their bank id, resume questions are `resume:<template>:<n>`. */
   id: z.string().min(1).max(120),
@@ -61,9 +76,15 @@ export const planQuestionSchema = z.object({
   /** What a good answer covers, as short phrases in the plan's language. */
   keyPoints: z.array(z.string().min(1)).min(KEY_POINTS.min).max(KEY_POINTS.max),
   referenceAnswer: z.string(),
-  source: z.enum(QUESTION_SOURCES).optional(),
+  /** The kind of origin, or — for a question drawn from a knowledge base — the passage it cites. */
+  source: z.union([z.enum(QUESTION_SOURCES), knowledgeSourceSchema]).optional(),
 });
 export type PlanQuestion = z.infer<typeof planQuestionSchema>;
+
+/** The passage `q` was drawn from, or null for a bank, resume or model question. */
+export function knowledgeSourceOf(q: Pick<PlanQuestion, "source">): KnowledgeSource | null {
+  return typeof q.source === "object" ? q.source : null;
+}
 
 export const planSchema = z.object({ questions: z.array(planQuestionSchema).min(1).max(QUESTION_COUNT.max) }).superRefine((plan, ctx) => {
   const seen = new Set<string>();
@@ -92,6 +113,30 @@ export const planLlmSchema = z.object({
     .max(QUESTION_COUNT.max),
 });
 type PlanLlm = z.infer<typeof planLlmSchema>;
+
+/**
+ * The plan as a model fills it when the questions come from knowledge-base passages: each
+ * question names the passage it was drawn from, constrained to `passageIds` (the prompt's own
+ * short ids, `p1` …, mapped back to chunks by the server). Strict-friendly like {@link planLlmSchema}.
+ */
+export function planFromPassagesLlmSchema(passageIds: readonly [string, ...string[]]) {
+  return z.object({
+    questions: z
+      .array(
+        z.object({
+          id: z.string().describe("short unique id, e.g. q1, q2 …"),
+          passageId: z.enum(passageIds).describe("the id of the passage the question is drawn from"),
+          category: z.enum(QUESTION_CATEGORIES),
+          difficulty: z.enum(DIFFICULTIES),
+          question: z.string().describe("the question as the interviewer asks it"),
+          keyPoints: z.array(z.string()).min(KEY_POINTS.min).max(KEY_POINTS.max).describe("2–6 short phrases from the passage: what a good answer covers"),
+          referenceAnswer: z.string().describe("a concise model answer, from the passage"),
+        }),
+      )
+      .min(1)
+      .max(QUESTION_COUNT.max),
+  });
+}
 
 /**
  * Model output → {@link Plan}: trims text, drops blank key points, turns `null` into absent,

@@ -17,6 +17,7 @@ import {
 import { getInterviewReportForReader, type ReportReader } from "@/lib/db/queries/report-access";
 import { PanelistError } from "@/lib/errors";
 import { type UsageScope, withUsageScope } from "@/lib/finops/scope";
+import { passagesForInterview, visibleKnowledgeBase } from "@/lib/knowledge";
 import type { Logger } from "@/lib/log";
 import { submitTask } from "@/lib/queue/producer";
 import { TaskError } from "@/lib/queue/task-error";
@@ -31,6 +32,9 @@ import { answersFromTranscript } from "./transcript";
 
 type Deps = { db: Db; redis: Redis; log: Logger };
 
+/** Passages read for one knowledge-base plan: enough to spread 15 questions over documents and headings. */
+const PASSAGES_READ = 120;
+
 /** The usage scope of a task attempt's model calls (lib/finops/scope.ts): the guard meters each under it. */
 function usageScope(db: Db, t: TaskAttempt, feature: string): UsageScope {
   return { db, userId: t.ownerId, organizationId: t.organizationId, feature, taskId: t.taskId, attempt: t.attempt };
@@ -39,20 +43,46 @@ function usageScope(db: Db, t: TaskAttempt, feature: string): UsageScope {
 /**
  * Creates an interview and its `interview.plan` task in one transaction, then submits the task
  * (`submitTask`: a failed XADD is left to the relay). The plan draws on `jobDescription` (the
- * offline planner favours questions on the skills it names).
+ * offline planner favours questions on the skills it names), or — with `knowledgeBaseId` — on
+ * the passages of that knowledge base, which must be visible to the caller: a personal one of
+ * `ownerId` or one of `organizationId`, the caller's active organisation (docs/knowledge.md).
  * @param opts.withinTransaction another domain's write that commits with the interview or not at
  *   all (an invitation recording the interview it created); what it throws rolls both back and
  *   is rethrown.
  * @returns the interview row (with `planTaskId`) and its task.
+ * @throws {PanelistError} 404 `not_found:knowledge` when the knowledge base is missing or not the
+ *   caller's to see; 409 `conflict:knowledge` when it has no ready document to draw questions from.
  */
 export async function createInterview(
   deps: Deps,
-  i: { ownerId: string; role: string; level: Level; questionCount: number; language: Language; resumeId: string | null; jobDescription: string | null },
+  i: {
+    ownerId: string;
+    role: string;
+    level: Level;
+    questionCount: number;
+    language: Language;
+    resumeId: string | null;
+    jobDescription: string | null;
+    knowledgeBaseId?: string | null;
+    /** The caller's active organisation (its knowledge bases are visible too); null or absent: none. */
+    organizationId?: string | null;
+  },
   opts: { withinTransaction?: (tx: Tx, interview: { id: string }) => Promise<void> } = {},
 ) {
+  const { organizationId, knowledgeBaseId, ...row } = i;
+  if (knowledgeBaseId) {
+    const kb = await visibleKnowledgeBase(deps.db, { id: knowledgeBaseId, ownerId: i.ownerId, organizationId: organizationId ?? null });
+    if (!kb) throw new PanelistError("not_found:knowledge", "No such knowledge base.");
+    if (!kb.hasReadyDocuments) {
+      throw new PanelistError(
+        "conflict:knowledge",
+        "This knowledge base has no ready documents yet: upload one and wait until it is processed, then draw questions from it.",
+      );
+    }
+  }
   const created = await insertInterview(
     deps.db,
-    i,
+    { ...row, knowledgeBaseId: knowledgeBaseId ?? null },
     (interviewId) => newTask("interview.plan", { ownerId: i.ownerId, payload: { interviewId } }),
     opts.withinTransaction,
   );
@@ -77,17 +107,27 @@ export async function endInterview(deps: Deps, { id, ownerId }: { id: string; ow
 
 /**
  * The `interview.plan` task's work: the interview's settings (and its resume's text, when it
- * names one the owner still has) → a question plan from the engine (usage feature
- * `interview.plan`).
+ * names one the owner still has; the passages of its knowledge base, when it has one) → a
+ * question plan from the engine (usage feature `interview.plan`). A knowledge base deleted since
+ * the interview was created leaves `knowledge_base_id` null: the plan comes from the bank.
  * @returns the write that stores the plan, to run in the task's completing transaction.
- * @throws {TaskError} policy `not_found` when the interview is not the task owner's; the
- *   engine's `LlmError`.
+ * @throws {TaskError} policy `not_found` when the interview is not the task owner's, or its
+ *   knowledge base has no ready document any more; the engine's `LlmError`.
  */
-export async function planInterview(deps: { db: Db }, t: TaskAttempt & { interviewId: string }): Promise<(tx: Tx) => Promise<void>> {
+export async function planInterview(
+  deps: { db: Db; vectorStore?: Parameters<typeof passagesForInterview>[0]["store"] },
+  t: TaskAttempt & { interviewId: string },
+): Promise<(tx: Tx) => Promise<void>> {
   const { db } = deps;
   const interview = await getInterviewById(db, { id: t.interviewId });
   if (!interview || interview.ownerId !== t.ownerId) throw TaskError.policy("not_found", "The interview no longer exists.");
   const resumeText = interview.resumeId ? await readResumeText(db, { resumeId: interview.resumeId, ownerId: t.ownerId }) : null;
+  const passages = interview.knowledgeBaseId
+    ? await passagesForInterview({ db, store: deps.vectorStore }, { knowledgeBaseId: interview.knowledgeBaseId, limit: PASSAGES_READ })
+    : null;
+  if (passages && passages.length === 0) {
+    throw TaskError.policy("not_found", "The knowledge base has no ready documents any more to draw questions from.");
+  }
   const scope = usageScope(db, t, "interview.plan");
   const { plan, engine } = await withUsageScope(scope, () =>
     planQuestions({
@@ -97,6 +137,7 @@ export async function planInterview(deps: { db: Db }, t: TaskAttempt & { intervi
       language: interview.language,
       resumeText,
       jobDescription: interview.jobDescription,
+      passages,
       seed: interview.id,
       signal: t.signal,
       priority: t.lane,

@@ -222,7 +222,7 @@ describe("GET /api/interviews/{id}/report.pdf", () => {
     for (let turns = 0; !closed; turns++) {
       expect(turns).toBeLessThan(40);
       const last = (await body(id)).messages.at(-1)!;
-      const text = `我在上一份工作中直接负责过这个问题：${last.parts[0].text} 我测量了结果，解释了取舍，延迟降低了 30%。`;
+      const text = `我在上一份工作中直接负责过这个问题：${(last.parts[0] as { text: string }).text} 我测量了结果，解释了取舍，延迟降低了 30%。`;
       closed = await turn(id, { id, action: "answer", messages: [{ id: randomUUID(), role: "user", parts: [{ type: "text", text }] }] });
     }
     const ended = await endInterview(post(`/api/interviews/${id}/end`, alice.cookie, {}), params({ id }));

@@ -1,3 +1,4 @@
+import { organizationGranting } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db/client";
 import { listInterviewsForOwner } from "@/lib/db/queries/interviews";
 import { getResumeForOwner } from "@/lib/db/queries/resumes";
@@ -13,12 +14,17 @@ import { createInterviewSchema } from "./schema";
 export const dynamic = "force-dynamic";
 const log = createLogger("web");
 
-/** Creates an interview and enqueues its `interview.plan` task: 201 `{id, status, taskId}`. */
+/**
+ * Creates an interview and enqueues its `interview.plan` task: 201 `{id, status, taskId}`.
+ * With `knowledgeBaseId` the questions are drawn from that knowledge base: 404
+ * `not_found:knowledge` when the caller may not see it, 409 `conflict:knowledge` when it has no
+ * ready document.
+ */
 export const POST = route({
   permission: "interview:create",
   body: createInterviewSchema,
   limit: "interview_create",
-  handler: async ({ scope, body }) => {
+  handler: async ({ actor, scope, body }) => {
     const db = getDb();
     let language = body.language;
     if (body.resumeId) {
@@ -36,6 +42,9 @@ export const POST = route({
         language: language ?? "en",
         resumeId: body.resumeId ?? null,
         jobDescription: body.jobDescription?.trim() || null,
+        knowledgeBaseId: body.knowledgeBaseId ?? null,
+        // An organisation's knowledge bases are visible to its members (docs/knowledge.md).
+        organizationId: body.knowledgeBaseId ? await organizationGranting(actor, "org_knowledge:read") : null,
       },
     );
     return Response.json({ id: interview.id, status: "planning", taskId: task.id }, { status: 201, headers: { Location: `/api/interviews/${interview.id}` } });

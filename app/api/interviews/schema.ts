@@ -9,6 +9,8 @@ export const createInterviewSchema = z.object({
   language: z.enum(["en", "zh"]).optional(),
   resumeId: z.uuid().optional(),
   jobDescription: z.string().max(50_000).optional(),
+  /** Draw the questions from this knowledge base (a personal one or the active organisation's); malformed is 404 like missing. */
+  knowledgeBaseId: z.string().max(100).optional(),
 });
 
 /** The longest answer the interview takes, in characters (UTF-16 code units): about 3,000 words. */

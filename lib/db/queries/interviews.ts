@@ -24,6 +24,8 @@ export async function createInterview(
     language: "en" | "zh";
     resumeId: string | null;
     jobDescription: string | null;
+    /** The knowledge base its questions are drawn from (the caller checked it is visible); absent: none. */
+    knowledgeBaseId?: string | null;
   },
   planTask: (interviewId: string) => NewTask,
   withinTransaction?: (tx: Tx, interview: InterviewRow) => Promise<void>,

@@ -19,6 +19,7 @@ import { claimsObedience } from "../evaluation-check";
 import { nextOfflineTurn } from "../offline/interviewer";
 import { LEAK_WINDOW, leakGuard, promptQuoteDetector } from "../prompt-leak";
 import { LANGUAGES, type Plan, type TranscriptEntry } from "../schemas";
+import { questionCitation } from "./citation";
 
 /** Metadata on every interviewer message (AI SDK `UIMessage.metadata`). */
 type InterviewerMessageMetadata = {
@@ -30,7 +31,7 @@ type InterviewerMessageMetadata = {
 
 /** One interviewer turn, ready to be sent: the caller turns `stream` into the HTTP response. */
 type InterviewerTurnStream = {
-  /** The AI SDK UI message stream of the turn (start, text, finish). */
+  /** The AI SDK UI message stream of the turn (start, the question's citation when it has one, text, finish). */
   stream: ReadableStream<UIMessageChunk>;
 };
 
@@ -68,7 +69,10 @@ export function toTranscript(messages: InterviewMessageRow[]): TranscriptEntry[]
  *
  * The turn (next question, one follow-up on a missed key point, or the closing) is decided
  * by the server's policy from the plan and the stored transcript; with a model configured the
- * model phrases it (streamText), otherwise the offline wording streams word by word. The
+ * model phrases it (streamText), otherwise the offline wording streams word by word. A question
+ * drawn from a knowledge base streams its citation first (a `source-document` part, citation.ts),
+ * whichever engine phrases it; the stored message keeps the text only (the view rebuilds the
+ * citation from the plan). The
  * interviewer's message is saved when its stream ends — also when the client disconnected
  * midway (writes to a cancelled stream are dropped, the work is not) — and `args.releaseTurn`
  * is called after that.
@@ -139,6 +143,9 @@ export async function streamInterviewerTurn(
   const stream = createUIMessageStream({
     async execute({ writer }) {
       writer.write({ type: "start", messageId, messageMetadata: metadata });
+      // A question drawn from a knowledge base cites its passage before it is asked (citation.ts).
+      const citation = turn.kind === "question" ? questionCitation(plan, turn.questionId) : null;
+      if (citation) writer.write(citation);
       const textId = randomUUID();
       writer.write({ type: "text-start", id: textId });
       const say = (delta: string) => writer.write({ type: "text-delta", id: textId, delta });

@@ -4,6 +4,7 @@ import { toTaskBody } from "@/lib/tasks/view";
 import type { InterviewBody, InterviewListBody, InterviewStatus, InterviewSummary } from "../contracts";
 import { type Plan, planSchema, type Report, type TurnKind } from "../schemas";
 import { readTranscript } from "../transcript";
+import { questionCitation } from "./citation";
 import { toTranscript } from "./interviewer-turn";
 
 type InterviewListRow = Awaited<ReturnType<typeof listInterviewsForOwner>>[number];
@@ -17,12 +18,18 @@ function interviewStatus(i: { interview: InterviewRow; planTask?: TaskRow; hasMe
   return i.hasMessages ? "in_progress" : "ready";
 }
 
-/** Stored messages in the AI SDK `UIMessage` shape, so `useChat` resumes from them. */
-function toUiMessages(messages: InterviewMessageRow[]): InterviewBody["messages"] {
+/**
+ * Stored messages in the AI SDK `UIMessage` shape, so `useChat` resumes from them. A question
+ * drawn from a knowledge base gets its citation back from the plan (the stored row keeps text only).
+ */
+function toUiMessages(messages: InterviewMessageRow[], plan: Plan | null): InterviewBody["messages"] {
   return messages.map((m) => ({
     id: m.id,
     role: m.role,
-    parts: [{ type: "text" as const, text: m.text }],
+    parts: [
+      { type: "text" as const, text: m.text },
+      ...(plan && m.role === "assistant" && m.kind === "question" ? [questionCitation(plan, m.questionId)].filter((c) => c !== null) : []),
+    ],
     // `kind` is a text column; appendMessage is only ever given a TurnKind.
     metadata: { kind: m.kind as TurnKind, questionId: m.questionId, createdAt: m.createdAt.toISOString() },
   }));
@@ -75,6 +82,7 @@ export function toInterviewBody(a: {
     language: interview.language,
     resumeId: interview.resumeId,
     jobDescription: interview.jobDescription,
+    knowledgeBaseId: interview.knowledgeBaseId,
     status: interviewStatus({ interview, planTask: a.planTask, hasMessages: a.messages.length > 0, hasReport: Boolean(a.report) }),
     createdAt: interview.createdAt.toISOString(),
     endedAt: interview.endedAt?.toISOString() ?? null,
@@ -87,7 +95,7 @@ export function toInterviewBody(a: {
         }
       : null,
     progress: state ? { current: Math.max(0, state.currentIndex + 1), answered, total: plan!.questions.length, closed: state.closed } : null,
-    messages: toUiMessages(a.messages),
+    messages: toUiMessages(a.messages, plan),
     report: (a.report?.report as Report | undefined) ?? null,
   };
 }
