@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { getVisibleKnowledgeBase, listReadyDocuments } from "@/lib/db/queries/knowledge-passages";
+import { getVisibleKnowledgeBase, listReadyDocuments } from "@/lib/db/queries/knowledge";
 import { getVectorStore, type VectorStore } from "./vector-store";
 
 /**
@@ -53,7 +53,7 @@ export async function passagesForInterview(
   deps: { db: Db; store?: Pick<VectorStore, "listChunks"> },
   { knowledgeBaseId, limit }: { knowledgeBaseId: string; limit: number },
 ): Promise<InterviewPassage[]> {
-  const documents = await listReadyDocuments(deps.db, { knowledgeBaseId, limit: MAX_DOCUMENTS });
+  const documents = await listReadyDocuments(deps.db, { knowledgeBaseId, order: "newest", limit: MAX_DOCUMENTS });
   if (documents.length === 0 || limit <= 0) return [];
   const store = deps.store ?? (await getVectorStore());
   const perDocument = Math.max(4, Math.ceil(limit / documents.length));

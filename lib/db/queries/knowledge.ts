@@ -305,15 +305,21 @@ export type ReadyDocumentRow = { id: string; fileName: string; vectorizedAt: Dat
 
 /**
  * The ready documents of a knowledge base (latest vectorize task `COMPLETED`, `vectorized_at`
- * set), oldest first — what the chat retrieves from and fingerprints for its semantic cache. A
- * document being re-vectorized is not ready until its new task completes.
+ * set) — what the chat retrieves from and fingerprints for its semantic cache (oldest first, all),
+ * and what an interview draws passages from (newest first, at most `limit`). A document being
+ * re-vectorized is not ready until its new task completes.
  */
-export async function listReadyDocuments(db: Db, { knowledgeBaseId }: { knowledgeBaseId: string }): Promise<ReadyDocumentRow[]> {
-  const rows = await db
+export async function listReadyDocuments(
+  db: Db,
+  { knowledgeBaseId, order = "oldest", limit }: { knowledgeBaseId: string; order?: "oldest" | "newest"; limit?: number },
+): Promise<ReadyDocumentRow[]> {
+  const by = order === "oldest" ? [asc(kbDocuments.createdAt), asc(kbDocuments.id)] : [desc(kbDocuments.createdAt), desc(kbDocuments.id)];
+  const query = db
     .select({ id: kbDocuments.id, fileName: kbDocuments.fileName, vectorizedAt: kbDocuments.vectorizedAt })
     .from(kbDocuments)
     .innerJoin(tasks, eq(tasks.id, kbDocuments.taskId))
     .where(and(eq(kbDocuments.knowledgeBaseId, knowledgeBaseId), eq(tasks.status, "COMPLETED"), sql`${kbDocuments.vectorizedAt} is not null`))
-    .orderBy(asc(kbDocuments.createdAt), asc(kbDocuments.id));
+    .orderBy(...by);
+  const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map((r) => ({ ...r, vectorizedAt: r.vectorizedAt! }));
 }

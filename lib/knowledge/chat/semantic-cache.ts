@@ -15,7 +15,7 @@ import type { UsageScope } from "@/lib/finops/scope";
 import type { VectorSpace, VectorStore } from "../vector-store/types";
 import type { SourceDocumentPart } from "./sources";
 
-/** Default of `KB_CACHE_MIN_SIMILARITY`: close paraphrases only (the issue's figure). */
+/** Default of `KB_CACHE_MIN_SIMILARITY`: close paraphrases only (a paraphrase, not a related question). */
 export const DEFAULT_KB_CACHE_MIN_SIMILARITY = 0.95;
 
 type Env = Record<string, string | undefined>;
