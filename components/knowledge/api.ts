@@ -177,7 +177,10 @@ export function checkDocumentFile(file: File): DocumentRejection | null {
 /** What `providerMetadata.panelist` of a citation carries (docs/knowledge.md, "HTTP interfaces"). */
 export type CitationMetadata = { knowledgeBaseId?: string; documentId?: string; chunkId?: string; ordinal?: number; page?: number | null };
 
-export type KnowledgeUIMessage = UIMessage;
+/** What an answer's metadata says (lib/knowledge/chat/answer.ts `KnowledgeAnswerMetadata`): its engine, and whether the semantic cache served it. */
+export type KnowledgeAnswerMetadata = { engine?: string; cached?: boolean; notFound?: boolean };
+
+export type KnowledgeUIMessage = UIMessage<KnowledgeAnswerMetadata>;
 
 /** A message's citations in order: `[n]` in its text is `sources[n - 1]`. */
 export function messageSources(m: Pick<UIMessage, "parts">): SourceDocumentUIPart[] {

@@ -50,7 +50,15 @@ export function ChatAnswer({
   const sources = messageSources(message);
   const segments = splitCitations(text, sources.length);
   return (
-    <li className="flex items-start gap-2 sm:gap-3" data-testid="kb-chat-message" data-role="assistant" data-streaming={streaming || undefined}>
+    <li
+      className="flex items-start gap-2 sm:gap-3"
+      data-testid="kb-chat-message"
+      data-role="assistant"
+      data-streaming={streaming || undefined}
+      data-engine={message.metadata?.engine}
+      data-cached={message.metadata?.cached || undefined}
+      data-not-found={message.metadata?.notFound || undefined}
+    >
       <span aria-hidden className="mt-1 hidden size-8 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-indigo-700 sm:flex">
         <Bot className="size-4" />
       </span>
@@ -82,6 +90,11 @@ export function ChatAnswer({
           )}
           {streaming ? <span aria-hidden className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-sm bg-indigo-500" /> : null}
         </div>
+        {message.metadata?.cached ? (
+          <p className="mt-1 text-xs text-slate-500" data-testid="kb-answer-cached">
+            {t("cached")}
+          </p>
+        ) : null}
         {sources.length > 0 ? (
           <div className="mt-2">
             <p className="text-xs font-medium text-slate-500">{t("sources")}</p>

@@ -16,8 +16,10 @@ import type { KnowledgeUIMessage } from "./api";
 import { ChatAnswer } from "./chat-answer";
 import { type OpenPassage, PassageDialog } from "./passage-dialog";
 
-/** The server's bound on a question, characters. */
-const QUESTION_MAX = 2_000;
+/** The server's bound on a question, characters (`MAX_QUESTION_CHARS`, lib/knowledge/chat/service.ts). */
+const QUESTION_MAX = 4_000;
+/** How many of the newest messages a request carries (the route reads at most 100). */
+const SENT_MESSAGES = 12;
 
 /**
  * Ask the knowledge base: `useChat` over `POST /api/knowledge/{id}/chat` (an AI SDK UI message
@@ -42,7 +44,19 @@ export function KnowledgeChat({ knowledgeBaseId, readyCount }: { knowledgeBaseId
   const listEnd = useRef<HTMLDivElement>(null);
 
   const transport = useMemo(
-    () => new DefaultChatTransport<KnowledgeUIMessage>({ api: `/api/knowledge/${encodeURIComponent(knowledgeBaseId)}/chat`, fetch: chatFetch }),
+    () =>
+      new DefaultChatTransport<KnowledgeUIMessage>({
+        api: `/api/knowledge/${encodeURIComponent(knowledgeBaseId)}/chat`,
+        fetch: chatFetch,
+        // The server reads the questions (a follow-up is rewritten with the earlier ones): the
+        // newest messages' text is enough, and keeps a long conversation under its body cap.
+        prepareSendMessagesRequest: ({ id: chatId, messages }) => ({
+          body: {
+            id: chatId,
+            messages: messages.slice(-SENT_MESSAGES).map((m) => ({ id: m.id, role: m.role, parts: m.parts.filter((p) => p.type === "text") })),
+          },
+        }),
+      }),
     [knowledgeBaseId],
   );
 
