@@ -65,6 +65,7 @@ export function KnowledgeChat({ knowledgeBaseId, readyCount }: { knowledgeBaseId
       if (err instanceof LlmUnavailableError) {
         setUnavailable(true);
         limited.start(err.retryAfterS);
+        setInput((v) => v || lastSent.current);
         return;
       }
       if (limited.startFrom(err)) {
@@ -88,7 +89,7 @@ export function KnowledgeChat({ knowledgeBaseId, readyCount }: { knowledgeBaseId
   const busy = status === "submitted" || status === "streaming";
   const enabled = readyCount > 0 && !busy && !limited.waiting;
   const last = messages.at(-1);
-  // A refused question (429/503) is taken back out of the conversation: it was never answered.
+  // The newest question has no answer (refused or failed): a new question replaces it.
   const stalled = !busy && last?.role === "user";
 
   useEffect(() => {
