@@ -45,7 +45,9 @@ export type Surface =
   | "application"
   | "audit"
   | "share"
-  | "invite";
+  | "invite"
+  | "knowledge"
+  | "document";
 export type ErrorCode = `${ErrorType}:${Surface}`;
 
 export type FieldIssue = { path: string; message: string };

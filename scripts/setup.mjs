@@ -16,6 +16,7 @@ import { resolvePostgres } from "./setup/postgres.mjs";
 import { Procs } from "./setup/procs.mjs";
 import { resolveRedis } from "./setup/redis.mjs";
 import { DATA_DIR, freePort, log, paint, portIsFree, ROOT, SetupError, tcpProbe, waitFor } from "./setup/util.mjs";
+import { resolveVectorStore } from "./setup/vector.mjs";
 
 const MODES = ["start", "dev", "test"];
 const mode = process.argv[2];
@@ -83,6 +84,9 @@ async function commonSetup() {
   const redis = await resolveRedis({ procs, env });
   env.DATABASE_URL = pg.url;
   env.REDIS_URL = redis.url;
+  // pgvector in that PostgreSQL, else a PGlite sidecar (docs/knowledge.md, "Where the vectors live").
+  const vectorUrl = await resolveVectorStore({ mode, procs, env, pg });
+  if (vectorUrl) env.VECTOR_DATABASE_URL = vectorUrl;
   if (pg.embedded) {
     // One PGlite session behind the socket: the app may size its pools by this.
     env.PANELIST_EMBEDDED_PG = "1";
@@ -143,7 +147,7 @@ async function pickPort(env) {
 
 function writeRuntimeEnv(env) {
   wroteRuntimeEnv = true;
-  const keys = ["DATABASE_URL", "REDIS_URL", "PANELIST_EMBEDDED_PG", "PANELIST_REDIS_PREFIX"];
+  const keys = ["DATABASE_URL", "REDIS_URL", "VECTOR_DATABASE_URL", "PANELIST_EMBEDDED_PG", "PANELIST_REDIS_PREFIX"];
   const lines = keys.filter((k) => env[k]).map((k) => `${k}=${env[k]}`);
   fs.writeFileSync(
     RUNTIME_ENV,

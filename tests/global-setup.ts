@@ -1,6 +1,7 @@
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { runMigrations } from "../lib/db/migrate";
+import { ensureVectorSidecar } from "./helpers/vector-sidecar";
 
 /**
  * One fresh database per Vitest run on the server of `DATABASE_URL` (never the server's
@@ -23,7 +24,12 @@ export default async function setup(project: TestProject) {
   process.env.LLM_PROVIDER ??= "offline";
   project.provide("databaseUrl", testUrl);
   project.provide("adminDatabaseUrl", serverUrl);
+  // The vector store: pgvector on this server, else npm test's sidecar, else one started here.
+  const vector = await ensureVectorSidecar(serverUrl);
+  if (vector.url) process.env.VECTOR_DATABASE_URL = vector.url;
+  project.provide("vectorDatabaseUrl", vector.url ?? "");
   return async () => {
+    await vector.stop();
     const copies = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`${name}\\_%`}`;
     for (const { datname } of copies) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
@@ -37,5 +43,7 @@ declare module "vitest" {
     databaseUrl: string;
     /** The server's maintenance database, for CREATE/DROP DATABASE. */
     adminDatabaseUrl: string;
+    /** The PGlite vector sidecar's URL, "" when the server has pgvector (tests/helpers/vector-store.ts). */
+    vectorDatabaseUrl: string;
   }
 }

@@ -2,6 +2,7 @@ import { getLlmConfig } from "@/lib/ai/config";
 import { AlertEvaluator } from "@/lib/alerts/evaluator";
 import { loadLocalEnv } from "@/lib/config/local-env";
 import { closeDb, getDb } from "@/lib/db/client";
+import { closeVectorStore, logVectorStoreChoice } from "@/lib/knowledge/vector-store";
 import { createLogger } from "@/lib/log";
 import { startMetricsPublisher } from "@/lib/metrics/snapshots";
 import { StreamConsumer } from "@/lib/queue/consumer";
@@ -49,6 +50,8 @@ async function main() {
     },
     "worker started",
   );
+  // Which store holds the knowledge bases' vectors, and why (docs/knowledge.md, "Where the vectors live").
+  await logVectorStoreChoice(log);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -63,6 +66,7 @@ async function main() {
     await metrics.stop().catch((err) => log.warn({ err: String(err) }, "metrics not retired; this process's counts leave the sum when its snapshot expires"));
     await closeRedis();
     await closeDb();
+    await closeVectorStore();
     log.info("worker stopped");
     process.exit(0);
   };

@@ -366,8 +366,12 @@ export async function readResumeReport(db: Db, { id, ...reader }: { id: string }
   return { ...body, analysis: body.analysis };
 }
 
-function sanitizeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "resume";
+/**
+ * An uploaded file's name as stored and shown: its last path segment, without control or
+ * bidirectional-override characters, at most 200 characters; `fallback` when nothing is left.
+ */
+export function sanitizeFileName(name: string, fallback = "resume"): string {
+  const base = name.split(/[\\/]/).pop() ?? fallback;
   const clean = base
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it strips from the file name
     .replace(/[\u0000-\u001f\u007f]/g, "")
@@ -375,5 +379,5 @@ function sanitizeFileName(name: string): string {
     .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
     .trim()
     .slice(0, 200);
-  return clean || "resume";
+  return clean || fallback;
 }

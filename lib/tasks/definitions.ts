@@ -38,6 +38,8 @@ export const TASK_DEFINITIONS = {
   "job.skills": define({ payloadSchema: z.object({ jobId: z.uuid() }), lanes: ["interactive"], maxAttempts: 3 }),
   /** Re-score a sample of a job's resumes with names, pronouns and gendered words swapped (docs/fairness.md); bulk work of an organisation. */
   "job.fairness_audit": define({ payloadSchema: z.object({ auditId: z.uuid() }), lanes: ["batch"], maxAttempts: 3 }),
+  /** Extract, chunk and embed one knowledge-base document into the vector store (docs/knowledge.md). Bulk uploads (> 10 files) and model changes use batch. */
+  "kb.vectorize": define({ payloadSchema: z.object({ documentId: z.uuid() }), lanes: ["interactive", "batch"], maxAttempts: 3 }),
 } as const;
 
 export type TaskType = keyof typeof TASK_DEFINITIONS;

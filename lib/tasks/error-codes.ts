@@ -49,6 +49,7 @@ export const TASK_ERROR_BLAME: Record<TaskErrorCode, TaskErrorBlame> = {
   unreadable: "input",
   not_a_resume: "input",
   too_short: "input",
+  too_large: "input",
   context_length: "model",
   content_policy: "model",
   // A 429 is a quota: retried while it is a rate, terminal when the account is out of credit.

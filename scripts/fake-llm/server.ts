@@ -2,6 +2,7 @@
  * A fake OpenAI-compatible LLM server for tests and benchmarks (node:http, no framework).
  *
  *   POST /v1/chat/completions   streamed (SSE) and not; usage; JSON-schema answers; faults
+ *   POST /v1/embeddings         deterministic vectors from the text (fakeEmbedding); usage
  *   GET  /v1/models             model list
  *   POST /__control             {mode, count?, retryAfterS?, delayMs?, ...} for the next requests
  *   GET  /__control             the current control state
@@ -30,11 +31,12 @@
  * CLI: `npx tsx scripts/fake-llm/server.ts --port 4010` (or `npm run fake-llm -- --port 4010`).
  */
 
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { findGraderInstructions, type GraderInstructions, obeyInstructions, obeyingText, statedMaxima } from "./gullible";
+import { citingAnswer } from "./citing";
 import { generateInstance, hashString, type Json, type JsonSchema, strictSchemaViolation } from "./schema-instance";
 import { answerLanguage, type WrongLanguageMode, wrongLanguageMode } from "./wrong-language";
 
@@ -671,6 +673,9 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
         if (req.method === "POST" && (path === "/v1/chat/completions" || path === "/chat/completions")) {
           return handleChat(req, res, rec!, raw);
         }
+        if (req.method === "POST" && (path === "/v1/embeddings" || path === "/embeddings")) {
+          return handleEmbeddings(res, rec!, raw);
+        }
         if (req.method === "GET" && (path === "/v1/models" || path === "/models")) {
           return sendJson(res, rec, 200, {
             object: "list",
@@ -942,7 +947,8 @@ function buildAnswer(body: ChatBody, mode: FaultMode, persona: { gullible: boole
     const text = JSON.stringify(instance(schema));
     return { kind: "text", content: mode === "broken_json" ? breakJson(text) : text, json: true, ...obeyed };
   }
-  const content = found ? obeyingText(found, system) : interviewerSentence(body, language, seed);
+  const lastUser = [...body.messages].reverse().find((m) => m.role === "user");
+  const content = found ? obeyingText(found, system) : (citingAnswer(textOf(lastUser?.content)) ?? interviewerSentence(body, language, seed));
   return { kind: "text", content: mode === "broken_json" ? `{"answer": "${content}` : content, json: false, ...obeyed };
 }
 
@@ -1001,6 +1007,49 @@ export function formatDuration(ms: number): string {
   const m = Math.floor(totalS / 60);
   const s = Math.round((totalS - m * 60) * 1000) / 1000;
   return m > 0 ? `${m}m${s}s` : `${s}s`;
+}
+
+/** The dimension of `/v1/embeddings` vectors when the request names none (text-embedding-3-small's). */
+const FAKE_EMBEDDING_DIM = 1536;
+
+/**
+ * A deterministic, L2-normalised vector of `dim` numbers for `text`: its lower-cased words (and
+ * Chinese characters) hashed into signed buckets, so texts sharing words are close (cosine) and
+ * the same text always gets the same vector — enough for retrieval tests against the real client.
+ */
+export function fakeEmbedding(text: string, dim: number): number[] {
+  const v: number[] = new Array<number>(dim).fill(0);
+  for (const token of text.toLowerCase().match(/\p{Script=Han}|[\p{L}\p{N}]+/gu) ?? []) {
+    const h = createHash("sha256").update(token).digest();
+    v[h.readUInt32BE(0) % dim] += h[4] & 1 ? 1 : -1;
+  }
+  // A text without words still gets a unit vector.
+  if (!v.some((x) => x !== 0)) v[0] = 1;
+  const norm = Math.sqrt(v.reduce((a, x) => a + x * x, 0));
+  return v.map((x) => x / norm);
+}
+
+/** `POST /v1/embeddings` (OpenAI's shape): `input` a string or strings, optional `dimensions`; usage counts words and Chinese characters. */
+function handleEmbeddings(res: http.ServerResponse, rec: RecordedRequest, raw: string): void {
+  let body: { model?: string; input?: string | string[]; dimensions?: number };
+  try {
+    body = JSON.parse(raw) as typeof body;
+  } catch {
+    return sendError(res, rec, 400, "We could not parse the JSON body of your request.", "invalid_request_error", null, null);
+  }
+  rec.body = body;
+  const inputs = typeof body.input === "string" ? [body.input] : body.input;
+  if (!Array.isArray(inputs) || inputs.length === 0 || inputs.some((t) => typeof t !== "string")) {
+    return sendError(res, rec, 400, "'input' must be a string or a non-empty array of strings.", "invalid_request_error", "input", null);
+  }
+  const dim = typeof body.dimensions === "number" && body.dimensions > 0 ? Math.floor(body.dimensions) : FAKE_EMBEDDING_DIM;
+  const tokens = inputs.reduce((n, t) => n + (t.match(/\p{Script=Han}|[\p{L}\p{N}]+/gu) ?? []).length, 0);
+  sendJson(res, rec, 200, {
+    object: "list",
+    data: inputs.map((t, index) => ({ object: "embedding", index, embedding: fakeEmbedding(t, dim) })),
+    model: body.model ?? "text-embedding-3-small",
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  });
 }
 
 function flattenHeaders(h: http.IncomingHttpHeaders): Record<string, string> {

@@ -310,6 +310,8 @@ describe("the queue page's data", () => {
       "job.skills:batch",
       "job.fairness_audit:interactive",
       "job.fairness_audit:batch",
+      "kb.vectorize:interactive",
+      "kb.vectorize:batch",
     ]);
     const plan = body.streams.find((s) => s.stream === stalled)!;
     expect(plan).toMatchObject({ health: "stalled", length: 1, consumers: [] });

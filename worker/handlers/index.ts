@@ -6,6 +6,7 @@ import { interviewEvaluateHandler } from "./interview-evaluate";
 import { interviewPlanHandler } from "./interview-plan";
 import { jobFairnessAuditHandler } from "./job-fairness-audit";
 import { jobSkillsHandler } from "./job-skills";
+import { kbVectorizeHandler } from "./kb-vectorize";
 import { resumeAnalyzeHandler } from "./resume-analyze";
 
 /**
@@ -18,6 +19,7 @@ const HANDLERS: { [T in TaskType]: HandlerFactory<T> } = {
   "interview.evaluate": interviewEvaluateHandler,
   "job.skills": jobSkillsHandler,
   "job.fairness_audit": jobFairnessAuditHandler,
+  "kb.vectorize": kbVectorizeHandler,
 };
 
 /** Every task type's handler, in the definitions' order, for the worker's consumer. */

@@ -28,7 +28,22 @@ const DOCX_MESSAGES = {
   timeout: "This Word file took too long to read; it may be damaged or unusually complex.",
 } as const;
 
-type DocxResult = { ok: true; raw: string; pageCount: number | null; hidden: string[] } | ExtractFailure;
+type DocxResult =
+  | {
+      ok: true;
+      raw: string;
+      pageCount: number | null;
+      hidden: string[];
+      /** The body's paragraphs styled as headings (`Title`, `Heading 1`…, or an outline level), in order, with their level (1 = top). */
+      headings: { text: string; level: number }[];
+    }
+  | ExtractFailure;
+
+/** Caps of one read for a caller whose documents are not resumes (a knowledge base's); default the resume's (limits.ts). */
+export interface DocxLimits {
+  /** Total unpacked size of the XML parts; default {@link MAX_DOCX_XML_BYTES}. */
+  maxXmlBytes?: number;
+}
 
 /**
  * The raw text of a DOCX (`bytes`): header lines, the body as mammoth reads it after the drawing
@@ -39,7 +54,7 @@ type DocxResult = { ok: true; raw: string; pageCount: number | null; hidden: str
  * rewrite pastes in, SmartArt text at each reference, counted too), a part mammoth cannot
  * parse or a read longer than `timeoutMs` come back as a failure with a sentence for the person.
  */
-export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS): Promise<DocxResult> {
+export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS, limits: DocxLimits = {}): Promise<DocxResult> {
   if (isCfb(bytes)) {
     return containsUtf16(bytes, "EncryptedPackage") ? fail("encrypted", DOCX_MESSAGES.encrypted) : fail("corrupt", DOCX_MESSAGES.legacyDoc);
   }
@@ -50,7 +65,7 @@ export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS
 
   // Inflate every XML part under one budget: the directory's sizes may lie, the inflater's cap cannot.
   const xml = new Map<string, string>();
-  let budget = MAX_DOCX_XML_BYTES;
+  let budget = limits.maxXmlBytes ?? MAX_DOCX_XML_BYTES;
   const decoder = new TextDecoder("utf-8");
   for (const entry of entries) {
     if (!/\.(xml|rels)$/i.test(entry.name)) continue;
@@ -134,7 +149,28 @@ export async function extractDocx(bytes: Uint8Array, timeoutMs = DOCX_TIMEOUT_MS
   const raw = [...header, body, ...footer].join("\n");
 
   const pages = /<Pages>(\d+)<\/Pages>/.exec(xml.get("docProps/app.xml") ?? "");
-  return { ok: true, raw, pageCount: pages ? Number(pages[1]) : null, hidden: [...new Set(hidden)] };
+  return { ok: true, raw, pageCount: pages ? Number(pages[1]) : null, hidden: [...new Set(hidden)], headings: headingParagraphs(main) };
+}
+
+/** Style ids Word gives its built-in headings (`Heading1`, localised ids keep the digit) and the title. */
+const HEADING_STYLE = /^(?:heading|berschrift|titre|titolo|标题)\s*(\d)$/i;
+
+/**
+ * The paragraphs of the main part styled as headings: a `w:pStyle` of `Title` (level 1) or
+ * `Heading N` (level N), or a `w:outlineLvl` (0-based, level + 1). One linear scan of the part.
+ */
+function headingParagraphs(main: string): { text: string; level: number }[] {
+  const out: { text: string; level: number }[] = [];
+  for (const p of outerElements(main, ["p"])) {
+    const inner = main.slice(p.innerStart, p.innerEnd);
+    const style = /<[\w]+:pStyle\s[^>]*?val="([^"]*)"/.exec(inner)?.[1] ?? "";
+    const outline = /<[\w]+:outlineLvl\s[^>]*?val="(\d)"/.exec(inner)?.[1];
+    const level = /^title$/i.test(style) ? 1 : HEADING_STYLE.test(style) ? Number(HEADING_STYLE.exec(style)![1]) : outline !== undefined ? Number(outline) + 1 : 0;
+    if (level < 1 || level > 9) continue;
+    const text = partParagraphs(main.slice(p.start, p.end)).join(" ").replace(/\s+/g, " ").trim();
+    if (text) out.push({ text, level });
+  }
+  return out;
 }
 
 const MAIN_PART = "word/document.xml";

@@ -36,6 +36,8 @@ type PdfResult =
       pageCount: number;
       evidence: PdfEvidence;
       truncated: boolean;
+      /** Each page's text, in page order (`raw` is these joined by a blank line); fewer than `pageCount` when truncated. */
+      pages: string[];
       /** Lines of `raw` drawn invisibly: tiny (< 2 pt), off the page, white, or in an invisible rendering mode. */
       hidden: string[];
     }
@@ -72,10 +74,33 @@ export function scanPdfBytes(bytes: Uint8Array): { declaredPages: number; hasIma
   return { declaredPages, hasImages: /\/Subtype\s*\/Image\b/.test(s) };
 }
 
-export async function extractPdf(bytes: Uint8Array, timeoutMs = PDF_TIMEOUT_MS): Promise<PdfResult> {
+/**
+ * Caps of one read, for a caller whose documents are not resumes (a knowledge base's, lib/knowledge/ingest):
+ * at most `maxPages` pages (refused beyond, before any text is read), text collection stopped at
+ * `maxChars`, and the worker thread's heap. Defaults: the resume limits of limits.ts.
+ */
+export interface PdfLimits {
+  maxPages?: number;
+  maxChars?: number;
+  heapMb?: number;
+  /** The refusal's sentence for a file over `maxPages`; default the resume's. */
+  tooManyPages?: (pages: number) => string;
+}
+
+/**
+ * PDF bytes → the raw text of every page (see the module comment), or a refusal. Never throws for
+ * bad input; throws {@link PdfReaderUnavailableError} when the reader cannot start.
+ * @param timeoutMs wall-clock budget of the read, worker start included.
+ * @param limits caps of the read ({@link PdfLimits}); the resume's by default.
+ */
+export async function extractPdf(bytes: Uint8Array, timeoutMs = PDF_TIMEOUT_MS, limits: PdfLimits = {}): Promise<PdfResult> {
   const { declaredPages, hasImages } = scanPdfBytes(bytes);
   const data = bytes.slice(); // pdf.js takes ownership of (detaches) the buffer it is given
-  const msg = await runWorker(data, timeoutMs);
+  const msg = await runWorker(data, timeoutMs, {
+    maxPages: limits.maxPages ?? MAX_PAGES,
+    maxChars: limits.maxChars ?? MAX_TEXT_CHARS,
+    heapMb: limits.heapMb ?? PDF_WORKER_HEAP_MB,
+  });
 
   switch (msg.type) {
     case "setup-error":
@@ -83,7 +108,7 @@ export async function extractPdf(bytes: Uint8Array, timeoutMs = PDF_TIMEOUT_MS):
     case "open-error":
       return msg.name === "PasswordException" ? fail("encrypted", PDF_MESSAGES.encrypted) : fail("corrupt", PDF_MESSAGES.corrupt);
     case "too-many-pages":
-      return fail("not_a_resume", PDF_MESSAGES.tooManyPages(msg.numPages));
+      return fail("not_a_resume", (limits.tooManyPages ?? PDF_MESSAGES.tooManyPages)(msg.numPages));
     case "timeout":
       return fail("corrupt", PDF_MESSAGES.timeout);
     case "memory":
@@ -102,6 +127,7 @@ export async function extractPdf(bytes: Uint8Array, timeoutMs = PDF_TIMEOUT_MS):
         pageCount: msg.numPages,
         evidence: { hasImages, textShowOps: msg.textShowOps },
         truncated: msg.truncated,
+        pages: msg.pages,
         hidden: msg.hidden ?? [],
       };
     }
@@ -111,15 +137,19 @@ export async function extractPdf(bytes: Uint8Array, timeoutMs = PDF_TIMEOUT_MS):
 /** The worker script; resolved next to this file (tsx and vitest run the sources in place). */
 const PDF_WORKER_URL = new URL("./pdf-worker.mjs", import.meta.url);
 
-function runWorker(data: Uint8Array, timeoutMs: number): Promise<WorkerMessage | { type: "timeout" } | { type: "memory" }> {
+function runWorker(
+  data: Uint8Array,
+  timeoutMs: number,
+  caps: { maxPages: number; maxChars: number; heapMb: number },
+): Promise<WorkerMessage | { type: "timeout" } | { type: "memory" }> {
   return new Promise((resolve) => {
     let settled = false;
     let worker: Worker;
     try {
       worker = new Worker(PDF_WORKER_URL, {
-        workerData: { data, maxPages: MAX_PAGES, maxChars: MAX_TEXT_CHARS, opsPages: OPS_PAGES },
+        workerData: { data, maxPages: caps.maxPages, maxChars: caps.maxChars, opsPages: OPS_PAGES },
         transferList: [data.buffer as ArrayBuffer],
-        resourceLimits: { maxOldGenerationSizeMb: PDF_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 64 },
+        resourceLimits: { maxOldGenerationSizeMb: caps.heapMb, maxYoungGenerationSizeMb: 64 },
         execArgv: [], // plain Node: the thread runs JavaScript only
         stdout: false,
         stderr: false,

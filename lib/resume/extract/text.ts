@@ -14,7 +14,7 @@ const TEXT_MESSAGES = {
 } as const;
 
 /** Decodes UTF-8 (BOM optional) or BOM-marked UTF-16; null when the bytes are not valid text. */
-function decodeTextBytes(bytes: Uint8Array): string | null {
+export function decodeTextBytes(bytes: Uint8Array): string | null {
   const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : "utf-8";
   try {
     return new TextDecoder(encoding, { fatal: true }).decode(bytes); // strips the BOM

@@ -17,8 +17,10 @@ export type ResumeKind = "pdf" | "docx" | "text";
  * - `not_a_resume` — readable text that is plainly not a resume: far too long, not English or
  *   Chinese, placeholder text, or no resume structure at all.
  * - `too_short` — almost no text.
+ * - `too_large` — a document over the caps of its reader (a knowledge base's: pages, characters;
+ *   extract/document.ts); a resume's limits answer `not_a_resume` instead.
  */
-export const EXTRACT_FAILURE_CODES = ["no_text_layer", "encrypted", "corrupt", "unreadable", "not_a_resume", "too_short"] as const;
+export const EXTRACT_FAILURE_CODES = ["no_text_layer", "encrypted", "corrupt", "unreadable", "not_a_resume", "too_short", "too_large"] as const;
 export type ExtractFailureCode = (typeof EXTRACT_FAILURE_CODES)[number];
 
 export type ResumeLanguage = "en" | "zh";

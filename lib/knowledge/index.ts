@@ -1,0 +1,18 @@
+/**
+ * The knowledge-base domain's door (rule no-domain-internals): what routes and other domains use.
+ * Each part adds its exports here.
+ */
+export { type KnowledgeActor, knowledgeActor } from "./access";
+export { type EmbeddingSpace, embeddingSpace, embedTexts, embedTextsCached } from "./embedding";
+export { KB_INTERACTIVE_MAX_FILES, MAX_KB_FILE_BYTES, MAX_KB_FILES, MAX_KB_PAGES, MAX_KB_REQUEST_BYTES } from "./ingest/limits";
+export {
+  createKnowledgeBase,
+  deleteDocument,
+  deleteKnowledgeBase,
+  getKnowledgeBase,
+  listKnowledgeBases,
+  MAX_KB_NAME_CHARS,
+  revectorizeDocument,
+  uploadDocuments,
+  vectorizeDocument,
+} from "./service";
