@@ -27,6 +27,7 @@ import { hashingEmbedding, OFFLINE_EMBEDDING_DIM, OFFLINE_EMBEDDING_MODEL } from
 import { chunkDocument } from "@/lib/knowledge/ingest/chunk";
 import { minSimilarity, type RetrievalMode, retrieve } from "@/lib/knowledge/retrieval";
 import { questionLanguage } from "@/lib/knowledge/search-terms";
+import { embeddingText } from "@/lib/knowledge/service";
 import { openConfiguredVectorStore } from "@/lib/knowledge/vector-store/select";
 import type { VectorSpace } from "@/lib/knowledge/vector-store/types";
 import { CORPUS_DIR } from "@/tests/corpus-dir";
@@ -81,7 +82,7 @@ async function main() {
       await store.replaceDocumentChunks(
         space,
         id,
-        chunks.map((c) => ({ ...c, embedding: hashingEmbedding(c.heading ? `${c.heading}\n${c.content}` : c.content, space.dim) })),
+        chunks.map((c) => ({ ...c, embedding: hashingEmbedding(embeddingText(c), space.dim) })),
       );
       chunkTotal += chunks.length;
     }
@@ -142,7 +143,12 @@ async function main() {
         const r = await retrieve(store, space, { query: q, queryEmbedding: hashingEmbedding(q, space.dim), documentIds, minSimilarity: candidate });
         if (r.relevant && extractiveAnswer(q, r.passages, questionLanguage(q)).cited.length > 0) answered++;
       }
-      sweep.push([candidate.toFixed(2) + (candidate === floor ? " (default)" : ""), pct(recalled / set.questions.length), `${missed} of ${set.questions.length}`, `${answered} of ${set.unanswerable.length}`]);
+      sweep.push([
+        candidate.toFixed(2) + (candidate === floor ? " (default)" : ""),
+        pct(recalled / set.questions.length),
+        `${missed} of ${set.questions.length}`,
+        `${answered} of ${set.unanswerable.length}`,
+      ]);
     }
     const sweepHeader = ["KB_MIN_SIMILARITY", "hybrid recall@5", "answerable → not found", "unanswerable → answered"];
     const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -152,7 +158,14 @@ async function main() {
 
     const header = ["retrieval", "recall@5", "MRR", "answer has a citation", "cites the answer's document", "answerable → not found"];
     const rows = [
-      ["hybrid (vector + full text, RRF k = 60)", pct(hybrid.recall5), hybrid.mrr.toFixed(3), pct(hybrid.cited), pct(hybrid.citedRight), String(hybrid.notFoundAnswerable)],
+      [
+        "hybrid (vector + full text, RRF k = 60)",
+        pct(hybrid.recall5),
+        hybrid.mrr.toFixed(3),
+        pct(hybrid.cited),
+        pct(hybrid.citedRight),
+        String(hybrid.notFoundAnswerable),
+      ],
       ["baseline: vector only", pct(vector.recall5), vector.mrr.toFixed(3), pct(vector.cited), pct(vector.citedRight), String(vector.notFoundAnswerable)],
     ];
     const simHeader = ["best cosine of the question", "min", "median", "max"];
@@ -179,9 +192,9 @@ async function main() {
         [
           "## Knowledge-base retrieval",
           "",
-          machineLine({ loadStart, seconds: (performance.now() - started) / 1000, command }),
+          `Latest run: ${machineLine({ loadStart, seconds: (performance.now() - started) / 1000, command })}`,
           "",
-          `${set.documents.length} documents (8 corpus files — job descriptions and text resumes, en and zh — and 4 synthetic handbook and study-notes documents in \`bench/fixtures/kb/\`), chunked by \`chunkDocument\` and embedded with the offline embedding (\`${OFFLINE_EMBEDDING_MODEL}\`, ${OFFLINE_EMBEDDING_DIM} dimensions) into one knowledge base of the ${store.kind} store. ${set.questions.length} questions (${set.questions.filter((x) => questionLanguage(x.q) === "zh").length} Chinese), each with the document that holds its answer (\`bench/fixtures/kb/questions.json\`). Recall@5: a chunk of that document among the first five passages; MRR: 1 / rank of its first chunk; the answer is the offline extractive one (\`lib/knowledge/chat/extractive-answer.ts\`). The baseline is the vector side alone, same store, same run.`,
+          `${set.documents.length} documents (8 corpus files — job descriptions and text resumes, en and zh — and 4 synthetic handbook and study-notes documents in \`bench/fixtures/kb/\`), chunked by \`chunkDocument\` and embedded with the offline embedding (\`${OFFLINE_EMBEDDING_MODEL}\`, ${OFFLINE_EMBEDDING_DIM} dimensions) into one knowledge base of the ${store.kind} store. ${set.questions.length} questions (${set.questions.filter((x) => questionLanguage(x.q) === "zh").length} Chinese), each with the document that holds its answer (\`bench/fixtures/kb/questions.json\`). Recall@5: a chunk of that document among the first five passages; MRR: 1 / rank of its first chunk; the answer is the offline extractive one (\`lib/knowledge/chat/extractive-answer.ts\`). The baseline is the vector side alone, same store, same run; both apply the minimum similarity, so a row counts what the chat would answer.`,
           "",
           markdownTable(header, rows),
           "",

@@ -5,7 +5,13 @@ const id = (x: { id: string }) => x.id;
 
 describe("reciprocalRankFusion (Cormack et al. 2009)", () => {
   it("sums 1/(k + rank) over the lists an item is in, with k = 60", () => {
-    const fused = reciprocalRankFusion([[{ id: "a" }, { id: "b" }], [{ id: "b" }, { id: "c" }]], id);
+    const fused = reciprocalRankFusion(
+      [
+        [{ id: "a" }, { id: "b" }],
+        [{ id: "b" }, { id: "c" }],
+      ],
+      id,
+    );
     expect(RRF_K).toBe(60);
     expect(fused.map((f) => f.item.id)).toEqual(["b", "a", "c"]);
     expect(fused[0].score).toBeCloseTo(1 / 62 + 1 / 61, 12);
@@ -14,7 +20,10 @@ describe("reciprocalRankFusion (Cormack et al. 2009)", () => {
   });
 
   it("an item first in one list beats one second in both only when k is small", () => {
-    const lists = [[{ id: "x" }, { id: "y" }], [{ id: "z" }, { id: "y" }]];
+    const lists = [
+      [{ id: "x" }, { id: "y" }],
+      [{ id: "z" }, { id: "y" }],
+    ];
     expect(reciprocalRankFusion(lists, id)[0].item.id).toBe("y");
     expect(reciprocalRankFusion(lists, id, 0)[0].item.id).toBe("x");
   });

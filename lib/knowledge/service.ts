@@ -15,8 +15,8 @@ import {
   getKbDocumentWithFile,
   getVisibleKnowledgeBase,
   insertKnowledgeBase,
-  type KnowledgeBaseRow,
   type KbUploadFile,
+  type KnowledgeBaseRow,
   listKnowledgeBaseDocuments,
   listVisibleKnowledgeBases,
   newVectorizeTasks,
@@ -270,7 +270,11 @@ export async function deleteDocument(deps: Omit<Deps, "redis" | "log">, a: Knowl
  * @returns the document and its new task id.
  * @throws {PanelistError} 404 `not_found:knowledge` / `not_found:document`; 403 `forbidden:knowledge`.
  */
-export async function revectorizeDocument(deps: Deps, a: KnowledgeActor, d: { knowledgeBaseId: string; documentId: string }): Promise<{ documentId: string; taskId: string }> {
+export async function revectorizeDocument(
+  deps: Deps,
+  a: KnowledgeActor,
+  d: { knowledgeBaseId: string; documentId: string },
+): Promise<{ documentId: string; taskId: string }> {
   const before = await writable(deps.db, a, d.knowledgeBaseId);
   const doc = isUuid(d.documentId) ? await getKbDocument(deps.db, { knowledgeBaseId: before.id, id: d.documentId }) : undefined;
   if (!doc) throw new PanelistError("not_found:document", "No such document in this knowledge base.");

@@ -6,9 +6,9 @@
  * are in `service.ts`.
  */
 export type { Analysis } from "./analysis-schema";
+export { detectResumeKind as detectDocumentKind, unsupportedReason } from "./extract/detect-type";
 /** The sandboxed readers (PDF worker thread, DOCX bomb checks) for documents that are not resumes, under the caller's caps. */
 export { type DocumentKind, type DocumentLimits, type DocumentOutcome, extractDocumentText } from "./extract/document";
-export { detectResumeKind as detectDocumentKind, unsupportedReason } from "./extract/detect-type";
 export { detectLanguage } from "./extract/language";
 export { type JdSkill, jdSkills, normalizeJd } from "./offline/jd";
 export { type ResumeProfile, resumeProfile } from "./offline/profile";

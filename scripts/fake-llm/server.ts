@@ -35,6 +35,7 @@ import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { citingAnswer } from "./citing";
 import { findGraderInstructions, type GraderInstructions, obeyInstructions, obeyingText, statedMaxima } from "./gullible";
 import { citingAnswer } from "./citing";
 import { generateInstance, hashString, type Json, type JsonSchema, strictSchemaViolation } from "./schema-instance";
@@ -1035,12 +1036,14 @@ function handleEmbeddings(res: http.ServerResponse, rec: RecordedRequest, raw: s
   try {
     body = JSON.parse(raw) as typeof body;
   } catch {
-    return sendError(res, rec, 400, "We could not parse the JSON body of your request.", "invalid_request_error", null, null);
+    sendError(res, rec, 400, "We could not parse the JSON body of your request.", "invalid_request_error", null, null);
+    return;
   }
   rec.body = body;
   const inputs = typeof body.input === "string" ? [body.input] : body.input;
   if (!Array.isArray(inputs) || inputs.length === 0 || inputs.some((t) => typeof t !== "string")) {
-    return sendError(res, rec, 400, "'input' must be a string or a non-empty array of strings.", "invalid_request_error", "input", null);
+    sendError(res, rec, 400, "'input' must be a string or a non-empty array of strings.", "invalid_request_error", "input", null);
+    return;
   }
   const dim = typeof body.dimensions === "number" && body.dimensions > 0 ? Math.floor(body.dimensions) : FAKE_EMBEDDING_DIM;
   const tokens = inputs.reduce((n, t) => n + (t.match(/\p{Script=Han}|[\p{L}\p{N}]+/gu) ?? []).length, 0);

@@ -55,6 +55,16 @@ export const EXPECTED: Record<string, Row> = {
   // through. Organisation resumes and shared reports: tests/api/report-pdf.test.ts.
   "GET /api/resumes/[id]/report.pdf": { permission: "resume:read", expect: personal(409) },
 
+  "GET /api/knowledge": { permission: "knowledge:read", expect: everyone(200) },
+  "POST /api/knowledge": { permission: "knowledge:create", expect: everyone(201) },
+  "GET /api/knowledge/[id]": { permission: "knowledge:read", expect: personal(200) },
+  "POST /api/knowledge/[id]/documents": { permission: "knowledge:update", expect: personal(202) },
+  // The id kinds are the document's, in the actor's own knowledge base. Revectorize runs before the delete (route files in path order).
+  "POST /api/knowledge/[id]/documents/[docId]/revectorize": { permission: "knowledge:update", expect: personal(202) },
+  "DELETE /api/knowledge/[id]/documents/[docId]": { permission: "knowledge:update", expect: personal(204) },
+  // Last of the knowledge routes on the actor's knowledge base: it deletes it.
+  "DELETE /api/knowledge/[id]": { permission: "knowledge:update", expect: personal(204) },
+
   "GET /api/tasks/[id]": { permission: "task:read", expect: personal(200) },
   "GET /api/tasks/[id]/events": { permission: "task:read", expect: personal(200) },
 

@@ -9,6 +9,7 @@ import { reportShares } from "@/lib/db/schema";
 import { acceptInvite, createInvite } from "@/lib/jobs/invite-service";
 import { acceptBatchUpload, createJob } from "@/lib/jobs/service";
 import { applyToJob } from "@/lib/jobs/sharing-service";
+import { createKnowledgeBase, knowledgeActor, uploadDocuments } from "@/lib/knowledge";
 import { createLogger } from "@/lib/log";
 import { getTaskEventHub } from "@/lib/queue/events";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
@@ -18,6 +19,7 @@ import { candidate, platformAdmin, recruiter, type TestActor } from "../helpers/
 import { clearPrefix } from "../helpers/fixtures";
 import { BASE } from "../helpers/http";
 import { unplannedInterview } from "../helpers/interviews";
+import { testVectorStore } from "../helpers/vector-store";
 import { ACTORS, type ActorName, type Cell, EXPECTED, ID_KINDS, type IdKind } from "./authorization-matrix.expected";
 
 /**
@@ -47,8 +49,13 @@ const ROUTES = Object.entries(modules).flatMap(([file, mod]) =>
 const db = getDb();
 const log = createLogger("test");
 const actors = {} as Record<Exclude<ActorName, "anonymous">, TestActor>;
-/** Each actor's own resources (personal scope); `shareId` a share of their interview with organisation X, `inviteToken` an invitation they accepted. */
-const owned = {} as Record<Exclude<ActorName, "anonymous">, { resumeId: string; taskId: string; interviewId: string; shareId: string; inviteToken: string }>;
+/** Each actor's own resources (personal scope); `shareId` a share of their interview with organisation X, `inviteToken` an invitation they accepted; `kbId`/`docId` a personal knowledge base and its document. */
+const owned = {} as Record<
+  Exclude<ActorName, "anonymous">,
+  { resumeId: string; taskId: string; interviewId: string; shareId: string; inviteToken: string; kbId: string; docId: string }
+>;
+// The knowledge routes delete chunks: in a vector store schema of this file's own.
+await testVectorStore();
 /** Each organisation's own resources: an open job, a bulk upload onto it, the resume and application it made, a fairness audit of the job. */
 const orgOwned = {} as Record<"recruiterX" | "recruiterY", { jobId: string; batchId: string; resumeId: string; applicationId: string; auditId: string }>;
 /** Shares of one of candidateA's interviews with organisation X and with organisation Y (the organisations' reads). */
@@ -74,7 +81,7 @@ beforeAll(async () => {
       },
     );
     const { interview } = await unplannedInterview(db, a.userId);
-    owned[name] = { resumeId: resume.id, taskId: task.id, interviewId: interview.id, shareId: "", inviteToken: "" };
+    owned[name] = { resumeId: resume.id, taskId: task.id, interviewId: interview.id, shareId: "", inviteToken: "", ...(await knowledgeFixture(a)) };
   }
   for (const name of ["recruiterX", "recruiterY"] as const) {
     const a = actors[name];
@@ -127,6 +134,22 @@ beforeAll(async () => {
   }
 });
 
+/**
+ * A personal knowledge base of `a` with one document. Made again before the shared rules: the
+ * matrix's own DELETE rows delete the first ones.
+ */
+async function knowledgeFixture(a: TestActor): Promise<{ kbId: string; docId: string }> {
+  const kActor = { userId: a.userId, readOrganizationId: null, writeOrganizationId: null, createOrganizationId: null };
+  const kb = await createKnowledgeBase(db, kActor, { name: "Matrix notes" });
+  const up = await uploadDocuments({ db, redis: getRedis(), log }, kActor, {
+    knowledgeBaseId: kb.id,
+    files: [{ fileName: "notes.txt", bytes: Buffer.from(`Matrix notes ${randomUUID()}: the leave policy.`) }],
+  });
+  const doc = up.items[0]!;
+  if (!("documentId" in doc)) throw new Error("the matrix's knowledge base upload fixture was refused");
+  return { kbId: kb.id, docId: doc.documentId };
+}
+
 afterAll(async () => {
   await clearPrefix(getRedis());
   await getTaskEventHub().close();
@@ -153,6 +176,7 @@ function idFor(path: string, actor: Exclude<ActorName, "anonymous">, kind: IdKin
   if (path.startsWith("/api/resumes/")) return r.resumeId;
   if (path.startsWith("/api/tasks/") || path.startsWith("/api/admin/tasks/")) return r.taskId;
   if (path.startsWith("/api/interviews/")) return r.interviewId;
+  if (path.startsWith("/api/knowledge/")) return r.kbId;
   throw new Error(`no fixture for the [id] of ${path}: add one to idFor()`);
 }
 
@@ -170,6 +194,11 @@ function paramsFor(path: string, actor: Exclude<ActorName, "anonymous">, kind: I
   }
   const p: PathParams = path.includes("[id]") ? { id: idFor(path, actor, kind) } : {};
   const whose = kind === "own" ? actor : actor === "candidateA" ? "candidateB" : "candidateA";
+  if (path.includes("[docId]")) {
+    // The id kinds are the document's, in the actor's own knowledge base (foreign: another person's knowledge base and document).
+    p.id = owned[whose].kbId;
+    p.docId = kind === "missing" ? randomUUID() : kind === "malformed" ? "not-an-id" : owned[whose].docId;
+  }
   if (path.includes("[shareId]")) {
     const org = actor === "recruiterY" ? "recruiterY" : "recruiterX";
     const other = org === "recruiterX" ? "recruiterY" : "recruiterX";
@@ -199,6 +228,18 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
     case "POST /api/resumes":
     case "POST /api/bench/noop":
       return multipart();
+    case "POST /api/knowledge/[id]/documents": {
+      const form = new FormData();
+      form.append("files", new File([`Matrix notes ${randomUUID()}: the leave policy.`], "notes.txt"));
+      return new Request(url, { method: "POST", body: form, headers });
+    }
+    case "POST /api/knowledge":
+      return json({ name: "Matrix knowledge base" });
+    case "POST /api/knowledge/[id]/documents/[docId]/revectorize":
+      return new Request(url, { method: "POST", headers });
+    case "DELETE /api/knowledge/[id]":
+    case "DELETE /api/knowledge/[id]/documents/[docId]":
+      return new Request(url, { method: "DELETE", headers });
     case "POST /api/jobs/[id]/resumes": {
       const form = new FormData();
       form.append("files", new File([`Jane Doe ${randomUUID()}\nExperience\nEngineer 2019 - 2023\nSkills: SQL`], "cv.txt"));
@@ -340,6 +381,9 @@ describe("the authorization matrix", () => {
 });
 
 describe("rules every guarded route shares", () => {
+  beforeAll(async () => {
+    for (const [name, a] of Object.entries(actors) as [keyof typeof actors, TestActor][]) Object.assign(owned[name], await knowledgeFixture(a));
+  });
   const guarded = ROUTES.filter((r) => (r.handler as Partial<GuardedHandler>).guard);
   const changing = guarded.filter((r) => r.method !== "GET");
   /** A signed-in actor the route's row lets through the door (whatever the handler then says). */

@@ -43,7 +43,13 @@ beforeEach(async () => {
   const config = getLlmConfig() as OnlineLlmConfig;
   await db
     .insert(modelPrices)
-    .values({ provider: config.provider, model: config.model, inputMicroUsdPerMTok: 150_000, cachedInputMicroUsdPerMTok: 75_000, outputMicroUsdPerMTok: 600_000 })
+    .values({
+      provider: config.provider,
+      model: config.model,
+      inputMicroUsdPerMTok: 150_000,
+      cachedInputMicroUsdPerMTok: 75_000,
+      outputMicroUsdPerMTok: 600_000,
+    })
     .onConflictDoNothing();
 });
 
@@ -60,7 +66,11 @@ function ask(...questions: string[]): Promise<Response> {
   );
 }
 
-const usageRows = () => db.select().from(llmUsage).where(and(eq(llmUsage.userId, alice.userId), eq(llmUsage.feature, "kb.chat")));
+const usageRows = () =>
+  db
+    .select()
+    .from(llmUsage)
+    .where(and(eq(llmUsage.userId, alice.userId), eq(llmUsage.feature, "kb.chat")));
 
 describe("knowledge-base chat with a model", () => {
   it("streams the passages as sources, then the model's text with its citations, and drops a marker past the last source", async () => {

@@ -1,16 +1,16 @@
 /**
  * Knowledge bases and ready documents for the chat tests, written the way the vectorize task
  * leaves them: a `files` row, a COMPLETED `kb.vectorize` task, a `kb_documents` row with
- * `vectorized_at`, and its chunks (lib/knowledge/ingest `chunkDocument`) embedded with the
- * knowledge base's model into the file's vector store schema.
+ * `vectorized_at`, and its chunks (lib/knowledge/ingest `chunkDocument`) embedded as the vectorize
+ * task embeds them (`embeddingText`: heading path, then content) with the knowledge base's model into the file's vector store schema.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { kbDocuments, knowledgeBases, tasks } from "@/lib/db/schema";
-import { files } from "@/lib/db/schema";
+import { files, kbDocuments, knowledgeBases, tasks } from "@/lib/db/schema";
 import { embedTexts, OFFLINE_EMBEDDING_DIM, OFFLINE_EMBEDDING_MODEL } from "@/lib/knowledge/embedding";
 import { chunkDocument } from "@/lib/knowledge/ingest/chunk";
+import { embeddingText } from "@/lib/knowledge/service";
 import type { VectorStore } from "@/lib/knowledge/vector-store/types";
 
 export type SeededKb = { id: string; ownerId: string; organizationId: string | null };
@@ -31,7 +31,12 @@ export async function seedKnowledgeBase(db: Db, a: { ownerId: string; organizati
 }
 
 /** A ready document of `kb` holding `text`; returns its id and chunk count. */
-export async function seedReadyDocument(db: Db, store: VectorStore, kb: SeededKb, a: { fileName: string; text: string }): Promise<{ id: string; chunks: number }> {
+export async function seedReadyDocument(
+  db: Db,
+  store: VectorStore,
+  kb: SeededKb,
+  a: { fileName: string; text: string },
+): Promise<{ id: string; chunks: number }> {
   const bytes = Buffer.from(a.text, "utf8");
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const [file] = await db
@@ -58,10 +63,13 @@ export async function seedReadyDocument(db: Db, store: VectorStore, kb: SeededKb
       vectorizedAt: new Date(),
     })
     .returning();
-  await db.update(tasks).set({ payload: { documentId: doc.id } }).where(eq(tasks.id, task.id));
+  await db
+    .update(tasks)
+    .set({ payload: { documentId: doc.id } })
+    .where(eq(tasks.id, task.id));
   const space = { knowledgeBaseId: kb.id, model: OFFLINE_EMBEDDING_MODEL, dim: OFFLINE_EMBEDDING_DIM };
   await store.ensureSpace(space.dim);
-  const vectors = await embedTexts({ model: space.model, dim: space.dim, texts: chunks.map((c) => c.content), purpose: "document" });
+  const vectors = await embedTexts({ model: space.model, dim: space.dim, texts: chunks.map(embeddingText), purpose: "document" });
   await store.replaceDocumentChunks(
     space,
     doc.id,
@@ -72,7 +80,10 @@ export async function seedReadyDocument(db: Db, store: VectorStore, kb: SeededKb
 
 /** Marks a document re-vectorized now (its fingerprint changes), as a finished revectorize task does. */
 export async function touchDocument(db: Db, documentId: string): Promise<void> {
-  await db.update(kbDocuments).set({ vectorizedAt: new Date(Date.now() + 1_000) }).where(eq(kbDocuments.id, documentId));
+  await db
+    .update(kbDocuments)
+    .set({ vectorizedAt: new Date(Date.now() + 1_000) })
+    .where(eq(kbDocuments.id, documentId));
 }
 
 /** Sends nothing; a fresh random id for request bodies. */

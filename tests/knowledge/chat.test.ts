@@ -43,7 +43,9 @@ beforeAll(async () => {
   docs.handbookEn = (await seedReadyDocument(db, store, aliceKb, { fileName: "handbook-en.md", text: fixture("handbook-en.md") })).id;
   docs.handbookZh = (await seedReadyDocument(db, store, aliceKb, { fileName: "handbook-zh.md", text: fixture("handbook-zh.md") })).id;
   docs.javaZh = (await seedReadyDocument(db, store, aliceKb, { fileName: "java.md", text: corpus("jobs/zh_backend_java-engineer_jd.md") })).id;
-  docs.dataEngineer = (await seedReadyDocument(db, store, aliceKb, { fileName: "data-engineer.md", text: corpus("jobs/en_data_data-engineer_login-gov.md") })).id;
+  docs.dataEngineer = (
+    await seedReadyDocument(db, store, aliceKb, { fileName: "data-engineer.md", text: corpus("jobs/en_data_data-engineer_login-gov.md") })
+  ).id;
   docs.bobNotes = (await seedReadyDocument(db, store, bobKb, { fileName: "secret.md", text: fixture("notes-distributed-systems.md") })).id;
 });
 

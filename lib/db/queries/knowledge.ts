@@ -138,7 +138,9 @@ export async function createKbDocuments(
       keys.map((k) => sql`${`kb:${u.knowledgeBaseId}:${k}`}`),
       sql`, `,
     );
-    await tx.execute(sql`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest(array[${lockKeys}]::text[]) as k order by k) as sorted`);
+    await tx.execute(
+      sql`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest(array[${lockKeys}]::text[]) as k order by k) as sorted`,
+    );
     const earlierRows = await tx
       .select({ id: kbDocuments.id, sha256: kbDocuments.sha256, taskId: kbDocuments.taskId, status: tasks.status })
       .from(kbDocuments)
@@ -160,7 +162,7 @@ export async function createKbDocuments(
       }
       const before = earlier.get(f.sha256);
       let item: Pending;
-      if (before && before.taskId && before.status !== "FAILED") {
+      if (before?.taskId && before.status !== "FAILED") {
         item = { fileName: f.fileName, documentId: before.id, taskId: before.taskId, duplicate: true };
       } else if (before) {
         vectorized.push(before.id);
@@ -168,8 +170,25 @@ export async function createKbDocuments(
       } else {
         const fileId = randomUUID();
         const documentId = randomUUID();
-        newFiles.push({ id: fileId, ownerId: u.ownerId, fileName: f.fileName, mediaType: f.mediaType, kind: f.fileKind, sizeBytes: f.bytes.length, sha256: f.sha256, bytes: f.bytes });
-        newDocs.push({ id: documentId, knowledgeBaseId: u.knowledgeBaseId, fileId, uploadedBy: u.uploaderId, fileName: f.fileName, kind: f.kind, sha256: f.sha256 });
+        newFiles.push({
+          id: fileId,
+          ownerId: u.ownerId,
+          fileName: f.fileName,
+          mediaType: f.mediaType,
+          kind: f.fileKind,
+          sizeBytes: f.bytes.length,
+          sha256: f.sha256,
+          bytes: f.bytes,
+        });
+        newDocs.push({
+          id: documentId,
+          knowledgeBaseId: u.knowledgeBaseId,
+          fileId,
+          uploadedBy: u.uploaderId,
+          fileName: f.fileName,
+          kind: f.kind,
+          sha256: f.sha256,
+        });
         vectorized.push(documentId);
         item = { fileName: f.fileName, documentId, taskId: null, duplicate: false };
       }
@@ -180,7 +199,12 @@ export async function createKbDocuments(
     if (newDocs.length) await tx.insert(kbDocuments).values(newDocs);
     const newTasks = await attachTasks(tx, vectorized, u.vectorizeTask);
     const taskOf = new Map(vectorized.map((id, i) => [id, newTasks[i]!.id]));
-    const outcomes = pending.map((p) => ({ fileName: p.fileName, documentId: p.documentId, taskId: p.taskId ?? taskOf.get(p.documentId)!, duplicate: p.duplicate }));
+    const outcomes = pending.map((p) => ({
+      fileName: p.fileName,
+      documentId: p.documentId,
+      taskId: p.taskId ?? taskOf.get(p.documentId)!,
+      duplicate: p.duplicate,
+    }));
     return { outcomes, newTasks };
   });
 }
@@ -274,4 +298,22 @@ export async function saveVectorized(
     .update(kbDocuments)
     .set({ chunkCount: v.chunkCount, pageCount: v.pageCount, embeddingModel: v.embeddingModel, vectorizedAt: new Date() })
     .where(and(eq(kbDocuments.id, v.documentId), eq(kbDocuments.taskId, v.taskId)));
+}
+
+/** A document whose chunks answer questions (the chat): its latest `kb.vectorize` task COMPLETED. */
+export type ReadyDocumentRow = { id: string; fileName: string; vectorizedAt: Date };
+
+/**
+ * The ready documents of a knowledge base (latest vectorize task `COMPLETED`, `vectorized_at`
+ * set), oldest first — what the chat retrieves from and fingerprints for its semantic cache. A
+ * document being re-vectorized is not ready until its new task completes.
+ */
+export async function listReadyDocuments(db: Db, { knowledgeBaseId }: { knowledgeBaseId: string }): Promise<ReadyDocumentRow[]> {
+  const rows = await db
+    .select({ id: kbDocuments.id, fileName: kbDocuments.fileName, vectorizedAt: kbDocuments.vectorizedAt })
+    .from(kbDocuments)
+    .innerJoin(tasks, eq(tasks.id, kbDocuments.taskId))
+    .where(and(eq(kbDocuments.knowledgeBaseId, knowledgeBaseId), eq(tasks.status, "COMPLETED"), sql`${kbDocuments.vectorizedAt} is not null`))
+    .orderBy(asc(kbDocuments.createdAt), asc(kbDocuments.id));
+  return rows.map((r) => ({ ...r, vectorizedAt: r.vectorizedAt! }));
 }

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { createUIMessageStream, type UIMessageChunk } from "ai";
 import { getLlmConfig } from "@/lib/ai/config";
 import type { Db } from "@/lib/db/client";
-import { type KnowledgeBaseRow, listReadyDocuments } from "@/lib/db/queries/knowledge-chat";
+import { type KnowledgeBaseRow, listReadyDocuments } from "@/lib/db/queries/knowledge";
 import { withUsageScope } from "@/lib/finops/scope";
 import type { Logger } from "@/lib/log";
 import { embedTexts } from "../embedding";
@@ -87,7 +87,8 @@ export async function streamKnowledgeAnswer(
     const store = await getVectorStore();
     const fingerprint = documentsFingerprint(docs);
     const config = getLlmConfig();
-    const engine: AnswerEngine = config.mode === "offline" ? OFFLINE_ENGINE : { provider: config.provider, model: config.model, promptVersion: KB_ANSWER_PROMPT_VERSION };
+    const engine: AnswerEngine =
+      config.mode === "offline" ? OFFLINE_ENGINE : { provider: config.provider, model: config.model, promptVersion: KB_ANSWER_PROMPT_VERSION };
 
     const cache = semanticCacheConfig();
     if (cache.enabled) {
@@ -184,11 +185,15 @@ function modelAnswerStream(a: {
       const filter = markerFilter(a.sources.length, say);
       let engine = metadata.engine;
       let failed = true;
+      let notFound = false;
       if (a.model) {
         const r = await a.model.pipe((d) => filter.push(d));
         filter.flush();
         failed = r.failed || !filter.shown.trim();
-        if (!failed) {
+        // The model read the passages and found no answer: shown as it said it, not cached (a
+        // later document may hold the answer, and then the fingerprint changes anyway).
+        notFound = !failed && Object.values(NOT_FOUND_ANSWER).some((nf) => filter.shown.trim().startsWith(nf));
+        if (!failed && !notFound) {
           const cost = r.calls.some((c) => c.costMicroUsd === null) ? 0 : r.calls.reduce((n, c) => n + (c.costMicroUsd ?? 0), 0);
           await a.remember(filter.shown.trim(), a.sources, cost, a.engine);
         } else if (filter.shown.trim()) {
@@ -201,7 +206,7 @@ function modelAnswerStream(a: {
         for (const delta of deltas(checkMarkers(offline.text, a.sources.length))) say(delta);
       }
       writer.write({ type: "text-end", id });
-      writer.write({ type: "finish", messageMetadata: { ...metadata, engine } });
+      writer.write({ type: "finish", messageMetadata: { ...metadata, engine, notFound } });
     },
     onError: (err) => {
       a.log.error({ err: String(err) }, "knowledge answer stream failed");

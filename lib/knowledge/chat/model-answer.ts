@@ -75,9 +75,7 @@ function startAnswer(
   const held: string[] = [];
   let sink: ((d: string) => void) | null = null;
   // The tally collects the usage rows the guard completes inside: what the answer cost, which a cache hit later saves.
-  const done = withCallTally(() =>
-    streamWithModel(deps, { ...a, onGate: () => settleGate("passed"), onDelta: (d) => (sink ? sink(d) : held.push(d)) }),
-  ).then(
+  const done = withCallTally(() => streamWithModel(deps, { ...a, onGate: () => settleGate("passed"), onDelta: (d) => (sink ? sink(d) : held.push(d)) })).then(
     ({ value, calls }): ModelAnswerResult => {
       if (value.refused) settleGate(value.refused);
       return { said: value.said, failed: value.failed, calls };
@@ -103,7 +101,15 @@ function startAnswer(
  */
 async function streamWithModel(
   deps: { log: Logger },
-  a: { config: OnlineLlmConfig; system: string; prompt: string; maxOutputTokens: number; deadlines: Deadlines; onGate: () => void; onDelta: (d: string) => void },
+  a: {
+    config: OnlineLlmConfig;
+    system: string;
+    prompt: string;
+    maxOutputTokens: number;
+    deadlines: Deadlines;
+    onGate: () => void;
+    onDelta: (d: string) => void;
+  },
 ): Promise<{ said: string; failed: boolean; refused?: LlmError }> {
   const { model, config } = resolveLanguageModel(a.config);
   let dispatched = false;

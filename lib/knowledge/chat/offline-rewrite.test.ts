@@ -18,9 +18,7 @@ describe("offline follow-up rewrite", () => {
 
   it("leaves a first question and a question with its own topic unchanged", () => {
     expect(rewriteOffline("How many vacation days do new employees get?", null)).toBe("How many vacation days do new employees get?");
-    expect(rewriteOffline("How many vacation days do new employees get?", "What is the refund policy?")).toBe(
-      "How many vacation days do new employees get?",
-    );
+    expect(rewriteOffline("How many vacation days do new employees get?", "What is the refund policy?")).toBe("How many vacation days do new employees get?");
     expect(isFollowUp("报销流程需要哪些审批材料")).toBe(false);
   });
 

@@ -5,7 +5,26 @@ import { keyTerms } from "../search-terms";
  * a question holding one is read as a follow-up. Lower-case English words and Chinese segments
  * as `Intl.Segmenter` returns them.
  */
-const ANAPHORS_EN = new Set(["it", "its", "it's", "they", "them", "their", "theirs", "this", "that", "these", "those", "he", "she", "his", "her", "one", "there", "same"]);
+const ANAPHORS_EN = new Set([
+  "it",
+  "its",
+  "it's",
+  "they",
+  "them",
+  "their",
+  "theirs",
+  "this",
+  "that",
+  "these",
+  "those",
+  "he",
+  "she",
+  "his",
+  "her",
+  "one",
+  "there",
+  "same",
+]);
 const ANAPHORS_ZH = ["它", "它们", "其", "这", "那", "这个", "那个", "这些", "那些", "该", "此", "他", "她", "上述", "前者", "后者"];
 /** Openings of a follow-up that names only the new aspect: "what about …", "and …", "那…呢". */
 const FOLLOW_UP_OPENINGS = /^\s*(?:what about|how about|and\b|also\b|what else|any other)|^\s*(?:那|还有|另外|那么)|呢\s*[？?]?\s*$/iu;

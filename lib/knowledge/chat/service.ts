@@ -1,6 +1,6 @@
 import type { UIMessageChunk } from "ai";
 import type { Db } from "@/lib/db/client";
-import { getDocumentFileName, getVisibleKnowledgeBaseRow, type KnowledgeBaseRow } from "@/lib/db/queries/knowledge-chat";
+import { getKbDocument, getVisibleKnowledgeBase, type KnowledgeBaseRow } from "@/lib/db/queries/knowledge";
 import { PanelistError } from "@/lib/errors";
 import type { Logger } from "@/lib/log";
 import { getVectorStore } from "../vector-store";
@@ -19,7 +19,7 @@ export type KnowledgeViewer = { userId: string; organizationId: string | null };
  * @throws {PanelistError} 404 `not_found:knowledge` otherwise (another's, missing).
  */
 export async function visibleKnowledgeBase(db: Db, viewer: KnowledgeViewer, id: string): Promise<KnowledgeBaseRow> {
-  const kb = await getVisibleKnowledgeBaseRow(db, { id, ownerId: viewer.userId, organizationId: viewer.organizationId });
+  const kb = await getVisibleKnowledgeBase(db, { id, ownerId: viewer.userId, organizationId: viewer.organizationId });
   if (!kb) throw new PanelistError("not_found:knowledge", "No such knowledge base.");
   return kb;
 }
@@ -39,7 +39,12 @@ export async function answerFromKnowledgeBase(
   const kb = await visibleKnowledgeBase(deps.db, a.viewer, a.id);
   const questions = a.messages
     .filter((m) => m.role === "user")
-    .map((m) => m.parts.map((p) => (p.type === "text" ? (p.text ?? "") : "")).join("").trim())
+    .map((m) =>
+      m.parts
+        .map((p) => (p.type === "text" ? (p.text ?? "") : ""))
+        .join("")
+        .trim(),
+    )
     .filter((q) => q.length > 0)
     .slice(-MAX_HISTORY_QUESTIONS);
   const newest = questions.at(-1);
@@ -62,7 +67,7 @@ export async function readPassage(db: Db, viewer: KnowledgeViewer, a: { id: stri
   const kb = await visibleKnowledgeBase(db, viewer, a.id);
   const store = await getVectorStore();
   const chunk = await store.getChunk(kb.id, a.chunkId);
-  const fileName = chunk ? await getDocumentFileName(db, { knowledgeBaseId: kb.id, documentId: chunk.documentId }) : undefined;
+  const fileName = chunk ? (await getKbDocument(db, { knowledgeBaseId: kb.id, id: chunk.documentId }))?.fileName : undefined;
   if (!chunk || fileName === undefined) throw new PanelistError("not_found:document", "No such passage.");
   return { id: chunk.id, documentId: chunk.documentId, fileName, ordinal: chunk.ordinal, heading: chunk.heading, page: chunk.page, content: chunk.content };
 }

@@ -101,7 +101,11 @@ export async function embedTextsCached(
   const missing = unique.filter((k) => !usable.has(k));
   const textOf = new Map(keys.map((k, i) => [k, req.texts[i]!]));
   const fresh = await embedTexts({ ...req, texts: missing.map((k) => textOf.get(k)!) });
-  if (missing.length) await store.putCachedEmbeddings(req.model, missing.map((sha256, i) => ({ sha256, embedding: fresh[i]! })));
-  missing.forEach((k, i) => usable.set(k, fresh[i]!));
+  if (missing.length)
+    await store.putCachedEmbeddings(
+      req.model,
+      missing.map((sha256, i) => ({ sha256, embedding: fresh[i]! })),
+    );
+  for (const [i, k] of missing.entries()) usable.set(k, fresh[i]!);
   return { vectors: keys.map((k) => usable.get(k)!), embedded: missing.length, cached: unique.length - missing.length };
 }

@@ -40,7 +40,33 @@ const EN_STOP = new Set(
   ),
 );
 /** Chinese particles and copulas the segmenter returns as words. */
-const ZH_STOP = new Set(["的", "了", "是", "在", "和", "与", "及", "或", "吗", "呢", "吧", "啊", "也", "就", "都", "而", "之", "其", "这", "那", "什么", "怎么", "如何", "哪些", "有"]);
+const ZH_STOP = new Set([
+  "的",
+  "了",
+  "是",
+  "在",
+  "和",
+  "与",
+  "及",
+  "或",
+  "吗",
+  "呢",
+  "吧",
+  "啊",
+  "也",
+  "就",
+  "都",
+  "而",
+  "之",
+  "其",
+  "这",
+  "那",
+  "什么",
+  "怎么",
+  "如何",
+  "哪些",
+  "有",
+]);
 
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 const HAN = /\p{Script=Han}/u;

@@ -27,7 +27,9 @@ export const MAX_INDEXED_DIM = 2000;
 type Env = Record<string, string | undefined>;
 
 /** What the environment configures: the offline hashing, or a model of an online server. */
-export function embeddingConfig(env: Env = process.env): { kind: "offline" } | { kind: "model"; llm: OnlineLlmConfig; name: string; dim: number; sendDimensions: boolean } {
+export function embeddingConfig(
+  env: Env = process.env,
+): { kind: "offline" } | { kind: "model"; llm: OnlineLlmConfig; name: string; dim: number; sendDimensions: boolean } {
   const llm = getLlmConfig(env);
   const name = env.LLM_EMBEDDING_MODEL?.trim() || DEFAULT_EMBEDDING_MODEL;
   if (llm.mode === "offline" || name.toLowerCase() === "offline") return { kind: "offline" };

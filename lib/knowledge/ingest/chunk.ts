@@ -138,7 +138,10 @@ function units(pages: { text: string; page: number | null }[]): Unit[] {
   for (const { text, page } of pages) {
     let para: string[] = [];
     const endParagraph = () => {
-      const joined = para.reduce((acc, line) => (acc === "" ? line : /\p{Script=Han}$/u.test(acc) && /^\p{Script=Han}/u.test(line) ? acc + line : `${acc} ${line}`), "");
+      const joined = para.reduce(
+        (acc, line) => (acc === "" ? line : /\p{Script=Han}$/u.test(acc) && /^\p{Script=Han}/u.test(line) ? acc + line : `${acc} ${line}`),
+        "",
+      );
       para = [];
       for (const s of splitSentences(joined)) {
         const tokens = countTokens(s);
@@ -218,5 +221,9 @@ export function chunkDocument(input: { text: string; pages: string[] | null }): 
 
 /** Sentences joined by a space, or by nothing between Chinese text. */
 function joinUnits(us: Unit[]): string {
-  return us.reduce((acc, u) => (acc === "" ? u.text : /[\p{Script=Han}。！？；，、）」』]$/u.test(acc) && /^\p{Script=Han}|^[（「『]/u.test(u.text) ? acc + u.text : `${acc} ${u.text}`), "");
+  return us.reduce(
+    (acc, u) =>
+      acc === "" ? u.text : /[\p{Script=Han}。！？；，、）」』]$/u.test(acc) && /^\p{Script=Han}|^[（「『]/u.test(u.text) ? acc + u.text : `${acc} ${u.text}`,
+    "",
+  );
 }

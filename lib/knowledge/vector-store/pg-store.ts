@@ -32,6 +32,8 @@ const INSERT_BATCH = 200;
  * knowledge base (HNSW pays) from a small one (its rows by the B-tree, then sorted: exact).
  */
 const ANALYZE_AFTER_ROWS = 5000;
+/** `maintenance_work_mem` of an HNSW build: 100 k vectors of 384 dimensions and their graph fit. */
+const INDEX_BUILD_MEMORY = "256MB";
 /** All DDL of all schemas takes turns under one advisory lock: `CREATE EXTENSION`/`CREATE INDEX IF NOT EXISTS` race otherwise. */
 const DDL_LOCK = "panelist_kb:ddl";
 
@@ -59,6 +61,12 @@ export interface PgVectorStore extends VectorStore {
   readonly iterativeScan: boolean;
   /** How searches ran since the store opened: through HNSW, exact on request, exact because HNSW found fewer than k. */
   readonly searchCounts: { hnsw: number; exact: number; fallback: number };
+  /**
+   * Runs `load` with the HNSW index of `dim` dropped, then builds it once over everything: the
+   * fast way to load many chunks at once (pgvector README, "HNSW": creating the index after the
+   * initial data is loaded is faster). Searches meanwhile run without the index (exact).
+   */
+  withoutIndex<T>(dim: number, load: () => Promise<T>): Promise<T>;
   /** `ANALYZE` of the chunks table, so the planner knows each knowledge base's size (run by itself after large writes). */
   analyze(): Promise<void>;
   /** Drops the schema and everything in it (tests, benchmarks). */
@@ -162,6 +170,7 @@ export async function createVectorStore(opts: VectorStoreOptions): Promise<PgVec
   const t = (name: string) => `"${schema}".${name}`;
   let base: Promise<void> | null = null;
   const indexed = new Set<number>();
+  const suspended = new Set<number>();
   const searchCounts = { hnsw: 0, exact: 0, fallback: 0 };
   let writtenSinceAnalyze = 0;
   const analyze = async () => {
@@ -221,10 +230,12 @@ export async function createVectorStore(opts: VectorStoreOptions): Promise<PgVec
   const ensureSpace = async (dim: number) => {
     checkDim(dim);
     await ensureBase();
-    if (indexed.has(dim)) return;
+    if (indexed.has(dim) || suspended.has(dim)) return;
     const ix = indexedExpression(dim);
     if (ix) {
       await ddl(sql, [
+        // A build over many rows wants the graph in memory (pgvector warns when it outgrows this).
+        `set local maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`,
         `create index if not exists chunks_hnsw_${dim} on ${t("chunks")} using hnsw (${ix.expr} ${ix.ops}) with (m = ${HNSW_M}, ef_construction = ${HNSW_EF_CONSTRUCTION}) where dim = ${dim}`,
       ]);
     }
@@ -490,6 +501,20 @@ export async function createVectorStore(opts: VectorStoreOptions): Promise<PgVec
         );
       });
       return rows.map((r) => r["QUERY PLAN"]).join("\n");
+    },
+
+    async withoutIndex(dim, load) {
+      checkDim(dim);
+      await ensureBase();
+      suspended.add(dim);
+      indexed.delete(dim);
+      try {
+        await ddl(sql, [`drop index if exists "${schema}".chunks_hnsw_${dim}`]);
+        return await load();
+      } finally {
+        suspended.delete(dim);
+        await ensureSpace(dim);
+      }
     },
 
     async dropSchema() {

@@ -50,7 +50,8 @@ const MESSAGES = {
   noText: "This file has no readable text.",
   scan: "This PDF's pages are images (a scan) with no text layer; run it through OCR and upload the result.",
   garbage: "This file's text comes out as garbage (fonts without a Unicode map, or the wrong encoding), so it could not be read.",
-  tooManyPages: (n: number, max: number) => `This document has ${n.toLocaleString("en-US")} pages; a knowledge base takes at most ${max.toLocaleString("en-US")} per file.`,
+  tooManyPages: (n: number, max: number) =>
+    `This document has ${n.toLocaleString("en-US")} pages; a knowledge base takes at most ${max.toLocaleString("en-US")} per file.`,
   tooLong: (max: number) => `This document has more than ${max.toLocaleString("en-US")} characters of text; split it into smaller files.`,
   unexpected: "This file could not be read; it may be damaged, so export it again and upload the new copy.",
 } as const;

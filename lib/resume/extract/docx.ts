@@ -165,7 +165,13 @@ function headingParagraphs(main: string): { text: string; level: number }[] {
     const inner = main.slice(p.innerStart, p.innerEnd);
     const style = /<[\w]+:pStyle\s[^>]*?val="([^"]*)"/.exec(inner)?.[1] ?? "";
     const outline = /<[\w]+:outlineLvl\s[^>]*?val="(\d)"/.exec(inner)?.[1];
-    const level = /^title$/i.test(style) ? 1 : HEADING_STYLE.test(style) ? Number(HEADING_STYLE.exec(style)![1]) : outline !== undefined ? Number(outline) + 1 : 0;
+    const level = /^title$/i.test(style)
+      ? 1
+      : HEADING_STYLE.test(style)
+        ? Number(HEADING_STYLE.exec(style)![1])
+        : outline !== undefined
+          ? Number(outline) + 1
+          : 0;
     if (level < 1 || level > 9) continue;
     const text = partParagraphs(main.slice(p.start, p.end)).join(" ").replace(/\s+/g, " ").trim();
     if (text) out.push({ text, level });

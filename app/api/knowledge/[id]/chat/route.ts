@@ -1,7 +1,7 @@
 import { createUIMessageStreamResponse } from "ai";
 import { organizationGranting } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db/client";
-import { answerFromKnowledgeBase } from "@/lib/knowledge/chat/service";
+import { answerFromKnowledgeBase } from "@/lib/knowledge";
 import { createLogger } from "@/lib/log";
 import { idParams } from "../../../_lib/input";
 import { methodNotAllowed } from "../../../_lib/method-not-allowed";
@@ -29,7 +29,10 @@ export const POST = route({
   maxJsonBytes: KB_CHAT_MAX_BODY_BYTES,
   handler: async ({ actor, params, body }) => {
     const organizationId = await organizationGranting(actor, "org_knowledge:chat");
-    const stream = await answerFromKnowledgeBase({ db: getDb(), log }, { viewer: { userId: actor.user.id, organizationId }, id: params.id, messages: body.messages });
+    const stream = await answerFromKnowledgeBase(
+      { db: getDb(), log },
+      { viewer: { userId: actor.user.id, organizationId }, id: params.id, messages: body.messages },
+    );
     // no-transform: Next's gzip would otherwise buffer every token event.
     return createUIMessageStreamResponse({ stream, headers: { "Cache-Control": "no-cache, no-transform" } });
   },

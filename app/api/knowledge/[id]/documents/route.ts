@@ -51,4 +51,4 @@ export const POST = route({
   },
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { organizationGranting } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db/client";
-import { readPassage } from "@/lib/knowledge/chat/service";
+import { knowledgeActor, readPassage } from "@/lib/knowledge";
 import { isUuid } from "@/lib/tasks/ids";
 import { methodNotAllowed } from "../../../../_lib/method-not-allowed";
 import { route } from "../../../../_lib/route";
@@ -20,8 +19,10 @@ export const GET = route({
   params,
   notFound: "not_found:knowledge",
   handler: async ({ actor, params }) => {
-    const organizationId = await organizationGranting(actor, "org_knowledge:read");
-    return Response.json(await readPassage(getDb(), { userId: actor.user.id, organizationId }, { id: params.id, chunkId: params.chunkId }));
+    const reader = await knowledgeActor(actor);
+    return Response.json(
+      await readPassage(getDb(), { userId: reader.userId, organizationId: reader.readOrganizationId }, { id: params.id, chunkId: params.chunkId }),
+    );
   },
 });
 

@@ -17,4 +17,4 @@ export const DELETE = route({
   },
 });
 
-export const { GET, POST, PUT, PATCH, OPTIONS } = methodNotAllowed(["DELETE"]);
+export const { GET, POST, PUT, PATCH, HEAD, OPTIONS } = methodNotAllowed(["DELETE"]);

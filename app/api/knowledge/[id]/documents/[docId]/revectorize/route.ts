@@ -24,4 +24,4 @@ export const POST = route({
   },
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);
