@@ -37,7 +37,6 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { citingAnswer } from "./citing";
 import { findGraderInstructions, type GraderInstructions, obeyInstructions, obeyingText, statedMaxima } from "./gullible";
-import { citingAnswer } from "./citing";
 import { generateInstance, hashString, type Json, type JsonSchema, strictSchemaViolation } from "./schema-instance";
 import { answerLanguage, type WrongLanguageMode, wrongLanguageMode } from "./wrong-language";
 
