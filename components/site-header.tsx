@@ -1,4 +1,4 @@
-import { Briefcase, FileText, MessagesSquare, Share2, ShieldCheck } from "lucide-react";
+import { BookOpen, Briefcase, FileText, MessagesSquare, Share2, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitch } from "./language-switch";
@@ -45,6 +45,9 @@ export async function SiteHeader({
             </NavLink>
             <NavLink href="/interviews" testId="nav-interviews" icon={<MessagesSquare aria-hidden className="size-4 sm:hidden" />}>
               {t("nav.interviews")}
+            </NavLink>
+            <NavLink href="/knowledge" testId="nav-knowledge" icon={<BookOpen aria-hidden className="size-4 sm:hidden" />}>
+              {t("nav.knowledge")}
             </NavLink>
             {nav.openings ? (
               <NavLink href="/openings" testId="nav-openings" icon={<Briefcase aria-hidden className="size-4 sm:hidden" />}>

@@ -59,6 +59,9 @@ export const PAGES: Record<string, Record<PageActor, PageCell>> = {
   "/resumes/[id]": signedInOnly(personal),
   "/interviews": signedInOnly(200),
   "/interviews/[id]": signedInOnly(personal),
+  // Every person's own knowledge bases ("foreign": another person's personal one).
+  "/knowledge": signedInOnly(200),
+  "/knowledge/[id]": signedInOnly(personal),
   "/workspace": { anonymous: "→/sign-in", candidate: 404, otherCandidate: 404, recruiter: 200, admin: 404 },
   "/jobs": organizationOnly(200),
   "/jobs/new": organizationOnly(200),

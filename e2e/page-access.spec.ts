@@ -27,7 +27,7 @@ function discoverPages(dir = APP_DIR, segments: string[] = []): string[] {
   return found;
 }
 
-type Signed = { context: BrowserContext; page: Page; resumeId: string; taskId: string; interviewId: string; inviteToken: string };
+type Signed = { context: BrowserContext; page: Page; resumeId: string; taskId: string; interviewId: string; knowledgeId: string; inviteToken: string };
 /** A job of an organisation with one uploaded resume: the ids the recruiter pages take. */
 type JobIds = { jobId: string; batchId: string; applicationId: string };
 
@@ -72,9 +72,11 @@ async function signedIn(browser: Browser, actor: Exclude<PageActor, "anonymous">
   const bytes = Buffer.from(`Jane Doe ${Math.random()}\nExperience\nEngineer, Acme 2019 - 2023\nSkills: TypeScript`).toString("base64");
   const upload = await browserFetch(page, "/api/resumes", { method: "POST", file: { name: "cv.txt", type: "text/plain", base64: bytes } });
   const interview = await browserFetch(page, "/api/interviews", { method: "POST", json: { role: "backend engineer", level: "mid", questionCount: 5 } });
-  expect([upload.status, interview.status]).toEqual([202, 201]);
+  const knowledge = await browserFetch(page, "/api/knowledge", { method: "POST", json: { name: "Notes" } });
+  expect([upload.status, interview.status, knowledge.status]).toEqual([202, 201, 201]);
   const { resumeId, taskId } = upload.body as { resumeId: string; taskId: string };
-  return { context, page, resumeId, taskId, interviewId: (interview.body as { id: string }).id, inviteToken: "" };
+  const knowledgeId = (knowledge.body as { id: string }).id;
+  return { context, page, resumeId, taskId, interviewId: (interview.body as { id: string }).id, knowledgeId, inviteToken: "" };
 }
 
 test.describe("page access", () => {
@@ -155,6 +157,7 @@ test.describe("page access", () => {
     if (pagePath.startsWith("/admin/tasks/")) return whose.taskId;
     if (pagePath.startsWith("/shared-reports/")) return kind === "own" ? recruiting.ownShareId : recruiting.foreignShareId;
     if (pagePath.startsWith("/invites/")) return whose.inviteToken;
+    if (pagePath.startsWith("/knowledge/")) return whose.knowledgeId;
     return pagePath.startsWith("/resumes/") ? whose.resumeId : whose.interviewId;
   }
 
