@@ -5,7 +5,7 @@ import { KnowledgeDetailView } from "@/components/knowledge/knowledge-detail";
 import { requirePage } from "@/lib/auth/page-guard";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
-import { knowledgeBaseVisibleTo } from "@/lib/db/queries/knowledge-pages";
+import { getVisibleKnowledgeBase } from "@/lib/db/queries/knowledge";
 import { isUuid } from "@/lib/tasks/ids";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,6 +22,6 @@ export default async function KnowledgeBasePage({ params }: { params: Promise<{ 
   const { id } = await params;
   const { actor } = await requirePage("knowledge:read");
   const organizationId = actor.membership && can(actor, "org_knowledge:read") ? actor.membership.organizationId : null;
-  if (!isUuid(id) || !(await knowledgeBaseVisibleTo(getDb(), { id, ownerId: actor.user.id, organizationId }))) notFound();
+  if (!isUuid(id) || !(await getVisibleKnowledgeBase(getDb(), { id, ownerId: actor.user.id, organizationId }))) notFound();
   return <KnowledgeDetailView id={id} />;
 }
