@@ -12,10 +12,11 @@ import { POST as revectorizeRoute } from "@/app/api/knowledge/[id]/documents/[do
 import { DELETE as deleteDocRoute } from "@/app/api/knowledge/[id]/documents/[docId]/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import type { KnowledgeActor } from "@/lib/knowledge";
-import { createKnowledgeBase, deleteDocument, deleteKnowledgeBase, uploadDocuments, vectorizeDocument } from "@/lib/knowledge/service";
+import { checkDocumentFile, createKnowledgeBase, deleteDocument, deleteKnowledgeBase, uploadDocuments, vectorizeDocument } from "@/lib/knowledge/service";
 import type { VectorStore } from "@/lib/knowledge/vector-store/types";
 import { createLogger } from "@/lib/log";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
+import { TaskError } from "@/lib/queue/task-error";
 import { candidate, type TestActor } from "../helpers/actors";
 import { clearPrefix } from "../helpers/fixtures";
 import { BASE, get, params } from "../helpers/http";
@@ -121,6 +122,39 @@ describe("kb.vectorize racing a delete", () => {
     expect(once).toBeGreaterThan(0);
     expect((await store.listChunks(d.kbId, { limit: 100 })).length).toBe(once);
   });
+});
+
+describe("odd text files", () => {
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${NOTES}\n`, "utf16le")]);
+  const nulText = Buffer.from(`${NOTES}\nA line with a NUL \u0000 in it and more words after it.`);
+  const binary = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37) % 256));
+
+  for (const [name, bytes] of [
+    ["UTF-16 with a byte-order mark", utf16],
+    ["UTF-8 with a NUL", nulText],
+    ["random bytes named .txt", binary],
+  ] as const) {
+    it(`${name}: refused at upload (415), or vectorized — never a store error`, async () => {
+      const checked = await checkDocumentFile({ fileName: "odd.txt", bytes }).catch((err: { status?: number; code?: string }) => err);
+      if ("code" in checked && !("sha256" in checked)) {
+        expect(checked.code).toBe("unsupported_media_type:upload");
+        return;
+      }
+      const a = personal(alice.userId);
+      const kb = await createKnowledgeBase(db, a, { name: "odd" });
+      const up = await uploadDocuments({ db, redis: getRedis(), log }, a, { knowledgeBaseId: kb.id, files: [{ fileName: "odd.txt", bytes }] });
+      const item = up.items[0] as { documentId: string; taskId: string };
+      const outcome = await vectorizeDocument({ db, redis: getRedis(), log, store }, attemptOf(alice, item.taskId, item.documentId)).then(
+        () => "stored",
+        (err: Error) => (err instanceof TaskError && !err.retryable ? `policy:${err.code}` : `thrown:${err.message}`),
+      );
+      expect(outcome).toMatch(/^(stored|policy:)/);
+      if (outcome === "stored") {
+        const chunks = await store.listChunks(kb.id, { limit: 100 });
+        expect(chunks.some((c) => c.content.includes("\u0000"))).toBe(false);
+      }
+    });
+  }
 });
 
 describe("another knowledge base's ids under one's own", () => {
