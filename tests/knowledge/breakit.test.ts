@@ -11,6 +11,7 @@ import { POST as chat } from "@/app/api/knowledge/[id]/chat/route";
 import { GET as getChunk } from "@/app/api/knowledge/[id]/chunks/[chunkId]/route";
 import { POST as revectorizeRoute } from "@/app/api/knowledge/[id]/documents/[docId]/revectorize/route";
 import { DELETE as deleteDocRoute } from "@/app/api/knowledge/[id]/documents/[docId]/route";
+import { POST as uploadRoute } from "@/app/api/knowledge/[id]/documents/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { kbDocuments } from "@/lib/db/schema";
 import type { KnowledgeActor } from "@/lib/knowledge";
@@ -269,5 +270,48 @@ describe("hostile chat bodies", () => {
     const after = await readAnswer(await ask(alice, kb.id, [user(q)]));
     expect(after.metadata?.cached).not.toBe(true);
     expect(after.sources.filter((s) => s.providerMetadata.panelist.documentId === raft.id)).toEqual([]);
+  });
+});
+
+async function uploadVia(actor: TestActor, kbId: string, list: { name: string; text: string }[]) {
+  const form = new FormData();
+  for (const f of list) form.append("files", new File([f.text], f.name));
+  const res = await uploadRoute(
+    new Request(`${BASE}/api/knowledge/${kbId}/documents`, { method: "POST", body: form, headers: { cookie: actor.cookie } }),
+    params({ id: kbId }),
+  );
+  return { status: res.status, body: (await res.json()) as { code?: string; items: { fileName: string; documentId?: string }[] } };
+}
+
+describe("hostile uploads through the route", () => {
+  it("51 files are 413 and write nothing", async () => {
+    const kb = await createKnowledgeBase(db, personal(alice.userId), { name: "fifty-one" });
+    const res = await uploadVia(
+      alice,
+      kb.id,
+      Array.from({ length: 51 }, (_, i) => ({ name: `n${i}.md`, text: `${NOTES}\nCopy ${i}.` })),
+    );
+    expect([res.status, res.body.code]).toEqual([413, "payload_too_large:upload"]);
+    expect(await db.select().from(kbDocuments).where(eq(kbDocuments.knowledgeBaseId, kb.id))).toEqual([]);
+  });
+
+  it("a path-traversal, control-character or 300-character name is stored as a plain name of at most 200 characters", async () => {
+    const kb = await createKnowledgeBase(db, personal(alice.userId), { name: "names" });
+    const res = await uploadVia(alice, kb.id, [
+      { name: "../../etc/passwd.md", text: `${NOTES}\nOne.` },
+      { name: "evil\u0007\u202e\u0000name.md", text: `${NOTES}\nTwo.` },
+      { name: `${"a".repeat(300)}.md`, text: `${NOTES}\nThree.` },
+    ]);
+    expect(res.status).toBe(202);
+    const names = res.body.items.map((i) => i.fileName);
+    expect(names.slice(0, 2)).toEqual(["passwd.md", "evilname.md"]);
+    expect(names[2]!.length).toBeLessThanOrEqual(200);
+  });
+
+  it("two identical uploads at once are one document, no unique-violation 500", async () => {
+    const kb = await createKnowledgeBase(db, personal(alice.userId), { name: "concurrent" });
+    const [x, y] = await Promise.all([0, 1].map(() => uploadVia(alice, kb.id, [{ name: "same.md", text: `${NOTES}\nConcurrent.` }])));
+    expect([x!.status, y!.status]).toEqual([202, 202]);
+    expect(y!.body.items[0]!.documentId).toBe(x!.body.items[0]!.documentId);
   });
 });
