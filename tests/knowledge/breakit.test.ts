@@ -257,6 +257,21 @@ describe("hostile chat bodies", () => {
     expect(bobs.sources.every((s) => s.providerMetadata.panelist.knowledgeBaseId === bobKb.id)).toBe(true);
   });
 
+  it("a long question that differs in one content word is not served the other's cached answer", async () => {
+    // A shared preamble pushes the offline embeddings of the two questions to cosine 0.976, above the 0.95 threshold.
+    const kb = await seedKnowledgeBase(db, { ownerId: alice.userId, name: "near" });
+    await seedReadyDocument(db, store, kb, {
+      fileName: "leave.md",
+      text: "# Leave\nFull-time employees get 25 days of annual leave per year.\n\n# Part-time\nPart-time employees get 12 days of annual leave per year.",
+    });
+    const preamble =
+      "I am preparing for my onboarding next week at the company and I have read the employee handbook twice, but I am still confused about a few of the policies that apply to my team, so please answer carefully using only the handbook: ";
+    const full = await readAnswer(await ask(alice, kb.id, [user(`${preamble}how many days of annual leave do full-time employees get?`)]));
+    const part = await readAnswer(await ask(alice, kb.id, [user(`${preamble}how many days of annual leave do part-time employees get?`)]));
+    expect(full.text).toContain("25 days");
+    expect(part.metadata?.cached).toBe(false);
+  });
+
   it("a cached answer is not served once its document is deleted", async () => {
     const a = personal(alice.userId);
     const kb = await seedKnowledgeBase(db, { ownerId: alice.userId, name: "cache" });
