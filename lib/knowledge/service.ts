@@ -310,7 +310,8 @@ export function embeddingText(c: { heading: string | null; content: string }): s
  * @returns the write that records chunk count, pages, model and time on the document, for the
  *   task's completing transaction (fenced by the attempt; a no-op unless this task is still the
  *   document's latest).
- * @throws {TaskError} policy `not_found` (the document is gone or not the task's organisation's),
+ * @throws {TaskError} policy `not_found` (the document is gone — also when deleted while this attempt
+ *   ran, whose chunks are then removed — or not the task's organisation's),
  *   the extraction's refusal code; the embedding's `LlmError`.
  */
 export async function vectorizeDocument(deps: Deps, t: TaskAttempt & { documentId: string }): Promise<(tx: Tx) => Promise<void>> {
@@ -342,6 +343,13 @@ export async function vectorizeDocument(deps: Deps, t: TaskAttempt & { documentI
     row.doc.id,
     chunks.map((c, i) => ({ ordinal: c.ordinal, heading: c.heading, content: c.content, tokenCount: c.tokenCount, page: c.page, embedding: vectors[i]! })),
   );
+  // A delete (of the document or its knowledge base) that ran while this attempt extracted and
+  // embedded removed the chunks before these were written. The delete commits its rows before it
+  // clears the store, so looking again after the write sees it, and the orphans go.
+  if (!(await getKbDocument(deps.db, { knowledgeBaseId: kb.id, id: row.doc.id }))) {
+    await vs.deleteDocumentChunks(kb.id, row.doc.id);
+    throw TaskError.policy("not_found", "The document no longer exists.");
+  }
   return (tx) =>
     saveVectorized(tx, {
       documentId: row.doc.id,

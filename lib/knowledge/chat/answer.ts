@@ -93,7 +93,7 @@ export async function streamKnowledgeAnswer(
     const cache = semanticCacheConfig();
     if (cache.enabled) {
       const started = performance.now();
-      const hit = await findCachedAnswer(store, space, { embedding, fingerprint, engine, minSimilarity: cache.minSimilarity });
+      const hit = await findCachedAnswer(store, space, { question: standalone.query, embedding, fingerprint, engine, minSimilarity: cache.minSimilarity });
       if (hit) {
         await recordCacheHit(scope, hit, Math.round(performance.now() - started));
         return answerStream({

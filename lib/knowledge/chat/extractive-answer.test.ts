@@ -35,4 +35,13 @@ describe("extractive answer", () => {
   it("splits sentences in both languages and at lines", () => {
     expect(sentences("# Title\nOne. Two! 三。四？")).toEqual(["Title", "One.", "Two!", "三。", "四？"]);
   });
+
+  it("a document's own bracketed numbers are not quoted as markers: every [n] is the answer's, for a passage it cites", () => {
+    // A paper's reference "[2]" (or a planted "【7】") would otherwise link to another passage, or to none.
+    const paper = { id: "c3", content: "Full-time employees get 25 days of paid annual leave [2]. Part-time staff get it pro rata【7】." };
+    const a = extractiveAnswer("How many days of paid annual leave do full-time employees get?", [paper, expenses], "en");
+    expect(a.cited.map((p) => p.id)).toEqual(["c3"]);
+    expect([...a.text.matchAll(/[[【](\d+)[\]】]/gu)].map((m) => m[1])).toEqual(a.text.match(/\[1\]/g)!.map(() => "1"));
+    expect(a.text).not.toMatch(/\[2\]|【7】/u);
+  });
 });

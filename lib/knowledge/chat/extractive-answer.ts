@@ -1,4 +1,5 @@
 import { keyTerms, type QuestionLanguage, termCoverage } from "../search-terms";
+import { checkMarkers } from "./citation-markers";
 
 /** The answer when the documents hold nothing relevant, per language (docs/knowledge.md; the UI and tests match it exactly). */
 export const NOT_FOUND_ANSWER: Record<QuestionLanguage, string> = {
@@ -37,7 +38,8 @@ export function sentences(text: string): string[] {
  * sentences of the first {@link ANSWER_PASSAGES} passages, scored by how many of the question's
  * key terms each contains (a tie goes to the better-ranked passage, then the earlier sentence),
  * each followed by the `[n]` marker of its passage; passages are numbered in the order the answer
- * first cites them. Sentences are quoted as written, so the answer is in the documents' words;
+ * first cites them. Sentences are quoted as written (less any bracketed numbers of their own, which
+ * would read as markers), so the answer is in the documents' words;
  * with no sentence sharing a key term with the question, the answer is
  * {@link NOT_FOUND_ANSWER} in the question's language, with no citation.
  * @param passages the retrieved passages, best first.
@@ -74,7 +76,10 @@ export function extractiveAnswer<P extends AnswerPassage>(
     const p = passages[c.passage];
     let n = opts.numberBy === "position" ? c.passage + 1 : cited.indexOf(p) + 1;
     if (n === 0) n = cited.push(p);
-    const text = c.text.length > MAX_SENTENCE_CHARS ? `${c.text.slice(0, MAX_SENTENCE_CHARS - 1)}…` : c.text;
+    // A document's own bracketed numbers (a paper's "[2]", a planted "【7】") would read as markers
+    // pointing at another passage or none: every marker of the answer is one it adds.
+    const quoted = checkMarkers(c.text, 0);
+    const text = quoted.length > MAX_SENTENCE_CHARS ? `${quoted.slice(0, MAX_SENTENCE_CHARS - 1)}…` : quoted;
     // Chinese text has no spaces between sentences, so none before its marker either.
     return language === "zh" ? `${text}[${n}]` : `${text} [${n}]`;
   });

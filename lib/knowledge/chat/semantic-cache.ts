@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { recordUsage } from "@/lib/finops/meter";
 import type { UsageScope } from "@/lib/finops/scope";
+import { keyTerms } from "../search-terms";
 import type { VectorSpace, VectorStore } from "../vector-store/types";
 import type { SourceDocumentPart } from "./sources";
 
@@ -69,22 +70,32 @@ export type CacheHit = { id: string; answer: string; sources: SourceDocumentPart
 
 /**
  * The closest stored answer of the knowledge base at or above the threshold, if it was answered
- * from the same documents (`fingerprint`) by the same engine and prompt version; else null.
+ * from the same documents (`fingerprint`) by the same engine and prompt version, and its question
+ * has the same key terms as `question`; else null. Cosine alone is not enough: a long question
+ * that differs in one word ("full-time" / "part-time" after a shared preamble) sits above 0.95
+ * and would be served the other's answer, so a differing content word is a miss.
  * A stored entry whose citations no longer parse is a miss.
  * @throws the store's errors.
  */
 export async function findCachedAnswer(
   store: VectorStore,
   space: VectorSpace,
-  a: { embedding: number[]; fingerprint: string; engine: AnswerEngine; minSimilarity: number },
+  a: { question: string; embedding: number[]; fingerprint: string; engine: AnswerEngine; minSimilarity: number },
 ): Promise<CacheHit | null> {
   const found = await store.findCachedAnswer(space, a.embedding, a.minSimilarity);
-  if (!found || found.documentsFingerprint !== a.fingerprint) return null;
+  if (!found || found.documentsFingerprint !== a.fingerprint || !sameKeyTerms(found.question, a.question)) return null;
   const stored = storedCitationsSchema.safeParse(found.citations);
   if (!stored.success) return null;
   const e = stored.data.engine;
   if (e.provider !== a.engine.provider || e.model !== a.engine.model || e.promptVersion !== a.engine.promptVersion) return null;
   return { id: found.id, answer: found.answer, sources: stored.data.sources, engine: e, similarity: found.similarity, costMicroUsd: found.costMicroUsd };
+}
+
+/** Whether two questions have the same set of key terms (search-terms.ts `keyTerms`), in any order. */
+function sameKeyTerms(a: string, b: string): boolean {
+  const x = new Set(keyTerms(a));
+  const y = keyTerms(b);
+  return new Set(y).size === x.size && y.every((t) => x.has(t));
 }
 
 /**
