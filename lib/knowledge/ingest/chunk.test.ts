@@ -24,6 +24,10 @@ describe("headingOf", () => {
     expect(headingOf("1. 熟悉 Golang/Java/C++ 多语言开发能力")).toBeNull();
     expect(headingOf("第一章规定的内容适用于全体员工，包括试用期员工。")).toBeNull();
     expect(headingOf("Employees accrue annual leave monthly")).toBeNull();
+    // Contact data is never a heading, and a PDF's "#" (an icon glyph) is not Markdown.
+    expect(headingOf("# hdent@email.com")).toBeNull();
+    expect(headingOf("## https://example.org/leave")).toBeNull();
+    expect(headingOf("# Annual leave", { markdown: false })).toBeNull();
   });
 });
 

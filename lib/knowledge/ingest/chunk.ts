@@ -55,11 +55,14 @@ const CHINESE_HEADINGS: { re: RegExp; level: number }[] = [
 /**
  * The heading a line is, with its level (1 = top), or null. Markdown `#`s count their level; a
  * numbered heading (`3`, `3.2`, `3.2.1` then a title that does not end like a sentence) its depth;
- * `1. …` / `1) …` is a list item, not a heading.
+ * `1. …` / `1) …` is a list item, not a heading. `opts.markdown: false` (a PDF's text, where `#` is
+ * a glyph, not markup) turns the `#` form off; a line with an e-mail address or a URL is never one.
  */
-export function headingOf(line: string): { text: string; level: number } | null {
+export function headingOf(line: string, opts: { markdown?: boolean } = {}): { text: string; level: number } | null {
   const t = line.trim();
-  const md = /^(#{1,6})\s+(.+?)\s*#*$/.exec(t);
+  // An address or a link is contact data, never a heading (a PDF's icon glyph can read as "# me@x.org").
+  if (/@\S|:\/\//.test(t)) return null;
+  const md = opts.markdown === false ? null : /^(#{1,6})\s+(.+?)\s*#*$/.exec(t);
   if (md) return { text: md[2]!.trim(), level: md[1]!.length };
   if (t.length === 0 || t.length > MAX_HEADING_CHARS) return null;
   // Chinese headings may end with a full stop only when they are a clause heading (第三条 …。 is body text).
@@ -131,7 +134,7 @@ type Unit = { text: string; tokens: number; page: number | null; heading: string
  * (with a space, or nothing between Chinese characters) unless a line looks like a list item or
  * stands alone — a line that ends a sentence, or is short — then it is a sentence boundary too.
  */
-function units(pages: { text: string; page: number | null }[]): Unit[] {
+function units(pages: { text: string; page: number | null }[], markdown: boolean): Unit[] {
   const out: Unit[] = [];
   const path: { text: string; level: number }[] = [];
   const heading = () => (path.length ? path.map((h) => h.text).join(HEADING_SEPARATOR) : null);
@@ -155,7 +158,7 @@ function units(pages: { text: string; page: number | null }[]): Unit[] {
         endParagraph();
         continue;
       }
-      const h = headingOf(line);
+      const h = headingOf(line, { markdown });
       if (h) {
         endParagraph();
         while (path.length && path[path.length - 1]!.level >= h.level) path.pop();
@@ -175,11 +178,13 @@ function units(pages: { text: string; page: number | null }[]): Unit[] {
 /**
  * Chunks a document's text (see the module comment).
  * @param input.text the normalised text (used when `pages` is null);
- * @param input.pages a PDF's page texts (page n = `pages[n - 1]`), so chunks know their page.
+ * @param input.pages a PDF's page texts (page n = `pages[n - 1]`), so chunks know their page; with
+ *   pages, Markdown `#` headings are not read (a PDF is not markup).
  * @returns chunks in reading order, `ordinal` from 0; empty when the text has no sentences.
  */
 export function chunkDocument(input: { text: string; pages: string[] | null }): Chunk[] {
-  const all = units(input.pages ? input.pages.map((text, i) => ({ text, page: i + 1 })) : [{ text: input.text, page: null }]);
+  // A PDF's text (it has pages) is not markup: a `#` there is a glyph (an icon font's), not a heading.
+  const all = units(input.pages ? input.pages.map((text, i) => ({ text, page: i + 1 })) : [{ text: input.text, page: null }], input.pages === null);
   const chunks: Chunk[] = [];
   let cur: Unit[] = [];
   let tokens = 0;
