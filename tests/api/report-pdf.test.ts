@@ -103,9 +103,15 @@ const interviewPdf = (id: string, actor: TestActor) => interviewReportPdf(get(`/
 async function pdfText(res: Response): Promise<{ text: string; squashed: string }> {
   const bytes = new Uint8Array(await res.arrayBuffer());
   const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
-  return { text, squashed: squash(text) };
+  return { text, squashed: withoutRunningFooter(squash(text)) };
 }
 const squash = (s: string) => s.replace(/\s+/g, "");
+/**
+ * The squashed text without the footer every page repeats ("Made by Panelist on … Page 2 of 5",
+ * "由 Panelist 生成于 … 第 2 页，共 5 页"): a long paragraph that runs onto the next page has the
+ * footer in its middle in the extracted text, which is layout, not content.
+ */
+const withoutRunningFooter = (s: string) => s.replace(/MadebyPanelist.*?Page\d+of\d+|由Panelist生成于.*?第\d+页，共\d+页/gu, "");
 /** An evidence line as the report quotes it (its list bullet dropped, as on the page). */
 const quoted = (line: string) => squash(line.replace(/^[\s•·▪●◦‣∙*–-]+/u, ""));
 
