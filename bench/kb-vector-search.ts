@@ -31,6 +31,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { createVectorStore, type PgVectorStore, type VectorSpace } from "@/lib/knowledge/vector-store";
 import { HNSW_EF_CONSTRUCTION, HNSW_M } from "@/lib/knowledge/vector-store/pg-store";
+import { seededRandom } from "@/lib/text/random";
 import { ensureVectorSidecar } from "../tests/helpers/vector-sidecar";
 import { machineLine, recordRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
@@ -50,18 +51,8 @@ const WARMUP = 5;
 const TAIL = 2_000;
 const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
-/** mulberry32: a seeded PRNG, so every run draws the same vectors. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(42);
+/** Seeded, so every run draws the same vectors. */
+const random = seededRandom(42);
 const gauss = () => random() + random() + random() - 1.5; // Irwin–Hall(3), centred: near-normal, cheap
 function unit(v: number[]): number[] {
   let n = 0;
