@@ -29,7 +29,7 @@ import postgres from "postgres";
 import { buildCostReport } from "@/lib/console/cost";
 import { buildOverview } from "@/lib/console/overview";
 import { createDb } from "@/lib/db/client";
-import { machineLine, recordRun } from "./lib/docs";
+import { recordKnobbedRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, redisUrl } from "./lib/resources";
 import { consoleTable, fmtMs, markdownTable, percentile, ratio } from "./lib/stats";
@@ -215,28 +215,25 @@ async function main() {
     console.log("NOT VALID: the rollups and the raw table disagreed");
     process.exitCode = 1;
   }
-  const command = knobs.commandLine(SCRIPT, EXTRA);
-  recordRun({
-    defaultSettings: knobs.isDefault(EXTRA),
+  recordKnobbedRun(knobs, {
+    script: SCRIPT,
+    section: SECTION,
+    extra: EXTRA,
     valid,
     log,
-    section: SECTION,
-    script: SCRIPT,
     indexRow:
       "| [Console queries](#console-queries) | `npx tsx bench/console-queries.ts` | p50/p99 of the console's overview and cost calls from the rollups vs the same questions of raw `llm_usage`, at 10 k, 100 k and 1 M usage rows |",
-    body: () =>
-      [
-        "## Console queries",
-        "",
-        machineLine({ loadStart, seconds: (performance.now() - started) / 1000, command }),
-        "",
-        `${n} timed runs per question and size, one at a time, after ${WARMUP} warm-up runs.`,
-        "Rollups: the body builders of `GET /api/admin/overview` and `GET /api/admin/cost` (lib/console/), reading `llm_usage_rollups`. Baseline raw: the same questions of `llm_usage` (bench/console-queries.ts). Same database, same run; answers checked equal first.",
-        "",
-        markdownTable(header, rows),
-        "",
-        `Rollups p50, largest ÷ smallest size (flat = 1.00×): ${flat.join("; ")}.`,
-      ].join("\n"),
+    title: "Console queries",
+    loadStart,
+    started,
+    lines: () => [
+      `${n} timed runs per question and size, one at a time, after ${WARMUP} warm-up runs.`,
+      "Rollups: the body builders of `GET /api/admin/overview` and `GET /api/admin/cost` (lib/console/), reading `llm_usage_rollups`. Baseline raw: the same questions of `llm_usage` (bench/console-queries.ts). Same database, same run; answers checked equal first.",
+      "",
+      markdownTable(header, rows),
+      "",
+      `Rollups p50, largest ÷ smallest size (flat = 1.00×): ${flat.join("; ")}.`,
+    ],
   });
 }
 

@@ -31,8 +31,9 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { createVectorStore, type PgVectorStore, type VectorSpace } from "@/lib/knowledge/vector-store";
 import { HNSW_EF_CONSTRUCTION, HNSW_M } from "@/lib/knowledge/vector-store/pg-store";
+import { seededRandom } from "@/lib/text/random";
 import { ensureVectorSidecar } from "../tests/helpers/vector-sidecar";
-import { machineLine, recordRun } from "./lib/docs";
+import { recordKnobbedRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
 import { createBenchDatabase, onInterrupt, serverUrl } from "./lib/resources";
 import { consoleTable, fmtMs, markdownTable, percentile, perSecond, ratio } from "./lib/stats";
@@ -50,18 +51,8 @@ const WARMUP = 5;
 const TAIL = 2_000;
 const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
-/** mulberry32: a seeded PRNG, so every run draws the same vectors. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(42);
+/** Seeded, so every run draws the same vectors. */
+const random = seededRandom(42);
 const gauss = () => random() + random() + random() - 1.5; // Irwin–Hall(3), centred: near-normal, cheap
 function unit(v: number[]): number[] {
   let n = 0;
@@ -234,34 +225,31 @@ async function main() {
     console.log("NOT VALID: a search came back short or crossed knowledge bases");
     process.exitCode = 1;
   }
-  const command = knobs.commandLine(SCRIPT, EXTRA);
-  recordRun({
-    defaultSettings: knobs.isDefault(EXTRA),
+  recordKnobbedRun(knobs, {
+    script: SCRIPT,
+    section: SECTION,
+    extra: EXTRA,
     valid,
     log,
-    section: SECTION,
-    script: SCRIPT,
     indexRow:
       "| [KB vector search](#kb-vector-search) | `npx tsx bench/kb-vector-search.ts` | Knowledge-base vector store at 100 k chunks (dim 384): insert chunks/s, search p50/p99 with HNSW vs exact, recall@10 of HNSW against exact, a 1 k-chunk knowledge base filtered inside the 100 k |",
-    body: () =>
-      [
-        "## KB vector search",
-        "",
-        machineLine({ loadStart, seconds: (performance.now() - started) / 1000, command }),
-        "",
-        `Store: ${store.description.replace(/ — bench$/, "")}. ${inserted.toLocaleString("en-US")} chunks of dimension ${dim} (unit vectors around ${TOPICS} topics), first ${load.bulk.chunks.toLocaleString("en-US")} loaded by \`withoutIndex\` (index dropped, built once after), the last ${load.indexed.chunks.toLocaleString("en-US")} with the index maintained; HNSW m = ${HNSW_M}, ef_construction = ${HNSW_EF_CONSTRUCTION}, ef_search = max(100, 2k), iterative scan \`relaxed_order\`${store.iterativeScan ? "" : " (not available: pgvector < 0.8)"}.`,
-        `${nQueries} top-${K} queries per row, one at a time, after ${WARMUP} warm-up queries. Baseline **exact**: the same query ordered by the bare column (no index), same store, same run. Recall@10 = share of exact's top-10 that HNSW returned.`,
-        "",
-        `Insert (documents of ${DOC_SIZE} chunks, one \`replaceDocumentChunks\` transaction each; chunks/s of the phase):`,
-        "",
-        markdownTable(loadHeader, loadRows),
-        "",
-        "Search:",
-        "",
-        markdownTable(header, rows),
-        "",
-        "The 1 k-chunk knowledge base gets its full top-10 from inside the 100 k (the filter is in the query, never after a global top-k); the planner reads its 1,000 rows by the knowledge-base B-tree when that is cheaper than walking the graph, which is exact.",
-      ].join("\n"),
+    title: "KB vector search",
+    loadStart,
+    started,
+    lines: () => [
+      `Store: ${store.description.replace(/ — bench$/, "")}. ${inserted.toLocaleString("en-US")} chunks of dimension ${dim} (unit vectors around ${TOPICS} topics), first ${load.bulk.chunks.toLocaleString("en-US")} loaded by \`withoutIndex\` (index dropped, built once after), the last ${load.indexed.chunks.toLocaleString("en-US")} with the index maintained; HNSW m = ${HNSW_M}, ef_construction = ${HNSW_EF_CONSTRUCTION}, ef_search = max(100, 2k), iterative scan \`relaxed_order\`${store.iterativeScan ? "" : " (not available: pgvector < 0.8)"}.`,
+      `${nQueries} top-${K} queries per row, one at a time, after ${WARMUP} warm-up queries. Baseline **exact**: the same query ordered by the bare column (no index), same store, same run. Recall@10 = share of exact's top-10 that HNSW returned.`,
+      "",
+      `Insert (documents of ${DOC_SIZE} chunks, one \`replaceDocumentChunks\` transaction each; chunks/s of the phase):`,
+      "",
+      markdownTable(loadHeader, loadRows),
+      "",
+      "Search:",
+      "",
+      markdownTable(header, rows),
+      "",
+      "The 1 k-chunk knowledge base gets its full top-10 from inside the 100 k (the filter is in the query, never after a global top-k); the planner reads its 1,000 rows by the knowledge-base B-tree when that is cheaper than walking the graph, which is exact.",
+    ],
   });
 }
 

@@ -58,7 +58,7 @@ import { createLogger } from "@/lib/log";
 import { createRedis } from "@/lib/queue/redis";
 import { corpusPath } from "@/tests/corpus-dir";
 import { ensureVectorSidecar } from "../tests/helpers/vector-sidecar";
-import { machineLine, recordRun } from "./lib/docs";
+import { recordKnobbedRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, onInterrupt, redisUrl, serverUrl } from "./lib/resources";
 import { runBench } from "./lib/run";
@@ -351,33 +351,30 @@ async function main(): Promise<{ failed: boolean }> {
   );
   const valid = problems.length === 0;
   if (!valid) console.log(`NOT VALID:\n- ${problems.join("\n- ")}`);
-  const command = knobs.commandLine(SCRIPT, EXTRA);
-  recordRun({
-    defaultSettings: knobs.isDefault(EXTRA),
+  recordKnobbedRun(knobs, {
+    script: SCRIPT,
+    section: SECTION,
+    extra: EXTRA,
     valid,
     log,
-    section: SECTION,
-    script: SCRIPT,
     indexRow:
       "| [KB vectorization](#kb-vectorization) | `npx tsx bench/kb-vectorize.ts` | Knowledge-base vectorization chunks/s of corpus PDF/DOCX/TXT/MD (en, zh), offline embedding: each stage of `vectorizeDocument` (extraction, chunking, embedding, store write), end to end upload → worker → COMPLETED, against the store write alone |",
-    body: () =>
-      [
-        "## KB vectorization",
-        "",
-        machineLine({ loadStart, seconds: (performance.now() - started) / 1000, command }),
-        "",
-        `Store: ${description}. ${docs.length} documents: ${FILES.length} corpus files × ${copies} copies, each copy with its own last line (its own SHA-256) — ${counts.pdf} PDF (one of 117 pages), ${counts.docx} DOCX, ${counts.text} TXT/MD, English and Chinese — ${totalChunks} chunks (400 tokens, 60 overlap), embedding \`${space.model}\` (${space.dim} dimensions). Each phase writes into a schema of its own, so each starts with an empty embedding cache; copies share most chunk texts, so ${cached} of the ${embedded + cached} chunk texts (distinct within their document) came from the cache in the stages, as they would in the product.`,
-        "",
-        `**Stages**: in-process, one document after another, each stage timed alone (extraction \`extractKbDocument\`, chunking \`chunkDocument\`, embedding \`embedTextsCached\`, store write \`replaceDocumentChunks\`, one transaction a document); chunks/s = all chunks ÷ the stage's summed time. **End to end**: \`uploadDocuments\` (the upload route's service: checks, outbox write, submission; batch lane, > 10 files) with ${workers} real worker process (\`worker/index.ts\`, concurrency ${concurrency}) on the same store; time = the last task's \`finished_at\` − the database's clock before the first upload, after one untimed warm-up document. **Baseline store write only**: \`replaceDocumentChunks\` of the stages' chunks and vectors, same order, same run.`,
-        "",
-        markdownTable(header, rows),
-        "",
-        `The stages run one document at a time; the worker runs up to ${concurrency} tasks at once (the PDF reader is a worker thread per document), so tasks overlap on the two cores; end to end adds the upload, the queue and the task rows. Extraction by kind (the stages' run):`,
-        "",
-        markdownTable(kindHeader, kindRows),
-        "",
-        `Share of the stages' time: ${share}. End to end ÷ store write only: **${ratio(e2eRate, baseRate)}**.`,
-      ].join("\n"),
+    title: "KB vectorization",
+    loadStart,
+    started,
+    lines: () => [
+      `Store: ${description}. ${docs.length} documents: ${FILES.length} corpus files × ${copies} copies, each copy with its own last line (its own SHA-256) — ${counts.pdf} PDF (one of 117 pages), ${counts.docx} DOCX, ${counts.text} TXT/MD, English and Chinese — ${totalChunks} chunks (400 tokens, 60 overlap), embedding \`${space.model}\` (${space.dim} dimensions). Each phase writes into a schema of its own, so each starts with an empty embedding cache; copies share most chunk texts, so ${cached} of the ${embedded + cached} chunk texts (distinct within their document) came from the cache in the stages, as they would in the product.`,
+      "",
+      `**Stages**: in-process, one document after another, each stage timed alone (extraction \`extractKbDocument\`, chunking \`chunkDocument\`, embedding \`embedTextsCached\`, store write \`replaceDocumentChunks\`, one transaction a document); chunks/s = all chunks ÷ the stage's summed time. **End to end**: \`uploadDocuments\` (the upload route's service: checks, outbox write, submission; batch lane, > 10 files) with ${workers} real worker process (\`worker/index.ts\`, concurrency ${concurrency}) on the same store; time = the last task's \`finished_at\` − the database's clock before the first upload, after one untimed warm-up document. **Baseline store write only**: \`replaceDocumentChunks\` of the stages' chunks and vectors, same order, same run.`,
+      "",
+      markdownTable(header, rows),
+      "",
+      `The stages run one document at a time; the worker runs up to ${concurrency} tasks at once (the PDF reader is a worker thread per document), so tasks overlap on the two cores; end to end adds the upload, the queue and the task rows. Extraction by kind (the stages' run):`,
+      "",
+      markdownTable(kindHeader, kindRows),
+      "",
+      `Share of the stages' time: ${share}. End to end ÷ store write only: **${ratio(e2eRate, baseRate)}**.`,
+    ],
   });
   return { failed: !valid };
 }

@@ -33,7 +33,7 @@ import { toRankingBody } from "@/lib/jobs/ranking-view";
 import { jdSkills } from "@/lib/resume";
 import { newTask } from "@/lib/tasks/definitions";
 import { CORPUS_DIR } from "@/tests/corpus-dir";
-import { machineLine, recordRun } from "./lib/docs";
+import { recordKnobbedRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
 import { createBenchDatabase } from "./lib/resources";
 import { consoleTable, fmtMs, markdownTable, percentile, ratio } from "./lib/stats";
@@ -147,26 +147,23 @@ async function main() {
       console.log("NOT VALID: the cold and warm rankings differ");
       process.exitCode = 1;
     }
-    const command = knobs.commandLine(SCRIPT, EXTRA);
-    recordRun({
-      defaultSettings: knobs.isDefault(EXTRA),
+    recordKnobbedRun(knobs, {
+      script: SCRIPT,
+      section: SECTION,
+      extra: EXTRA,
       valid,
       log,
-      section: SECTION,
-      script: SCRIPT,
       indexRow:
         "| [Ranking](#ranking) | `npx tsx bench/ranking.ts` | `GET /api/jobs/{id}/ranking` of 200 applications with the resume profiles stored vs every profile made from its file |",
-      body: () =>
-        [
-          "## Ranking",
-          "",
-          machineLine({ loadStart, seconds: (performance.now() - started) / 1000, command }),
-          "",
-          `One job, ${n} applications (corpus PDFs and text files in turn, each copy unique), each with a stored analysis. Each call is \`rankJob\` + \`toRankingBody\` (blind), in process.`,
-          `Warm: the profiles are stored (\`resume_profiles\`; the analysis tasks write them), ${iterations} calls after one warm-up. Baseline cold: the first call, with every profile made from its file (extraction + the offline profile) and stored. Valid only if both give the same rows in the same order.`,
-          "",
-          markdownTable(header, rows),
-        ].join("\n"),
+      title: "Ranking",
+      loadStart,
+      started,
+      lines: () => [
+        `One job, ${n} applications (corpus PDFs and text files in turn, each copy unique), each with a stored analysis. Each call is \`rankJob\` + \`toRankingBody\` (blind), in process.`,
+        `Warm: the profiles are stored (\`resume_profiles\`; the analysis tasks write them), ${iterations} calls after one warm-up. Baseline cold: the first call, with every profile made from its file (extraction + the offline profile) and stored. Valid only if both give the same rows in the same order.`,
+        "",
+        markdownTable(header, rows),
+      ],
     });
   } finally {
     await sql.end({ timeout: 5 });

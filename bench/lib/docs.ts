@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Knobs } from "./knobs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const DOCS = path.join(ROOT, "docs/benchmarks.md");
@@ -83,4 +84,40 @@ export function machineLine(o: { loadStart: number; seconds: number; command: st
     `1-min load average ${o.loadStart.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} (shared machine) · run took ${o.seconds.toFixed(0)} s ·\n` +
     `\`${o.command}\``
   );
+}
+
+/**
+ * {@link recordRun} for a benchmark set by {@link Knobs}: the section is `## title`, the
+ * {@link machineLine} (load average at `loadStart` → now, duration since `started`, the run's
+ * command line with `extra` variables), then `lines()`. Default settings: every knob and every
+ * `extra` variable unset.
+ * @param o.started `performance.now()` at the run's start, ms.
+ * @throws {Error} when docs/benchmarks.md is missing.
+ */
+export function recordKnobbedRun(
+  knobs: Pick<Knobs<string>, "commandLine" | "isDefault">,
+  o: {
+    script: string;
+    section: string;
+    extra: string[];
+    valid: boolean;
+    log: (msg: string) => void;
+    indexRow: string;
+    title: string;
+    loadStart: number;
+    started: number;
+    lines: () => string[];
+  },
+): void {
+  const command = knobs.commandLine(o.script, o.extra);
+  recordRun({
+    defaultSettings: knobs.isDefault(o.extra),
+    valid: o.valid,
+    log: o.log,
+    section: o.section,
+    script: o.script,
+    indexRow: o.indexRow,
+    body: () =>
+      [`## ${o.title}`, "", machineLine({ loadStart: o.loadStart, seconds: (performance.now() - o.started) / 1000, command }), "", ...o.lines()].join("\n"),
+  });
 }

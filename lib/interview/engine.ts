@@ -1,4 +1,4 @@
-import { getLlmConfig, requestedModel } from "@/lib/ai/config";
+import { getLlmConfig, type OnlineLlmConfig, requestedModel } from "@/lib/ai/config";
 import { cachedResult } from "@/lib/finops/cache";
 import { meterOffline } from "@/lib/finops/meter";
 import { screenAnswer } from "./answer-screen";
@@ -58,21 +58,14 @@ export async function planQuestions(
       return { plan, engine: "offline" };
     }
     const shown = selectPassages(passages, Math.min(MODEL_PASSAGES_MAX, MODEL_PASSAGES_PER_QUESTION * settings.questionCount), seed);
-    const produce = () => planWithLlm(config, { ...settings, passages: shown, abortSignal: signal, priority, preferFallback });
-    const asked = requestedModel(config, preferFallback);
-    const plan = await cachedResult(
-      {
-        provider: asked.provider,
-        model: asked.model,
-        promptVersion: INTERVIEW_PLAN_PROMPT_VERSION,
-        language: settings.language,
-        // The passages' ids and text: a changed or re-vectorized document is a new plan.
-        input: { ...settings, passages: shown.map((p) => [p.chunkId, p.fileName, p.heading, p.page, p.content]), output: config.structuredOutput },
-        schema: planSchema,
-      },
-      produce,
+    return cachedModelPlan(
+      config,
+      preferFallback,
+      settings.language,
+      // The passages' ids and text: a changed or re-vectorized document is a new plan.
+      { ...settings, passages: shown.map((p) => [p.chunkId, p.fileName, p.heading, p.page, p.content]), output: config.structuredOutput },
+      () => planWithLlm(config, { ...settings, passages: shown, abortSignal: signal, priority, preferFallback }),
     );
-    return { plan, engine: config.model };
   }
   if (config.mode === "offline") {
     const plan = await meterOffline(() =>
@@ -80,17 +73,26 @@ export async function planQuestions(
     );
     return { plan, engine: "offline" };
   }
-  const produce = () => planWithLlm(config, { ...settings, abortSignal: signal, priority, preferFallback });
+  return cachedModelPlan(config, preferFallback, settings.language, { ...settings, output: config.structuredOutput }, () =>
+    planWithLlm(config, { ...settings, abortSignal: signal, priority, preferFallback }),
+  );
+}
+
+/**
+ * A model's plan through the result cache, filed under the model that would serve (the fallback
+ * when `preferFallback`), the plan prompt's version and `language`; `cacheInput` is the rest of
+ * what makes the plan. `produce` runs on a miss. @returns the plan and the model id as engine.
+ */
+async function cachedModelPlan(
+  config: OnlineLlmConfig,
+  preferFallback: boolean | undefined,
+  language: Language,
+  cacheInput: unknown,
+  produce: () => Promise<Plan>,
+): Promise<{ plan: Plan; engine: string }> {
   const asked = requestedModel(config, preferFallback);
   const plan = await cachedResult(
-    {
-      provider: asked.provider,
-      model: asked.model,
-      promptVersion: INTERVIEW_PLAN_PROMPT_VERSION,
-      language: settings.language,
-      input: { ...settings, output: config.structuredOutput },
-      schema: planSchema,
-    },
+    { provider: asked.provider, model: asked.model, promptVersion: INTERVIEW_PLAN_PROMPT_VERSION, language, input: cacheInput, schema: planSchema },
     produce,
   );
   return { plan, engine: config.model };

@@ -12,6 +12,8 @@
  *  - strings are short sentences chosen by property name, in English or Chinese.
  */
 
+import { seededRandom } from "@/lib/text/random";
+
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 // JSON Schema is loosely typed on purpose: requests carry whatever the client sends.
 // biome-ignore lint/suspicious/noExplicitAny: a client's arbitrary schema JSON; every keyword read is checked at run time (typeof, Array.isArray)
@@ -25,28 +27,6 @@ export interface InstanceOptions {
 }
 
 const QUOTE_FIELDS = new Set(["evidence", "quote", "quotes", "excerpt", "excerpts"]);
-
-/** FNV-1a 32-bit hash of a string — used to derive per-request seeds. */
-export function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: small, fast, deterministic PRNG in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TEXT_EN: Record<string, string[]> = {
   summary: [

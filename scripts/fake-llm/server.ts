@@ -35,9 +35,10 @@ import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { hashString } from "@/lib/text/random";
 import { citingAnswer } from "./citing";
 import { findGraderInstructions, type GraderInstructions, obeyInstructions, obeyingText, statedMaxima } from "./gullible";
-import { generateInstance, hashString, type Json, type JsonSchema, strictSchemaViolation } from "./schema-instance";
+import { generateInstance, type Json, type JsonSchema, strictSchemaViolation } from "./schema-instance";
 import { answerLanguage, type WrongLanguageMode, wrongLanguageMode } from "./wrong-language";
 
 export const FAULT_MODES = ["ok", "429", "500", "slow", "hang", "truncated", "broken_json", "context_length", "content_policy"] as const;

@@ -10,7 +10,7 @@
  * Evidence-like fields still quote the prompt's data (schema-instance.ts), as a real model's would.
  */
 
-import { hashString } from "./schema-instance";
+import { hashString } from "@/lib/text/random";
 
 export type WrongLanguageMode = "always" | "once";
 

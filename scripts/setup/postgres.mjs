@@ -6,7 +6,8 @@
 // check that a server accepts a connection and to create the database.
 import fs from "node:fs";
 import path from "node:path";
-import { aptInstall, canAptInstall, DATA_DIR, isAlive, log, ROOT, SetupError, tcpProbe, waitFor, which } from "./util.mjs";
+import { startPgliteServer } from "./pglite.mjs";
+import { aptInstall, canAptInstall, DATA_DIR, isAlive, log, SetupError, tcpProbe, waitFor, which } from "./util.mjs";
 
 const APP_DB = "panelist";
 
@@ -104,26 +105,15 @@ async function startEmbedded(procs, env) {
   const dataDir = path.join(DATA_DIR, "pglite");
   const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
   log(`PostgreSQL: starting the embedded PostgreSQL (PGlite; data in .data/pglite${fresh ? ", first start takes ~15 s" : ""})`);
-  let ready = null;
-  const child = procs.start(
-    "pg",
-    process.execPath,
-    [path.join(ROOT, "scripts", "pglite-server.mjs"), "--db", dataDir, "--host", "127.0.0.1", "--port", "5432", "--state-file", PGLITE_STATE],
-    {
-      env,
-      tier: 1,
-      graceMs: 20_000, // let it close the database cleanly
-      onLine: (line, stream) => {
-        if (stream !== "stdout") return;
-        const m = line.match(/^PGLITE_READY (.*)$/);
-        if (m) ready = JSON.parse(m[1]);
-      },
-    },
-  );
-  let exited = false;
-  child.exited.then(() => (exited = true));
-  await waitFor(() => exited || ready !== null, { timeoutMs: 180_000, what: "the embedded PostgreSQL" });
-  if (!ready) throw new SetupError("PostgreSQL: the embedded PostgreSQL exited at start (see [pg] above)");
+  const { child, ready } = await startPgliteServer(procs, {
+    name: "pg",
+    dataDir,
+    port: 5432,
+    stateFile: PGLITE_STATE,
+    env,
+    what: "the embedded PostgreSQL",
+    area: "PostgreSQL",
+  });
   const url = `postgres://postgres:postgres@127.0.0.1:${ready.port}/postgres`;
   log(`PostgreSQL: embedded PostgreSQL on 127.0.0.1:${ready.port} (pid ${child.pid}; stops with this command)`);
   return { url, embedded: true };

@@ -7,7 +7,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DATA_DIR, isAlive, log, ROOT, SetupError, tcpProbe, waitFor } from "./util.mjs";
+import { startPgliteServer } from "./pglite.mjs";
+import { DATA_DIR, isAlive, log, tcpProbe } from "./util.mjs";
 
 const STATE = path.join(DATA_DIR, "pglite-vector.json");
 
@@ -62,23 +63,15 @@ async function startSidecar(mode, procs, env) {
     } catch {}
     dataDir = path.join(DATA_DIR, "pglite-vector");
   }
-  let ready = null;
-  const args = [path.join(ROOT, "scripts", "pglite-server.mjs"), "--db", dataDir, "--host", "127.0.0.1", "--port", "0"];
-  if (mode !== "test") args.push("--state-file", STATE);
-  const child = procs.start("vector", process.execPath, args, {
+  const { child, ready } = await startPgliteServer(procs, {
+    name: "vector",
+    dataDir,
+    port: 0,
+    stateFile: mode === "test" ? undefined : STATE,
     env,
-    tier: 1,
-    graceMs: 20_000, // let it close its files cleanly
-    onLine: (line, stream) => {
-      if (stream !== "stdout") return;
-      const m = line.match(/^PGLITE_READY (.*)$/);
-      if (m) ready = JSON.parse(m[1]);
-    },
+    what: "the PGlite vector sidecar",
+    area: "Vector store",
   });
-  let exited = false;
-  child.exited.then(() => (exited = true));
-  await waitFor(() => exited || ready !== null, { timeoutMs: 180_000, what: "the PGlite vector sidecar" });
-  if (!ready) throw new SetupError("Vector store: the PGlite vector sidecar exited at start (see [vector] above)");
   const where = mode === "test" ? "data in a temporary directory, removed at the end" : "data in .data/pglite-vector";
   log(
     `Vector store: PostgreSQL has no pgvector; PGlite vector sidecar on 127.0.0.1:${ready.port} (${where}; pid ${child.pid}, stops with this command) → VECTOR_DATABASE_URL`,

@@ -1,26 +1,16 @@
 /**
  * The vector store (lib/knowledge/vector-store) on the database the product would choose here:
  * pgvector in the file's database when the server has it, else the PGlite sidecar. Vectors are
- * seeded random unit vectors, clustered around "topics" where a test needs neighbours.
+ * seeded random unit vectors (lib/text/random, the same on every run), clustered around "topics" where a test needs neighbours.
  */
 import "../helpers/env";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ChunkInput, PgVectorStore, VectorSpace } from "@/lib/knowledge/vector-store";
 import { getVectorStore } from "@/lib/knowledge/vector-store";
+import { seededRandom } from "@/lib/text/random";
 import { testVectorStore } from "../helpers/vector-store";
 
-/** mulberry32: a small seeded PRNG, so every run draws the same vectors. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const normalise = (v: number[]) => {
   const n = Math.hypot(...v);
   return v.map((x) => x / n);
@@ -54,7 +44,7 @@ describe("vector store", () => {
   });
 
   it("replaces a document's chunks in one go, deletes them, and deletes a whole knowledge base with its cached answers", async () => {
-    const random = rng(1);
+    const random = seededRandom(1);
     const s = space(8);
     const [docA, docB] = [randomUUID(), randomUUID()];
     await store.replaceDocumentChunks(
@@ -86,7 +76,7 @@ describe("vector store", () => {
   });
 
   it("a small knowledge base inside a much larger one still gets its full top-k: the filter runs inside the vector query", async () => {
-    const random = rng(2);
+    const random = seededRandom(2);
     const dim = 32;
     const topic = draw(random, dim);
     const big = space(dim);
@@ -146,7 +136,7 @@ describe("vector store", () => {
   });
 
   it("keeps the dimension per knowledge base: two spaces side by side, an index each, and a wrong-length query refused", async () => {
-    const random = rng(3);
+    const random = seededRandom(3);
     const a = space(8);
     const b = space(12);
     await store.replaceDocumentChunks(a, randomUUID(), [chunk(0, draw(random, 8), "eight")]);
@@ -160,7 +150,7 @@ describe("vector store", () => {
   });
 
   it("HNSW and exact search agree on a small set, documentIds restrict both", async () => {
-    const random = rng(4);
+    const random = seededRandom(4);
     const dim = 16;
     const s = space(dim);
     const docs = [randomUUID(), randomUUID()];
@@ -184,7 +174,7 @@ describe("vector store", () => {
   });
 
   it("full-text search finds a Chinese word inside an unspaced sentence, and an English one, within the knowledge base", async () => {
-    const random = rng(5);
+    const random = seededRandom(5);
     const s = space(8);
     const doc = randomUUID();
     await store.replaceDocumentChunks(s, doc, [
@@ -205,7 +195,7 @@ describe("vector store", () => {
   });
 
   it("embedding cache: returns what was stored for (model, sha256), nothing for another model, first write wins", async () => {
-    const random = rng(6);
+    const random = seededRandom(6);
     const [h1, h2, h3] = ["a", "b", "c"].map((c) => c.repeat(64));
     const e1 = draw(random, 8);
     const e2 = draw(random, 8);
@@ -224,7 +214,7 @@ describe("vector store", () => {
   });
 
   it("answer cache: a question at or above the threshold hits (counted), below it, in another knowledge base or over changed documents misses", async () => {
-    const random = rng(7);
+    const random = seededRandom(7);
     const dim = 16;
     const s = space(dim);
     const asked = draw(random, dim);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LEVELS, QUESTION_COUNT } from "@/lib/interview/schemas";
+import { uiMessageSchema, useChatIdSchema } from "../_lib/ui-message-body";
 
 /** `POST /api/interviews` */
 export const createInterviewSchema = z.object({
@@ -31,21 +32,9 @@ export const CHAT_MAX_BODY_BYTES = 256 * 1024;
  * an answer is refused, never silently cut).
  */
 export const chatBodySchema = z.object({
-  id: z.string().max(200).optional(),
+  id: useChatIdSchema,
   messages: z
-    .array(
-      z.looseObject({
-        id: z.string().min(1).max(200),
-        role: z.enum(["user", "assistant", "system"]),
-        parts: z
-          .array(z.looseObject({ type: z.string().max(100), text: z.string().optional() }))
-          .max(100)
-          .default([])
-          .refine((parts) => parts.reduce((n, p) => n + (p.type === "text" ? (p.text?.length ?? 0) : 0), 0) <= MAX_ANSWER_CHARS, {
-            message: `An answer is at most ${MAX_ANSWER_CHARS.toLocaleString("en")} characters.`,
-          }),
-      }),
-    )
+    .array(uiMessageSchema({ maxTextChars: MAX_ANSWER_CHARS, tooLong: `An answer is at most ${MAX_ANSWER_CHARS.toLocaleString("en")} characters.` }))
     .max(100)
     .default([]),
   action: z.enum(["start", "answer", "skip"]).default("answer"),

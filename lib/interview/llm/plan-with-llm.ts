@@ -1,3 +1,4 @@
+import type { ZodType } from "zod";
 import type { OnlineLlmConfig } from "@/lib/ai/config";
 import { LlmError } from "@/lib/ai/errors";
 import { generateStructured } from "@/lib/ai/structured";
@@ -36,6 +37,21 @@ function topUp(plan: Plan, input: PlanInput): Plan {
 
 type CallOptions = { abortSignal?: AbortSignal; priority?: "interactive" | "batch"; preferFallback?: boolean };
 
+/** The one plan call both paths make (same system prompt, budget and usage name); they differ in the schema and prompt. */
+function callPlanModel<T>(config: OnlineLlmConfig, input: CallOptions, schema: ZodType<T>, prompt: string) {
+  return generateStructured({
+    schema,
+    system: INTERVIEW_PLAN_SYSTEM_PROMPT,
+    prompt,
+    maxOutputTokens: 6_000,
+    abortSignal: input.abortSignal,
+    priority: input.priority,
+    preferFallback: input.preferFallback,
+    name: "interview_plan",
+    config,
+  });
+}
+
 /**
  * Asks the configured model for a question plan (one call, metered by the upstream guard under
  * the caller's usage scope). With `passages`, the questions are drawn from them: the prompt
@@ -48,17 +64,7 @@ type CallOptions = { abortSignal?: AbortSignal; priority?: "interactive" | "batc
  */
 export async function planWithLlm(config: OnlineLlmConfig, input: PlanInput & CallOptions): Promise<Plan> {
   if (input.passages?.length) return planFromPassagesWithLlm(config, { ...input, passages: input.passages });
-  const call = await generateStructured({
-    schema: planLlmSchema,
-    system: INTERVIEW_PLAN_SYSTEM_PROMPT,
-    prompt: buildInterviewPlanPrompt({ ...input, passages: undefined }),
-    maxOutputTokens: 6_000,
-    abortSignal: input.abortSignal,
-    priority: input.priority,
-    preferFallback: input.preferFallback,
-    name: "interview_plan",
-    config,
-  });
+  const call = await callPlanModel(config, input, planLlmSchema, buildInterviewPlanPrompt({ ...input, passages: undefined }));
   let plan: Plan;
   try {
     // Ids are the server's, by position: models repeat or reuse them.
@@ -72,20 +78,15 @@ export async function planWithLlm(config: OnlineLlmConfig, input: PlanInput & Ca
 async function planFromPassagesWithLlm(config: OnlineLlmConfig, input: PlanInput & CallOptions & { passages: readonly PlanPassage[] }): Promise<Plan> {
   const byId = new Map(input.passages.map((p, i) => [`p${i + 1}`, p]));
   const ids = [...byId.keys()] as [string, ...string[]];
-  const call = await generateStructured({
-    schema: planFromPassagesLlmSchema(ids),
-    system: INTERVIEW_PLAN_SYSTEM_PROMPT,
-    prompt: buildInterviewPlanPrompt({
+  const call = await callPlanModel(
+    config,
+    input,
+    planFromPassagesLlmSchema(ids),
+    buildInterviewPlanPrompt({
       ...input,
       passages: [...byId].map(([id, p]) => ({ id, fileName: p.fileName, heading: p.heading, page: p.page, content: p.content })),
     }),
-    maxOutputTokens: 6_000,
-    abortSignal: input.abortSignal,
-    priority: input.priority,
-    preferFallback: input.preferFallback,
-    name: "interview_plan",
-    config,
-  });
+  );
   let plan: Plan;
   try {
     const questions = call.object.questions.map((q, i) => {

@@ -9,8 +9,8 @@ import {
   planSchema,
   QUESTION_COUNT,
 } from "@/lib/interview/schemas";
+import { seededRandom } from "@/lib/text/random";
 import { buildOfflinePlan } from "./plan";
-import { seededRandom } from "./random";
 
 /**
  * The offline planner for an interview drawn from a knowledge base (docs/knowledge.md,

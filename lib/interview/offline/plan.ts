@@ -1,8 +1,8 @@
 import { type Difficulty, type Language, type Level, type Plan, type PlanQuestion, planSchema, QUESTION_COUNT } from "@/lib/interview/schemas";
 import { jdSkills } from "@/lib/resume";
+import { hashString, seededRandom } from "@/lib/text/random";
 import { extractSkills } from "@/lib/text/skills";
 import { type BankArea, type BankQuestion, questionsOf } from "./question-bank";
-import { hashString, seededRandom } from "./random";
 import { findResumeHooks, pickHooks, resumeQuestions } from "./resume-questions";
 import { resolveRoleAreas } from "./roles";
 

@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { createUIMessageStream, streamText, type UIMessageChunk } from "ai";
+import { createUIMessageStream, type UIMessageChunk } from "ai";
 import type Redis from "ioredis";
 import { getFallbackConfig, getLlmConfig, getStreamDeadlineConfig, type OnlineLlmConfig, type StreamDeadlineConfig } from "@/lib/ai/config";
 import { type LlmError, toLlmError } from "@/lib/ai/errors";
-import { resolveLanguageModel } from "@/lib/ai/providers";
-import { armStreamDeadlines } from "@/lib/ai/stream-deadlines";
+import { guardedStreamText } from "@/lib/ai/guarded-stream";
 import { defaultTimeoutMs } from "@/lib/ai/structured";
-import { guardUpstreamCall } from "@/lib/ai/upstream-guard";
 import type { Db } from "@/lib/db/client";
 import { appendMessage, type InterviewMessageRow, type InterviewRow, listMessages } from "@/lib/db/queries/interviews";
 import { PanelistError } from "@/lib/errors";
@@ -341,75 +339,20 @@ async function phraseWithModel(
   deps: { db: Db; log: Logger },
   a: TurnToPhrase & { config: OnlineLlmConfig; deadlines: ChatDeadlines; onGate: () => void; onDelta: (d: string) => void },
 ): Promise<{ said: string; failed: boolean; refused?: LlmError }> {
-  const { model, config } = resolveLanguageModel(a.config);
-  let dispatched = false;
-  let said = "";
-  const system = interviewerSystemPrompt(a.interview.language);
-  const prompt = interviewerTurnPrompt({ kind: a.turn.kind, text: a.turn.text, progress: a.turn.progress, lastAnswer: a.lastAnswer });
-  try {
-    // Interactive priority through the shared governor and the model's circuit breaker.
-    await guardUpstreamCall(
-      config,
-      {
-        system,
-        prompt,
-        maxOutputTokens: 400,
-        priority: "interactive",
-        // The candidate has read the text by then: a lost usage write is logged, not a failed turn.
-        onMeterError: (err) => deps.log.error({ err: String(err), interviewId: a.interview.id }, "completing the chat's usage row failed"),
-      },
-      async (meter) => {
-        dispatched = true;
-        a.onGate();
-        const controller = new AbortController();
-        const deadlines = armStreamDeadlines(controller, a.deadlines);
-        try {
-          const result = streamText({
-            model,
-            system,
-            prompt,
-            maxOutputTokens: 400,
-            maxRetries: 0,
-            abortSignal: controller.signal,
-            onError: () => undefined, // surfaced below as the stream's error part instead of logged
-          });
-          // fullStream, not textStream: streamText does not throw on an upstream error (a 500, a cut
-          // connection) but ends textStream early; the guard must see it to count it against the circuit.
-          for await (const part of result.fullStream) {
-            if (part.type === "text-delta") {
-              deadlines.chunk();
-              meter.firstToken();
-              meter.output(part.text);
-              said += part.text;
-              a.onDelta(part.text);
-            } else if (part.type === "reasoning-delta") {
-              deadlines.chunk(); // a reasoning model is working, not hanging
-              meter.firstToken();
-            } else if (part.type === "error") {
-              throw part.error;
-            } else if (part.type === "abort") {
-              throw new DOMException("LLM call aborted", "AbortError");
-            }
-          }
-          return { value: said, usage: await result.totalUsage, headers: (await result.response).headers };
-        } catch (err) {
-          // A passed deadline is what ended the call, whatever the aborted request threw.
-          throw deadlines.error(err) ?? err;
-        } finally {
-          deadlines.dispose();
-        }
-      },
-    );
-  } catch (err) {
-    const e = toLlmError(err);
-    if (!dispatched) return { said: "", failed: false, refused: e };
-    deps.log.warn(
-      { err: e.message, code: e.code, interviewId: a.interview.id, model: config.model, saidChars: said.length },
-      "interviewer model call failed; offline wording serves",
-    );
-    return { said, failed: true };
-  }
-  return { said, failed: false };
+  return guardedStreamText({
+    config: a.config,
+    system: interviewerSystemPrompt(a.interview.language),
+    prompt: interviewerTurnPrompt({ kind: a.turn.kind, text: a.turn.text, progress: a.turn.progress, lastAnswer: a.lastAnswer }),
+    maxOutputTokens: 400,
+    deadlines: a.deadlines,
+    onGate: a.onGate,
+    onDelta: a.onDelta,
+    log: deps.log,
+    logContext: { interviewId: a.interview.id },
+    // The candidate has read the text by then: a lost usage write is logged, not a failed turn.
+    meterErrorMessage: "completing the chat's usage row failed",
+    failureMessage: "interviewer model call failed; offline wording serves",
+  });
 }
 
 /** One turn at a time per interview, ms: longer than any turn's stream. */

@@ -1,17 +1,14 @@
 /**
  * The model's answer, streamed through the upstream guard the way the interviewer's turn is
- * (lib/interview/session/interviewer-turn.ts): the call is started before the HTTP response so an
+ * (both through lib/ai/guarded-stream.ts): the call is started before the HTTP response so an
  * open circuit (every model's) or a used-up budget is still a status (503 / 429 with
  * `Retry-After`); once let through, its deltas are held until the UI stream takes them; streaming
  * deadlines abort a silent upstream; the guard meters the call under the chat's usage scope.
  */
-import { streamText } from "ai";
 import { getFallbackConfig, getStreamDeadlineConfig, type OnlineLlmConfig, type StreamDeadlineConfig } from "@/lib/ai/config";
 import { type LlmError, toLlmError } from "@/lib/ai/errors";
-import { resolveLanguageModel } from "@/lib/ai/providers";
-import { armStreamDeadlines } from "@/lib/ai/stream-deadlines";
+import { guardedStreamText } from "@/lib/ai/guarded-stream";
 import { defaultTimeoutMs } from "@/lib/ai/structured";
-import { guardUpstreamCall } from "@/lib/ai/upstream-guard";
 import { PanelistError } from "@/lib/errors";
 import { type TalliedCall, withCallTally } from "@/lib/finops/call-tally";
 import type { Logger } from "@/lib/log";
@@ -111,66 +108,12 @@ async function streamWithModel(
     onDelta: (d: string) => void;
   },
 ): Promise<{ said: string; failed: boolean; refused?: LlmError }> {
-  const { model, config } = resolveLanguageModel(a.config);
-  let dispatched = false;
-  let said = "";
-  try {
-    await guardUpstreamCall(
-      config,
-      {
-        system: a.system,
-        prompt: a.prompt,
-        maxOutputTokens: a.maxOutputTokens,
-        priority: "interactive",
-        // The person has read the text by then: a lost usage write is logged, not a failed answer.
-        onMeterError: (err) => deps.log.error({ err: String(err) }, "completing the knowledge answer's usage row failed"),
-      },
-      async (meter) => {
-        dispatched = true;
-        a.onGate();
-        const controller = new AbortController();
-        const deadlines = armStreamDeadlines(controller, a.deadlines);
-        try {
-          const result = streamText({
-            model,
-            system: a.system,
-            prompt: a.prompt,
-            maxOutputTokens: a.maxOutputTokens,
-            temperature: 0,
-            maxRetries: 0,
-            abortSignal: controller.signal,
-            onError: () => undefined, // surfaced below as the stream's error part
-          });
-          // fullStream, not textStream: an upstream error ends textStream quietly; the guard must see it.
-          for await (const part of result.fullStream) {
-            if (part.type === "text-delta") {
-              deadlines.chunk();
-              meter.firstToken();
-              meter.output(part.text);
-              said += part.text;
-              a.onDelta(part.text);
-            } else if (part.type === "reasoning-delta") {
-              deadlines.chunk();
-              meter.firstToken();
-            } else if (part.type === "error") {
-              throw part.error;
-            } else if (part.type === "abort") {
-              throw new DOMException("LLM call aborted", "AbortError");
-            }
-          }
-          return { value: said, usage: await result.totalUsage, headers: (await result.response).headers };
-        } catch (err) {
-          throw deadlines.error(err) ?? err;
-        } finally {
-          deadlines.dispose();
-        }
-      },
-    );
-  } catch (err) {
-    const e = toLlmError(err);
-    if (!dispatched) return { said: "", failed: false, refused: e };
-    deps.log.warn({ err: e.message, code: e.code, model: config.model, saidChars: said.length }, "knowledge answer call failed; the offline answer serves");
-    return { said, failed: true };
-  }
-  return { said, failed: false };
+  return guardedStreamText({
+    ...a,
+    temperature: 0,
+    log: deps.log,
+    // The person has read the text by then: a lost usage write is logged, not a failed answer.
+    meterErrorMessage: "completing the knowledge answer's usage row failed",
+    failureMessage: "knowledge answer call failed; the offline answer serves",
+  });
 }

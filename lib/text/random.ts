@@ -1,6 +1,8 @@
 /**
- * A small seeded pseudo-random generator, so that the offline planner gives the same plan
- * for the same input and seed (tests, "start over" with a new seed). Not for security.
+ * A small seeded pseudo-random generator and string hash, for anything that must draw the same
+ * sequence for the same seed: the offline interview planner (same plan for the same input and
+ * seed), the fake LLM's deterministic answers, and the vectors of the vector-store tests and
+ * benchmark. Not for security.
  *
  * mulberry32 (Tommy Ettinger, public domain): 32-bit state, period 2^32 — plenty for
  * shuffling a few hundred questions. String seeds are hashed with FNV-1a.
