@@ -51,7 +51,9 @@ async function main() {
     "worker started",
   );
   // Which store holds the knowledge bases' vectors, and why (docs/knowledge.md, "Where the vectors live").
-  await logVectorStoreChoice(log);
+  // Not awaited: the sidecar serialises every statement, so a busy one must not delay the worker's
+  // start, nor the signal handlers below (a SIGTERM before them would kill without releasing work).
+  void logVectorStoreChoice(log);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
