@@ -17,7 +17,7 @@ import {
 import { getInterviewReportForReader, type ReportReader } from "@/lib/db/queries/report-access";
 import { PanelistError } from "@/lib/errors";
 import { type UsageScope, withUsageScope } from "@/lib/finops/scope";
-import { passagesForInterview, visibleKnowledgeBase } from "@/lib/knowledge";
+import type { passagesForInterview } from "@/lib/knowledge";
 import type { Logger } from "@/lib/log";
 import { submitTask } from "@/lib/queue/producer";
 import { TaskError } from "@/lib/queue/task-error";
@@ -29,6 +29,13 @@ import { evaluateAnswers, planQuestions } from "./engine";
 import { finalizeReport, type Language, type Level, planSchema, type Report } from "./schemas";
 import { toTranscript } from "./session/interviewer-turn";
 import { answersFromTranscript } from "./transcript";
+
+/**
+ * The knowledge domain, loaded on first use: only an interview drawn from a knowledge base needs
+ * it, and its module graph (retrieval, chat, ingestion) would add ~2 s to every worker start under
+ * tsx — which the chaos suite's kill-and-restart loop pays on every restart.
+ */
+const knowledge = () => import("@/lib/knowledge");
 
 type Deps = { db: Db; redis: Redis; log: Logger };
 
@@ -71,7 +78,7 @@ export async function createInterview(
 ) {
   const { organizationId, knowledgeBaseId, ...row } = i;
   if (knowledgeBaseId) {
-    const kb = await visibleKnowledgeBase(deps.db, { id: knowledgeBaseId, ownerId: i.ownerId, organizationId: organizationId ?? null });
+    const kb = await (await knowledge()).visibleKnowledgeBase(deps.db, { id: knowledgeBaseId, ownerId: i.ownerId, organizationId: organizationId ?? null });
     if (!kb) throw new PanelistError("not_found:knowledge", "No such knowledge base.");
     if (!kb.hasReadyDocuments) {
       throw new PanelistError(
@@ -123,7 +130,7 @@ export async function planInterview(
   if (!interview || interview.ownerId !== t.ownerId) throw TaskError.policy("not_found", "The interview no longer exists.");
   const resumeText = interview.resumeId ? await readResumeText(db, { resumeId: interview.resumeId, ownerId: t.ownerId }) : null;
   const passages = interview.knowledgeBaseId
-    ? await passagesForInterview({ db, store: deps.vectorStore }, { knowledgeBaseId: interview.knowledgeBaseId, limit: PASSAGES_READ })
+    ? await (await knowledge()).passagesForInterview({ db, store: deps.vectorStore }, { knowledgeBaseId: interview.knowledgeBaseId, limit: PASSAGES_READ })
     : null;
   if (passages && passages.length === 0) {
     throw TaskError.policy("not_found", "The knowledge base has no ready documents any more to draw questions from.");

@@ -1,5 +1,4 @@
 import type { Db } from "@/lib/db/client";
-import { vectorizeDocument } from "@/lib/knowledge/service";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
 import { taskHandler } from "./define";
@@ -12,5 +11,9 @@ const log = createLogger("worker");
  * the document's counts are written in the completing transaction.
  */
 export function kbVectorizeHandler(db: Db) {
-  return taskHandler("kb.vectorize", (payload, attempt) => vectorizeDocument({ db, redis: getRedis(), log }, { ...attempt, documentId: payload.documentId }));
+  return taskHandler("kb.vectorize", async (payload, attempt) => {
+    // Loaded on the first such task: the knowledge domain's module graph would slow every worker start.
+    const { vectorizeDocument } = await import("@/lib/knowledge/service");
+    return vectorizeDocument({ db, redis: getRedis(), log }, { ...attempt, documentId: payload.documentId });
+  });
 }
