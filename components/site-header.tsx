@@ -38,7 +38,7 @@ export async function SiteHeader({
         {user ? (
           <nav
             aria-label={t("nav.label")}
-            className="order-last -mx-3 flex h-10 basis-[calc(100%+1.5rem)] items-center gap-1 border-t border-slate-100 px-3 sm:order-none sm:mx-0 sm:h-auto sm:basis-auto sm:border-0 sm:p-0.5"
+            className="order-last -mx-3 flex min-h-10 basis-[calc(100%+1.5rem)] flex-wrap items-center gap-1 border-t border-slate-100 px-3 sm:order-none sm:mx-0 sm:h-auto sm:basis-auto sm:flex-nowrap sm:border-0 sm:p-0.5"
           >
             <NavLink href="/resumes" testId="nav-resumes" icon={<FileText aria-hidden className="size-4 sm:hidden" />}>
               {t("nav.myResumes")}

@@ -90,7 +90,7 @@ test.describe("the console's queues and DLQ", () => {
       ).toBe("COMPLETED");
       await page.goto("/admin/queues");
       const streams = page.getByTestId("queue-stream");
-      await expect(streams).toHaveCount(10);
+      await expect(streams).toHaveCount(12);
       expect(await streams.evaluateAll((els) => els.map((e) => e.getAttribute("data-stream")))).toEqual([
         "resume.analyze:interactive",
         "resume.analyze:batch",
@@ -102,6 +102,8 @@ test.describe("the console's queues and DLQ", () => {
         "job.skills:batch",
         "job.fairness_audit:interactive",
         "job.fairness_audit:batch",
+        "kb.vectorize:interactive",
+        "kb.vectorize:batch",
       ]);
       // The worker keeps up: nothing is stuck. The replayed task was delivered on the batch lane,
       // so the worker is listed there as a consumer (Redis lists one from its first delivery).
