@@ -18,7 +18,7 @@ export function NavLink({ href, children, testId, icon }: { href: string; childr
       data-testid={testId}
       aria-current={active ? "page" : undefined}
       className={cn(
-        "flex min-w-0 flex-1 flex-col items-center justify-center gap-0.5 whitespace-nowrap rounded-lg px-1 py-0.5 text-[11px] font-medium leading-tight focus-visible:outline-2 focus-visible:outline-indigo-600 sm:flex-none sm:flex-row sm:gap-1.5 sm:px-3 sm:py-1.5 sm:text-sm",
+        "flex flex-auto flex-col items-center justify-center gap-0.5 whitespace-nowrap rounded-lg px-1 py-0.5 text-[11px] font-medium leading-tight focus-visible:outline-2 focus-visible:outline-indigo-600 sm:flex-none sm:flex-row sm:gap-1.5 sm:px-3 sm:py-1.5 sm:text-sm",
         active ? "bg-indigo-50 text-indigo-700" : "text-slate-600 hover:bg-slate-100",
       )}
     >
