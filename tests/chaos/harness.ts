@@ -452,7 +452,17 @@ export function resumeBytes(marker: string, extra = ""): Buffer {
  */
 export async function createResumeTasks(
   deps: { db: Db; redis: Redis },
-  o: { ownerId: string; tag: string; n: number; from?: number; parallel?: number; lane?: "interactive" | "batch"; extra?: (i: number) => string },
+  o: {
+    ownerId: string;
+    tag: string;
+    n: number;
+    from?: number;
+    parallel?: number;
+    lane?: "interactive" | "batch";
+    extra?: (i: number) => string;
+    /** Set on each row right after its upload; a first claim that beats the update runs attempt 1, which no budget of ≥ 1 ends. */
+    maxAttempts?: number;
+  },
 ): Promise<CreatedTask[]> {
   const out: CreatedTask[] = new Array(o.n);
   let next = 0;
@@ -467,6 +477,7 @@ export async function createResumeTasks(
         { ownerId: o.ownerId, fileName: `r${from + i}.txt`, bytes: resumeBytes(marker, o.extra?.(from + i)), jobDescription: null, lane: o.lane },
       );
       if (duplicate) throw new Error(`upload ${marker} was taken for a duplicate`);
+      if (o.maxAttempts !== undefined) await deps.db.execute(sql`update tasks set max_attempts = ${o.maxAttempts} where id = ${task.id}`);
       out[i] = { taskId: task.id, resumeId: resume.id, marker };
     }
   };

@@ -32,6 +32,14 @@ const TASKS = Number(process.env.CHAOS_KILL_TASKS ?? 1_000);
 const WORKERS = 3;
 /** A kill every 2–4 s (jittered, so reclaimed work is not always hit by the next kill). */
 const KILL_EVERY_MS = 2_000;
+/**
+ * Each task's attempt budget here. Every claim spends an attempt, killed ones too (that is what
+ * stops a message that crashes its workers; tests/queue/consumer-branches.test.ts covers the
+ * budget running out). A kill every 2–4 s against a 3 s lease is far harsher than any fleet, so
+ * with the default 3 one task in a thousand was hit three times and ended FAILED
+ * (attempts_exhausted): the run measured that chance instead of the recovery.
+ */
+const MAX_ATTEMPTS = 10;
 
 let llm: FakeLlm;
 let ownerId: string;
@@ -74,6 +82,7 @@ describe("chaos: SIGKILL and restart a worker every few seconds", () => {
         n: TASKS,
         lane: "batch",
         parallel: 4,
+        maxAttempts: MAX_ATTEMPTS,
       },
     );
     let counts: Awaited<ReturnType<typeof waitForAllEnded>>;
