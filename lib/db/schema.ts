@@ -188,8 +188,15 @@ export const tasks = pgTable(
   },
   (t) => [
     index("tasks_owner_idx").on(t.ownerId, t.createdAt),
+    // The interactive submit guard (open interactive tasks per owner): its cost is those few, not the owner's history.
+    index("tasks_owner_open_idx").on(t.ownerId).where(sql`lane = 'interactive' and status in ('PENDING','PROCESSING','RETRYING')`),
     // The relay scans only unfinished tasks.
     index("tasks_open_idx").on(t.status, t.availableAt).where(sql`status in ('PENDING','RETRYING','PROCESSING')`),
+    // The relay's orphan pass: PENDING tasks with no stream entry (docs/architecture.md, "The backlog at scale").
+    // Without it each tick filtered every PENDING row, a 1 M backlog's worth once a second.
+    index("tasks_unpublished_idx").on(t.createdAt).where(sql`status = 'PENDING' and message_id is null and fair_key is null`),
+    // The republish after a Redis loss: keyset pages of PENDING tasks by id, each page read in O(page size).
+    index("tasks_pending_id_idx").on(t.id).where(sql`status = 'PENDING' and fair_key is null`),
     // The console's task search and DLQ view.
     index("tasks_status_created_idx").on(t.status, t.createdAt),
     index("tasks_org_created_idx").on(t.organizationId, t.createdAt),

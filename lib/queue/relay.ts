@@ -6,8 +6,8 @@ import { findRelayCandidates, listPendingTasks, promoteDueRetries } from "@/lib/
 import type { Logger } from "@/lib/log";
 import { publishTaskEvent } from "./events";
 import { FairFeeder } from "./fair-feeder";
-import { CONSUMER_GROUP, type Lane, relayEpochKey, relayLockKey, streamKey, type TaskType } from "./names";
-import { publishTask, publishTasks } from "./producer";
+import { CONSUMER_GROUP, relayEpochKey, relayLockKey, relayRepublishKey, streamKey, type TaskType } from "./names";
+import { publishTasks } from "./producer";
 import { trimAcked } from "./trim";
 
 type RelayOptions = {
@@ -15,8 +15,16 @@ type RelayOptions = {
   intervalMs: number;
   /** A PENDING task left unpublished is published after this long since it became PENDING, ms (its XADD may still be on its way). Default 5 000. */
   graceMs: number;
-  /** Tasks handled per query page. Default 500. */
+  /** Tasks handled per query page of the retry and orphan passes. Default 500. */
   batchSize: number;
+  /** PENDING tasks read and XADDed per page of the republish after a Redis loss (one SELECT, one XADD pipeline, one UPDATE). Default 1 000. */
+  republishPageSize: number;
+  /**
+   * Pages of that republish per tick, so a tick stays short however large the backlog: at the
+   * defaults 5 000 tasks a tick, far above what a worker drains; the rest waits for the next
+   * ticks (the cursor is kept in Redis). Default 5.
+   */
+  republishPagesPerTick: number;
   /** How often ACKed history is trimmed off the task streams, ms. Default 60 000. */
   trimIntervalMs: number;
   /** The streams to trim (the consumer's). Default none. */
@@ -25,11 +33,18 @@ type RelayOptions = {
   fairFeeder: FairFeeder;
 };
 
+/** Moves the republish cursor on (KEYS[1]) from ARGV[1] to ARGV[2]; 0 when it is not ARGV[1] any more (Redis lost it). */
+const ADVANCE_REPUBLISH = "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set', KEYS[1], ARGV[2]) return 1 else return 0 end";
+/** Ends the republish: the cursor (KEYS[1]) still ARGV[1] → the epoch key (KEYS[2]) set to ARGV[2], the cursor deleted. */
+const FINISH_REPUBLISH =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set', KEYS[2], ARGV[2]) redis.call('del', KEYS[1]) return 1 else return 0 end";
+
 /**
  * The outbox relay (docs/architecture.md, "Relay"): PostgreSQL is the source of truth, a stream message only
  * a hint. Each tick, under a short Redis lock so one worker does it at a time:
- * 1. if the epoch key is gone, Redis lost its data: republish every PENDING task, then set it
- *    (fair tasks have their admission withdrawn instead: the feeder re-admits them);
+ * 1. if the epoch key is gone, Redis lost its data: republish every PENDING task, a few keyset
+ *    pages a tick ({@link OutboxRelay.republishPages}), then set it (fair tasks have their
+ *    admission withdrawn instead: the feeder re-admits them);
  * 2. RETRYING tasks whose backoff is over become PENDING (unpublished) and are published
  *    (fair ones are left to the feeder);
  * 3. PENDING tasks left unpublished past `graceMs` (a failed XADD, a promote or release cut
@@ -54,6 +69,8 @@ export class OutboxRelay {
       intervalMs: 1_000,
       graceMs: 5_000,
       batchSize: 500,
+      republishPageSize: 1_000,
+      republishPagesPerTick: 5,
       trimIntervalMs: 60_000,
       streams: [],
       ...options,
@@ -85,7 +102,7 @@ export class OutboxRelay {
     if (!locked) return 0;
     try {
       let published = 0;
-      if (!(await redis.exists(relayEpochKey()))) published += await this.republishAllPending();
+      if (!(await redis.exists(relayEpochKey()))) published += await this.republishPages();
       published += await this.promoteRetries();
       published += await this.republishOrphans();
       published += (await this.options.fairFeeder.feed()) ?? 0;
@@ -100,38 +117,58 @@ export class OutboxRelay {
     }
   }
 
-  private async publish(task: { id: string; type: string; lane: Lane }): Promise<void> {
-    await publishTask(this.deps.redis, this.deps.db, task);
-  }
-
   /**
-   * Redis lost its data: republish every PENDING task — but a fair task's admission is only
-   * withdrawn (its entry is gone), so the feeder re-admits those a window per group at a time
-   * rather than all of them landing in the stream at once. A fresh epoch value is written first and
-   * checked after the pass; if Redis lost data again meanwhile (the value is gone or replaced),
-   * the pass runs again, so no task published into the lost data is stranded.
+   * Redis lost its data: every PENDING task is published again — but a fair task's admission
+   * is only withdrawn (its entry is gone), so the feeder re-admits those a window per group at a
+   * time. The pass goes by keyset pages in id order (`listPendingTasks`, index
+   * `tasks_pending_id_idx`: each page costs its own size, not the backlog's), at most
+   * `republishPagesPerTick` pages a tick. Its cursor, `<pass id> <last id>`, lives in Redis
+   * beside the epoch key and is advanced only if it is still the value this pass wrote
+   * (compare-and-set): if Redis loses data again mid-pass the cursor goes with it and the next
+   * tick starts the pass over, so no task published into the lost data is stranded. The last
+   * page sets the epoch key and deletes the cursor in one script. Duplicates (a task published
+   * both by its producer and by the pass) are harmless: the claim is a conditional update.
+   * @returns how many tasks this tick published.
    */
-  private async republishAllPending(): Promise<number> {
+  private async republishPages(): Promise<number> {
     const { db, redis, log } = this.deps;
-    let n = 0;
-    for (let pass = 1; ; pass++) {
-      const epoch = `${new Date().toISOString()} ${randomUUID()}`;
-      await redis.set(relayEpochKey(), epoch);
+    const { republishPageSize: size, republishPagesPerTick: pages } = this.options;
+    let cursor = await redis.get(relayRepublishKey());
+    if (cursor === null) {
       const withdrawn = await withdrawFairAdmissions(db);
       if (withdrawn > 0) log.warn({ withdrawn }, "Redis had lost its data; fair tasks go back through the feeder");
-      let afterId: string | null = null;
-      for (;;) {
-        const page = await listPendingTasks(db, { afterId, limit: this.options.batchSize });
-        for (const t of page) await this.publish(t);
-        n += page.length;
-        await this.renewLock();
-        if (page.length < this.options.batchSize) break;
-        afterId = page[page.length - 1].id;
-      }
-      if ((await redis.get(relayEpochKey())) === epoch) break;
-      log.warn({ pass }, "Redis lost data again during the republish pass; running it again");
+      cursor = `${randomUUID()} `;
+      await redis.set(relayRepublishKey(), cursor);
+      log.warn(
+        { pageSize: size, pagesPerTick: pages },
+        "Redis has no relay epoch (it lost its data, or this is its first start); republishing every PENDING task",
+      );
     }
-    if (n > 0) log.warn({ republished: n }, "Redis had lost its data; republished every PENDING task");
+    const pass = cursor.slice(0, cursor.indexOf(" "));
+    let afterId: string | null = cursor.slice(pass.length + 1) || null;
+    let n = 0;
+    for (let page = 0; page < pages; page++) {
+      const rows = await listPendingTasks(db, { afterId, limit: size });
+      await publishTasks(redis, db, rows);
+      n += rows.length;
+      const last = rows.length < size;
+      afterId = rows.length > 0 ? rows[rows.length - 1].id : afterId;
+      const next = `${pass} ${afterId ?? ""}`;
+      const kept = last
+        ? await redis.eval(FINISH_REPUBLISH, 2, relayRepublishKey(), relayEpochKey(), cursor, `${new Date().toISOString()} ${pass}`)
+        : await redis.eval(ADVANCE_REPUBLISH, 1, relayRepublishKey(), cursor, next);
+      if (kept !== 1) {
+        log.warn({ published: n }, "Redis lost data again during the republish pass; it starts over");
+        return n;
+      }
+      cursor = next;
+      await this.renewLock();
+      if (last) {
+        log.warn({ pass }, "Redis had lost its data; every PENDING task is republished");
+        break;
+      }
+    }
+    if (n > 0) log.info({ republished: n, pass }, "republish after a Redis loss: pages published");
     return n;
   }
 
@@ -169,7 +206,7 @@ export class OutboxRelay {
   private async republishOrphans(): Promise<number> {
     const { db, redis } = this.deps;
     const candidates = await findRelayCandidates(db, { graceMs: this.options.graceMs, limit: this.options.batchSize });
-    let n = 0;
+    const orphans = [];
     for (const t of candidates) {
       if (t.messageId && t.status === "PROCESSING") {
         // Its lease expired. Only a message still in the PEL will come back through XAUTOCLAIM;
@@ -177,9 +214,9 @@ export class OutboxRelay {
         const pending = (await redis.xpending(streamKey(t.type as TaskType, t.lane), CONSUMER_GROUP, t.messageId, t.messageId, 1)) as unknown[];
         if (pending.length > 0) continue;
       }
-      await this.publish(t);
-      n++;
+      orphans.push(t);
     }
-    return n;
+    await publishTasks(redis, db, orphans);
+    return orphans.length;
   }
 }

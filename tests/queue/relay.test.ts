@@ -3,13 +3,14 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertTask } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
-import { CONSUMER_GROUP, relayEpochKey, relayLockKey, streamKey } from "@/lib/queue/names";
+import { CONSUMER_GROUP, relayEpochKey, relayLockKey, relayRepublishKey, streamKey } from "@/lib/queue/names";
 import { OutboxRelay } from "@/lib/queue/relay";
+import { clearPrefix } from "../helpers/fixtures";
 import { queueTestKit } from "./kit";
 
 /**
  * The outbox relay's own rules (lib/queue/relay.ts), one tick at a time (`tick()`, no timer):
- * its lock, the republish-all pass paging past one batch, the orphan pass's batches, and the
+ * its lock, the republish after a Redis loss paging across ticks (and starting over after a second loss), the orphan pass's batches, and the
  * trimming of ACKed history. The end-to-end recoveries are in pipeline.test.ts and
  * tests/chaos/redis-flush.test.ts.
  */
@@ -57,9 +58,9 @@ describe("relay lock", () => {
 });
 
 describe("relay paging", () => {
-  it("after Redis lost its data, one tick republishes every PENDING task, page after page past one batch, each once", async () => {
-    const created = await newTasks(7);
-    // They had been published; then Redis lost the streams and the epoch key.
+  /** Tasks that had been published; then Redis lost the streams and the epoch key. */
+  async function publishedThenLost(n: number) {
+    const created = await newTasks(n);
     await db
       .update(tasks)
       .set({ messageId: "1-0" })
@@ -70,10 +71,40 @@ describe("relay paging", () => {
         ),
       );
     await redis.del(relayEpochKey());
+    return created.map((t) => t.id).sort();
+  }
 
-    expect(await relay({ batchSize: 3 }).tick()).toBe(7);
-    expect((await streamTaskIds()).sort()).toEqual(created.map((t) => t.id).sort());
+  it("after Redis lost its data, the republish goes by keyset pages, republishPagesPerTick a tick, each PENDING task once, then sets the epoch", async () => {
+    const ids = await publishedThenLost(7);
+    // A task that ended is not republished.
+    const [done] = await newTasks(1);
+    await db.update(tasks).set({ status: "COMPLETED", messageId: "1-0" }).where(eq(tasks.id, done.id));
+    const r = relay({ republishPageSize: 3, republishPagesPerTick: 2 });
+
+    expect(await r.tick()).toBe(6);
+    expect(await redis.exists(relayEpochKey())).toBe(0);
+    expect(await redis.get(relayRepublishKey())).toMatch(/^[0-9a-f-]{36} [0-9a-f-]{36}$/);
+    expect(await r.tick()).toBe(1);
     expect(await redis.exists(relayEpochKey())).toBe(1);
+    expect(await redis.exists(relayRepublishKey())).toBe(0);
+    expect(await r.tick()).toBe(0);
+
+    expect((await streamTaskIds()).sort()).toEqual(ids);
+    const rows = await kit.rows(ids);
+    expect(rows.every((t) => t.messageId !== "1-0")).toBe(true);
+  });
+
+  it("when Redis loses its data again mid-pass (the cursor with it), the next tick starts the pass over and every PENDING task lands once in the new data", async () => {
+    const ids = await publishedThenLost(4);
+    const r = relay({ republishPageSize: 2, republishPagesPerTick: 1 });
+    expect(await r.tick()).toBe(2);
+    expect(await redis.exists(relayRepublishKey())).toBe(1);
+
+    await clearPrefix(redis); // the second loss: streams, cursor and all
+    // 4 is a whole number of pages: the pass ends on an empty page.
+    expect([await r.tick(), await r.tick(), await r.tick()]).toEqual([2, 2, 0]);
+    expect(await redis.exists(relayEpochKey())).toBe(1);
+    expect((await streamTaskIds()).sort()).toEqual(ids);
   });
 
   it("orphans beyond one batch are published over the following ticks, each once", async () => {

@@ -1,0 +1,3 @@
+CREATE INDEX "tasks_owner_open_idx" ON "tasks" USING btree ("owner_id") WHERE lane = 'interactive' and status in ('PENDING','PROCESSING','RETRYING');--> statement-breakpoint
+CREATE INDEX "tasks_unpublished_idx" ON "tasks" USING btree ("created_at") WHERE status = 'PENDING' and message_id is null and fair_key is null;--> statement-breakpoint
+CREATE INDEX "tasks_pending_id_idx" ON "tasks" USING btree ("id") WHERE status = 'PENDING' and fair_key is null;
