@@ -34,7 +34,7 @@ export function relayEpochKey(): string {
   return `${redisPrefix()}panelist:{relay}:epoch`;
 }
 
-/** While a republish after a Redis loss is under way: `<pass id> <last task id published>` (lib/queue/relay.ts). */
+/** While a republish after a Redis loss is under way: `<pass id> <tasks so far> <last task id published>` (lib/queue/relay.ts). */
 export function relayRepublishKey(): string {
   return `${redisPrefix()}panelist:{relay}:republish`;
 }

@@ -122,7 +122,7 @@ export class OutboxRelay {
    * is only withdrawn (its entry is gone), so the feeder re-admits those a window per group at a
    * time. The pass goes by keyset pages in id order (`listPendingTasks`, index
    * `tasks_pending_id_idx`: each page costs its own size, not the backlog's), at most
-   * `republishPagesPerTick` pages a tick. Its cursor, `<pass id> <last id>`, lives in Redis
+   * `republishPagesPerTick` pages a tick. Its cursor, `<pass id> <tasks so far> <last id>`, lives in Redis
    * beside the epoch key and is advanced only if it is still the value this pass wrote
    * (compare-and-set): if Redis loses data again mid-pass the cursor goes with it and the next
    * tick starts the pass over, so no task published into the lost data is stranded. The last
@@ -137,23 +137,21 @@ export class OutboxRelay {
     if (cursor === null) {
       const withdrawn = await withdrawFairAdmissions(db);
       if (withdrawn > 0) log.warn({ withdrawn }, "Redis had lost its data; fair tasks go back through the feeder");
-      cursor = `${randomUUID()} `;
+      cursor = `${randomUUID()} 0 `;
       await redis.set(relayRepublishKey(), cursor);
-      log.warn(
-        { pageSize: size, pagesPerTick: pages },
-        "Redis has no relay epoch (it lost its data, or this is its first start); republishing every PENDING task",
-      );
     }
-    const pass = cursor.slice(0, cursor.indexOf(" "));
-    let afterId: string | null = cursor.slice(pass.length + 1) || null;
+    const [pass, count, after] = cursor.split(" ");
+    let afterId: string | null = after || null;
+    let total = Number(count);
     let n = 0;
     for (let page = 0; page < pages; page++) {
       const rows = await listPendingTasks(db, { afterId, limit: size });
       await publishTasks(redis, db, rows);
       n += rows.length;
+      total += rows.length;
       const last = rows.length < size;
       afterId = rows.length > 0 ? rows[rows.length - 1].id : afterId;
-      const next = `${pass} ${afterId ?? ""}`;
+      const next = `${pass} ${total} ${afterId ?? ""}`;
       const kept = last
         ? await redis.eval(FINISH_REPUBLISH, 2, relayRepublishKey(), relayEpochKey(), cursor, `${new Date().toISOString()} ${pass}`)
         : await redis.eval(ADVANCE_REPUBLISH, 1, relayRepublishKey(), cursor, next);
@@ -164,11 +162,11 @@ export class OutboxRelay {
       cursor = next;
       await this.renewLock();
       if (last) {
-        log.warn({ pass }, "Redis had lost its data; every PENDING task is republished");
-        break;
+        if (total > 0) log.warn({ republished: total }, "Redis had lost its data; republished every PENDING task");
+        return n;
       }
     }
-    if (n > 0) log.info({ republished: n, pass }, "republish after a Redis loss: pages published");
+    log.info({ republished: total, pageSize: size }, "republishing every PENDING task after a Redis loss: pages published so far");
     return n;
   }
 

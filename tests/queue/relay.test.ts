@@ -83,7 +83,7 @@ describe("relay paging", () => {
 
     expect(await r.tick()).toBe(6);
     expect(await redis.exists(relayEpochKey())).toBe(0);
-    expect(await redis.get(relayRepublishKey())).toMatch(/^[0-9a-f-]{36} [0-9a-f-]{36}$/);
+    expect(await redis.get(relayRepublishKey())).toMatch(/^[0-9a-f-]{36} 6 [0-9a-f-]{36}$/);
     expect(await r.tick()).toBe(1);
     expect(await redis.exists(relayEpochKey())).toBe(1);
     expect(await redis.exists(relayRepublishKey())).toBe(0);
