@@ -62,7 +62,7 @@ async function epochSet(r: PrivateRedis["client"]): Promise<boolean> {
 
 /** What the relay logs (lib/queue/relay.ts) at the end of a republish pass, and when a pass must run again. */
 const PASS_ENDED = /Redis had lost its data; republished every PENDING task/;
-const PASS_AGAIN = /Redis lost data again during the republish pass; running it again/;
+const PASS_AGAIN = /Redis lost data again during the republish pass; it starts over/;
 
 describe("chaos: Redis FLUSHALL mid-run (private redis-server)", () => {
   it(`${TASKS + LATE} tasks all complete through two FLUSHALLs, without restarting the workers`, async () => {
@@ -123,9 +123,10 @@ describe("chaos: Redis FLUSHALL mid-run (private redis-server)", () => {
     console.info(`chaos redis-flush: tasks=${TASKS + LATE} completed before flush 1=${before1}, before flush 2=${before2}`);
   }, 240_000);
 
-  it("a FLUSHALL during the relay's republish pass strands nothing (the pass checks its epoch and runs again)", async () => {
-    // lib/queue/relay.ts: republishAllPending() writes a fresh epoch before its pass and checks it
-    // after; a data loss while the pass runs removes it, so the pass runs again.
+  it("a FLUSHALL during the relay's republish pass strands nothing (the pass checks its cursor and starts over)", async () => {
+    // lib/queue/relay.ts: republishPages() keeps its cursor in Redis and advances it by
+    // compare-and-set after each page; a data loss while the pass runs removes it, so the pass
+    // starts over.
     redis = await startPrivateRedis();
     const r = redis.client;
     const owner = await createUser(db);
