@@ -40,14 +40,17 @@ function worstWindow(grants: Granted[], windowMs: number) {
   return { worstRequests, worstTokens };
 }
 
-it("sliding-window check (60 s scaled to 1 s): two processes, eight callers, grants never exceed RPM or TPM in any window", async () => {
+it.each([
+  ["the log alone", false as const],
+  ["log and pace", { burstSeconds: 1 }],
+])("sliding-window check (60 s scaled to 1 s), %s: two processes, eight callers, grants never exceed RPM or TPM in any window", async (label, pacing) => {
   const WINDOW = 1_000;
   const RPM = 10;
   const TPM = 2_000;
   const RUN_MS = 4_000;
-  const opts = { prefix: PREFIX, windowMs: WINDOW, limits: { rpm: RPM, tpm: TPM } };
+  const opts = { prefix: PREFIX, windowMs: WINDOW, limits: { rpm: RPM, tpm: TPM }, pacing };
+  const model = { provider: "test", model: `sliding-${label.replace(/ /g, "-")}` };
   const processes = [new Governor(redisA, opts), new Governor(redisB, opts)];
-  const model = { provider: "test", model: "sliding" };
   const grants: Granted[] = [];
   const started = performance.now();
 

@@ -24,12 +24,14 @@ let n = 0;
 const newModel = () => ({ provider: "test", model: `model-${++n}` });
 
 /**
- * Two instances on two connections; exact windows (no margin) unless a test asks for one.
+ * Two instances on two connections; exact windows (no margin) unless a test asks for one, and
+ * the sliding log alone (no pacing: its bursts are what these tests count; the pace has
+ * governor-pacing.test.ts).
  * Windows are checked against Redis' own clock (`bracketed`), never with a tolerance for how
  * long the test itself took: a loaded machine makes a test slow, not wrong.
  */
 function pair(limits: QuotaLimits, opts: GovernorOptions = {}) {
-  const o = { prefix: PREFIX, limits, marginMs: 0, ...opts };
+  const o = { prefix: PREFIX, limits, marginMs: 0, pacing: false as const, ...opts };
   return [new Governor(redisA, o), new Governor(redisB, o)] as const;
 }
 

@@ -19,16 +19,24 @@
  *   no interactive call has asked for `lendIdleMs` (default one window), that 15 % is lent to
  *   batch, so a backlog alone can use the whole quota; the next interactive ask ends the loan.
  *
+ * - Pacing: on top of the per-minute log, a GCRA per dimension (ATM Forum TM 4.0; Brandur
+ *   Leach, "Rate Limiting, Cells, and GCRA") spreads the quota at RPM/min and TPM/min with a
+ *   burst of `LLM_BURST_SECONDS` (default 1) seconds' worth, so no second carries more than
+ *   RPM/60 × (1 + burst) — providers may enforce a minute's limit per second. Refused for pace
+ *   (reason `pace`), retryAfterMs is exactly when the cell conforms. Batch gets 85 % of the burst
+ *   (all of it while lending); the rest is interactive's headroom. `LLM_PACING=off` turns it off.
+ *
  * Algorithm (sliding window log, exact in any window; each grant counted for window + margin,
- * default margin window/60, against send-latency jitter) and keys: see `governor-scripts.ts`,
- * `keys.ts` and docs/governor.md. Quota from `LLM_RPM` / `LLM_TPM` (`config.ts`); unset means
- * no count of our own, but upstream pauses still hold.
+ * default margin window/60, against send-latency jitter; GCRA pace) and keys: see
+ * `governor-scripts.ts`, `keys.ts` and docs/governor.md. Quota from `LLM_RPM` / `LLM_TPM`, pace
+ * from `LLM_PACING` / `LLM_BURST_SECONDS` (`config.ts`); an unset quota means no count and no
+ * pace of our own, but upstream pauses still hold.
  *
  * Errors: every method rejects with the ioredis error when Redis cannot be reached; the caller
  * decides (a task retries later, chat answers 503). Losing Redis' data only resets the window.
  */
 
-import { limitsFromEnv, type QuotaLimits } from "./config";
+import { limitsFromEnv, type PacingConfig, pacingFromEnv, type QuotaLimits } from "./config";
 import { observeScript, releaseScript, reserveScript, settleScript, snapshotScript } from "./governor-scripts";
 import { parseRateLimitHeaders, type RateLimitInfo, retryAfterMsFromHeaders } from "./headers";
 import { type GovernorKeys, governorKeys, type ModelRef } from "./keys";
@@ -36,7 +44,7 @@ import type { RedisClient } from "./script";
 import { abortReason, type JitterOptions, jitteredDelayMs, sleep } from "./sleep";
 
 export type Priority = "interactive" | "batch";
-type DenyReason = "paused" | "rpm" | "tpm" | "priority";
+type DenyReason = "paused" | "rpm" | "tpm" | "priority" | "pace";
 
 const DEFAULT_WINDOW_MS = 60_000;
 /** Share of the quota batch work may use; above it only interactive passes (docs/governor.md, "The 85 % rule"). */
@@ -68,7 +76,7 @@ export interface Grant {
 
 export interface Denial {
   granted: false;
-  /** How long until the request would fit (ms, ≥ 1). */
+  /** How long until the request would fit (ms, ≥ 1); for `pace`, exactly until its cell conforms. */
   retryAfterMs: number;
   reason: DenyReason;
 }
@@ -119,6 +127,18 @@ interface GovernorSnapshot {
   phantomRequests: number;
   phantomTokens: number;
   limits: QuotaLimits;
+  /** How far each pace's TAT lies ahead of now (ms; 0 = an empty bucket, a burst may go). */
+  paceAheadMs: { requests: number; tokens: number };
+}
+
+/** GCRA parameters of one reserve (ms); intervals 0 = that dimension is not paced. */
+export interface PaceParams {
+  /** Emission interval per request: effective window / RPM. */
+  requestIntervalMs: number;
+  /** Emission interval per token: effective window / TPM. */
+  tokenIntervalMs: number;
+  /** Burst tolerance: burstSeconds of the window's "second" (windowMs / 60). */
+  burstMs: number;
 }
 
 export interface GovernorOptions {
@@ -138,6 +158,16 @@ export interface GovernorOptions {
    * default windowMs. 0 = never (batch always stops at batchThreshold).
    */
   lendIdleMs?: number;
+  /**
+   * Pacing (docs/governor.md, "Pacing"): `{ burstSeconds }` or `false` for the log alone.
+   * Default: `LLM_PACING` / `LLM_BURST_SECONDS`, read per call.
+   */
+  pacing?: PacingConfig | false;
+  /**
+   * Clock for the scripts (epoch ms) instead of Redis' TIME — for tests that step time to
+   * exact values. Leave it unset in production: every process must judge by one clock.
+   */
+  clock?: () => number;
   /** Quota per window; a fixed value or per model. Default: `LLM_RPM`/`LLM_TPM`, read per call. */
   limits?: QuotaLimits | ((ref: ModelRef) => QuotaLimits);
   /** Key prefix; default `PANELIST_REDIS_PREFIX`. */
@@ -188,6 +218,20 @@ export function parseReservationId(id: string): ModelRef & { member: string; gra
   };
 }
 
+/**
+ * GCRA parameters for a quota: T = effectiveWindowMs / limit per request and per token (the
+ * margin paces at the log's own rate, so the log rarely binds), burst = burstSeconds × windowMs / 60
+ * (seconds of a scaled minute). Unlimited dimensions and `pacing: false` give interval 0.
+ */
+export function paceParams(limits: QuotaLimits, pacing: PacingConfig | false, windowMs: number, effectiveWindowMs: number): PaceParams {
+  if (!pacing) return { requestIntervalMs: 0, tokenIntervalMs: 0, burstMs: 0 };
+  return {
+    requestIntervalMs: limits.rpm ? effectiveWindowMs / limits.rpm : 0,
+    tokenIntervalMs: limits.tpm ? effectiveWindowMs / limits.tpm : 0,
+    burstMs: (pacing.burstSeconds * windowMs) / 60,
+  };
+}
+
 /** The 85 % rule: batch may fill the window up to floor(limit × threshold), at least 1. */
 export function ceilingFor(limit: number | undefined, priority: Priority, threshold: number): number {
   if (!limit) return 0; // unlimited
@@ -234,6 +278,19 @@ export class Governor {
     return typeof l === "function" ? l(ref) : l;
   }
 
+  pacingFor(): PacingConfig | false {
+    return this.opts.pacing ?? pacingFromEnv();
+  }
+
+  /** The GCRA parameters a reserve of this model uses now. */
+  paceFor(ref: ModelRef): PaceParams {
+    return paceParams(this.limitsFor(ref), this.pacingFor(), this.windowMs, this.effectiveWindowMs);
+  }
+
+  private clock(): number {
+    return this.opts.clock?.() ?? 0;
+  }
+
   private keys(ref: ModelRef): GovernorKeys {
     return governorKeys(ref, this.opts.prefix);
   }
@@ -247,7 +304,9 @@ export class Governor {
   async reserve(req: ReserveRequest): Promise<ReserveResult> {
     const cost = wholeTokens(req.estimatedTokens, "estimatedTokens");
     if (req.priority !== "interactive" && req.priority !== "batch") throw new TypeError(`Unknown priority: ${req.priority}`);
-    const { rpm, tpm } = this.limitsFor(req);
+    const limits = this.limitsFor(req);
+    const { rpm, tpm } = limits;
+    const pace = paceParams(limits, this.pacingFor(), this.windowMs, this.effectiveWindowMs);
     const r = await reserveScript.run<[number, string | number, string | number]>(this.redis, this.keyList(req), [
       this.effectiveWindowMs,
       cost,
@@ -257,6 +316,11 @@ export class Governor {
       tpm ?? 0,
       req.priority,
       this.lendIdleMs,
+      pace.requestIntervalMs,
+      pace.tokenIntervalMs,
+      pace.burstMs,
+      pace.burstMs * this.batchThreshold,
+      this.clock(),
     ]);
     if (r[0] === 1) {
       return { granted: true, reservationId: formatReservationId(req, String(r[1])), tokens: cost, grantedAtMs: Number(r[2]) };
@@ -266,7 +330,8 @@ export class Governor {
 
   /**
    * Waits until granted: reserve, and while refused sleep retryAfterMs + jitter (at most
-   * settlePollMs when refused on tokens, which settle refunds can free before they age out).
+   * settlePollMs when refused on tokens, which settle refunds can free before they age out;
+   * a `pace` refusal is slept exactly, its retryAfterMs being when the cell conforms).
    * Rejects with the signal's reason when it aborts, and with {@link QuotaWaitExceededError}
    * as soon as the next possible grant lies beyond `maxWaitMs` (no pointless sleeping).
    */
@@ -299,14 +364,26 @@ export class Governor {
       this.effectiveWindowMs,
       id.member,
       actual,
+      this.paceFor(id).tokenIntervalMs,
+      this.clock(),
     ]);
     return { outcome, deltaTokens: Number(delta) };
   }
 
-  /** For a call that never reached upstream: gives back its request and tokens. */
+  /**
+   * For a call that never reached upstream: gives back its request and tokens — to the log, to
+   * the token pace, and its request cell to the request pace when it is the latest grant.
+   */
   async release(req: { reservationId: string }): Promise<boolean> {
     const id = parseReservationId(req.reservationId);
-    const r = await releaseScript.run<number>(this.redis, this.keyList(id), [this.effectiveWindowMs, id.member]);
+    const pace = this.paceFor(id);
+    const r = await releaseScript.run<number>(this.redis, this.keyList(id), [
+      this.effectiveWindowMs,
+      id.member,
+      pace.requestIntervalMs,
+      pace.tokenIntervalMs,
+      this.clock(),
+    ]);
     return r === 1;
   }
 
@@ -343,6 +420,7 @@ export class Governor {
       reset(rl.resetRequestsMs),
       rl.remainingTokens ?? -1,
       reset(rl.resetTokensMs),
+      this.clock(),
     ]);
     return {
       pausedForMs: Number(r[0]),
@@ -353,8 +431,8 @@ export class Governor {
 
   /** What the window holds now (for metrics, the admin page and tests). */
   async snapshot(ref: ModelRef): Promise<GovernorSnapshot> {
-    const r = await snapshotScript.run<number[]>(this.redis, this.keyList(ref), [this.effectiveWindowMs]);
-    const [now, requests, tokens, pausedUntil, phr, pht] = r.map(Number) as [number, number, number, number, number, number];
+    const r = await snapshotScript.run<number[]>(this.redis, this.keyList(ref), [this.effectiveWindowMs, this.clock()]);
+    const [now, requests, tokens, pausedUntil, phr, pht, paceReq, paceTok] = r.map(Number) as [number, number, number, number, number, number, number, number];
     return {
       requests,
       tokens,
@@ -362,6 +440,7 @@ export class Governor {
       phantomRequests: phr,
       phantomTokens: pht,
       limits: this.limitsFor(ref),
+      paceAheadMs: { requests: paceReq, tokens: paceTok },
     };
   }
 }

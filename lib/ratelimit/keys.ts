@@ -7,7 +7,8 @@
  *   <prefix>panelist:{gov:<provider>:<model>}:req     ZSET  reservation id → grant time (ms)   — RPM log
  *   <prefix>panelist:{gov:<provider>:<model>}:tok     ZSET  reservation id → grant time (ms)   — TPM log
  *   <prefix>panelist:{gov:<provider>:<model>}:w       HASH  reservation id → tokens charged
- *   <prefix>panelist:{gov:<provider>:<model>}:st      HASH  sum (tokens in window), seq, upstream "phantom" usage
+ *   <prefix>panelist:{gov:<provider>:<model>}:st      HASH  sum (tokens in window), seq, upstream "phantom" usage,
+ *                                                           ia (last interactive ask), tr/tt (pace TATs), pl (latest grant)
  *   <prefix>panelist:{gov:<provider>:<model>}:pause   STRING  pause-until (Redis time, ms), PX = the pause
  *   <prefix>panelist:{cb:<provider>:<model>}          HASH  circuit-breaker state
  *

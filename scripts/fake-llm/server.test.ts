@@ -300,6 +300,35 @@ describe("fake LLM server", () => {
     expect(refused.headers.get("x-ratelimit-remaining-requests")).toBe("0");
   });
 
+  it("perSecondAllowance also enforces the RPM per sliding second: ⌊rpm/60 × (1 + a)⌋, then 429 with retry-after-ms until the oldest leaves it", async () => {
+    llm.control({ rpm: 120, perSecondAllowance: 0.5 }); // 2 per second × 1.5 = 3
+    const answers: Response[] = [];
+    for (let i = 0; i < 5; i++) answers.push(await chat({}));
+    // Judged by the server's own clock: admitted iff fewer than 3 were admitted in the second before.
+    const recs = llm.requests();
+    const admitted: number[] = [];
+    recs.forEach((r, i) => {
+      const at = r.quotaAt!;
+      const inSecond = admitted.filter((t) => t > at - 1_000);
+      if (inSecond.length < 3) {
+        expect(answers[i]!.status).toBe(200);
+        admitted.push(at);
+      } else {
+        expect(answers[i]!.status).toBe(429);
+        expect(r).toMatchObject({ faultSource: "quota", quotaWindow: "second" });
+        expect(answers[i]!.headers.get("retry-after")).toBe("1");
+        expect(Number(answers[i]!.headers.get("retry-after-ms"))).toBe(Math.max(1, inSecond[0]! + 1_000 - at));
+      }
+    });
+    expect(answers.map((a) => a.status)).toContain(429); // five requests in well under a second
+    // Off again: the minute alone (120) admits far more than 3 in a second.
+    llm.control({ perSecondAllowance: null });
+    await new Promise((r) => setTimeout(r, 1_000));
+    for (let i = 0; i < 6; i++) expect((await chat({})).status).toBe(200);
+    const bad = await fetch(llm.url.replace(/\/v1$/, "/__control"), { method: "POST", body: JSON.stringify({ perSecondAllowance: -1 }) });
+    expect(bad.status).toBe(400);
+  });
+
   it("a tpm quota refuses a request whose prompt plus max output does not fit", async () => {
     llm.control({ tpm: 500 });
     expect((await chat({ max_tokens: 100 })).status).toBe(200);

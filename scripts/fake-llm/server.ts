@@ -25,6 +25,10 @@
  * on the first answer to each prompt only (`wrong-language-once`, `{wrongLanguage: "once"}`,
  * `--wrong-language-once`); see wrong-language.ts. Personas combine in the header, comma-separated.
  * The optional quota (`rpm`, `tpm`) is a sliding 60-second window, like upstream's rolling minute.
+ * With `perSecondAllowance` a (≥ 0) the RPM is also enforced per second, as a provider may
+ * ("60,000 RPM may be enforced as 1,000 requests per second", OpenAI, "Rate limits"): at most
+ * ⌊RPM/60 × (1 + a)⌋ requests in any sliding 1-second window, else 429 with `retry-after-ms` (until
+ * the oldest of them leaves that second) and `Retry-After: 1`; records say `quotaWindow: "second"`.
  * See docs/testing.md.
  *
  * In-process: `const llm = await startFakeLlm(); process.env.LLM_BASE_URL = llm.url;`
@@ -80,6 +84,11 @@ export interface ControlBody extends Partial<FaultSettings> {
   rpm?: number | null;
   /** Enforce a tokens-per-minute quota (429 past it); 0 or null removes it. */
   tpm?: number | null;
+  /**
+   * Also enforce the RPM per second: at most ⌊rpm/60 × (1 + allowance)⌋ requests in any sliding
+   * 1-second window (429 past it; needs `rpm`). null removes it.
+   */
+  perSecondAllowance?: number | null;
   /** Base latency added to every successful answer (ms). */
   latencyMs?: number;
   /** Send no usage (no `usage` field, no final usage chunk in streams) until reset or set false. */
@@ -104,6 +113,10 @@ export interface RecordedRequest {
   stream: boolean;
   fault: FaultMode;
   faultSource: "header" | "marker" | "control" | "script" | "quota" | "none";
+  /** faultSource `quota`: which window refused it — the minute (rpm/tpm) or the second (perSecondAllowance). */
+  quotaWindow?: "minute" | "second";
+  /** Epoch ms at which the quota judged it (admitted or refused; a little after `time`: the body was read). */
+  quotaAt?: number;
   /** Index of the script phase that chose the fault (faultSource `script`, including its `ok` phases). */
   step?: number;
   /** HTTP status sent (undefined while pending / for `hang`). */
@@ -147,6 +160,8 @@ export interface FakeLlmOptions {
   models?: string[];
   rpm?: number;
   tpm?: number;
+  /** See {@link ControlBody.perSecondAllowance}. */
+  perSecondAllowance?: number;
   latencyMs?: number;
   /** Leave usage out of every answer (see {@link ControlBody.omitUsage}). */
   omitUsage?: boolean;
@@ -189,6 +204,7 @@ interface ControlState {
   stepRequests: number;
   rpm: number | null;
   tpm: number | null;
+  perSecondAllowance: number | null;
   latencyMs: number;
   omitUsage: boolean;
   gullible: boolean;
@@ -219,6 +235,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     stepRequests: 0,
     rpm: opts.rpm ?? null,
     tpm: opts.tpm ?? null,
+    perSecondAllowance: opts.perSecondAllowance ?? null,
     latencyMs: opts.latencyMs ?? 0,
     omitUsage: opts.omitUsage ?? false,
     gullible: opts.gullible ?? false,
@@ -258,6 +275,11 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     }
     if (body.rpm !== undefined) control.rpm = body.rpm || null;
     if (body.tpm !== undefined) control.tpm = body.tpm || null;
+    if (body.perSecondAllowance !== undefined) {
+      const a = body.perSecondAllowance;
+      if (a !== null && !(typeof a === "number" && a >= 0 && Number.isFinite(a))) throw new Error(`perSecondAllowance must be a number ≥ 0 or null`);
+      control.perSecondAllowance = a;
+    }
     if (body.latencyMs !== undefined) control.latencyMs = Math.max(0, body.latencyMs);
     if (body.omitUsage !== undefined) control.omitUsage = body.omitUsage === true;
     if (body.gullible !== undefined) control.gullible = body.gullible === true;
@@ -274,6 +296,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     control.remaining = 0;
     control.rpm = opts.rpm ?? null;
     control.tpm = opts.tpm ?? null;
+    control.perSecondAllowance = opts.perSecondAllowance ?? null;
     control.latencyMs = opts.latencyMs ?? 0;
     control.omitUsage = opts.omitUsage ?? false;
     control.gullible = opts.gullible ?? false;
@@ -318,6 +341,19 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     let i = tokenLog.length;
     while (i > 0 && tokenLog[i - 1]!.time > time) i--;
     tokenLog.splice(i, 0, { time, tokens });
+  }
+
+  /**
+   * The per-second check: null when admitted, else the ms until the oldest request of the last
+   * second that must leave it has left (a request at t counts while now − t < 1 000).
+   */
+  function perSecondWaitMs(now: number): number | null {
+    if (control.perSecondAllowance == null || control.rpm == null) return null;
+    const cap = Math.max(1, Math.floor((control.rpm / 60) * (1 + control.perSecondAllowance) + 1e-9));
+    let inSecond = 0;
+    for (let i = admitted.length - 1; i >= 0 && admitted[i]! > now - 1000; i--) inSecond++;
+    if (inSecond < cap) return null;
+    return Math.max(1, admitted[admitted.length - cap]! + 1000 - now);
   }
 
   /** Time until `requests` admitted requests and `tokens` tokens have left the window, ms. */
@@ -493,14 +529,23 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     // Optional quota (for governor tests and benchmarks), over a sliding window. Like OpenAI's,
     // the token check counts the prompt plus the requested max output.
     const used = windowUsage(now);
+    rec.quotaAt = now;
     const maxTokens = Number(body.max_completion_tokens ?? body.max_tokens ?? 0) || 0;
     const overRpm = control.rpm != null && used.requests + 1 > control.rpm;
     const overTpm = control.tpm != null && used.tokens + promptTokens + maxTokens > control.tpm;
     if (overRpm || overTpm) {
       rec.fault = "429";
       rec.faultSource = "quota";
+      rec.quotaWindow = "minute";
       const waitMs = quotaWaitMs(now, overRpm ? 1 : 0, overTpm ? used.tokens + promptTokens + maxTokens - control.tpm! : 0);
       return send429(res, rec, body.model, { mode: "429", retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) }, now);
+    }
+    const secondWaitMs = perSecondWaitMs(now);
+    if (secondWaitMs !== null) {
+      rec.fault = "429";
+      rec.faultSource = "quota";
+      rec.quotaWindow = "second";
+      return send429(res, rec, body.model, { mode: "429", retryAfterS: 1, retryAfterMs: secondWaitMs }, now);
     }
     admitted.push(now);
 
@@ -726,6 +771,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       step: control.step,
       rpm: control.rpm,
       tpm: control.tpm,
+      perSecondAllowance: control.perSecondAllowance,
       latencyMs: control.latencyMs,
       omitUsage: control.omitUsage,
       gullible: control.gullible,
@@ -1127,6 +1173,9 @@ function parseArgs(argv: string[]): FakeLlmOptions {
       case "--tpm":
         opts.tpm = Number(value());
         break;
+      case "--per-second-allowance":
+        opts.perSecondAllowance = Number(value());
+        break;
       case "--latency-ms":
         opts.latencyMs = Number(value());
         break;
@@ -1151,7 +1200,7 @@ function parseArgs(argv: string[]): FakeLlmOptions {
       case "--help":
       case "-h":
         process.stdout.write(
-          "usage: tsx scripts/fake-llm/server.ts [--port 4010] [--host 127.0.0.1] [--rpm N] [--tpm N] [--latency-ms N] [--context-window N] [--omit-usage] [--gullible] [--wrong-language | --wrong-language-once] [--quiet]\n",
+          "usage: tsx scripts/fake-llm/server.ts [--port 4010] [--host 127.0.0.1] [--rpm N] [--tpm N] [--per-second-allowance A] [--latency-ms N] [--context-window N] [--omit-usage] [--gullible] [--wrong-language | --wrong-language-once] [--quiet]\n",
         );
         process.exit(0);
     }

@@ -30,7 +30,7 @@ const db = getDb();
 const redis = createRedis("test");
 const log = createLogger("test");
 const deps = { db, redis, log };
-const restoreEnv = envRestorer(["LLM_PROVIDER", "LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "LLM_TPM", "LLM_RPM", "LLM_MAX_QUOTA_WAIT_MS"]);
+const restoreEnv = envRestorer(["LLM_PROVIDER", "LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "LLM_TPM", "LLM_RPM", "LLM_MAX_QUOTA_WAIT_MS", "LLM_PACING"]);
 let llm: FakeLlm;
 let consumer: StreamConsumer;
 let ownerId: string;
@@ -44,6 +44,8 @@ beforeAll(async () => {
   process.env.LLM_API_KEY = "test";
   process.env.LLM_MODEL = "gpt-4o-mini";
   process.env.LLM_TPM = String(TPM);
+  // The minute's log is under test: paced, a 16 000-token minute spaces these calls ~20 s apart.
+  process.env.LLM_PACING = "off";
   // The next free tokens are a minute away: a call that finds none gives up at once (rate_limited)
   // instead of waiting the minute out, so the test sees the refusal.
   process.env.LLM_MAX_QUOTA_WAIT_MS = "500";
