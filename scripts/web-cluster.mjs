@@ -11,18 +11,19 @@
  * that dies, and passes SIGTERM/SIGINT on. Each serving process is a whole web tier of its own:
  * sessions in PostgreSQL; task events, request limits, the upstream quota and the metrics
  * snapshots in Redis (docs/deploy.md, "Web on several processes"). `WEB_DRAIN_MS`: how long a
- * stopping process lets open requests finish (8 000 ms).
+ * stopping process lets open requests finish (8 000 ms); `WEB_KEEP_ALIVE_TIMEOUT_MS`: how long an
+ * idle keep-alive connection stays open (Node's 5 000 ms).
  */
 import cluster from "node:cluster";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { drainMs, runPrimary, serverArgs, serveUntilStopped, webProcesses } from "./web-cluster/cluster.mjs";
+import { drainMs, keepAliveTimeoutMs, runPrimary, serverArgs, serveUntilStopped, webProcesses } from "./web-cluster/cluster.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 let settings;
 try {
-  settings = { ...serverArgs(process.argv.slice(2)), processes: webProcesses(), drainMs: drainMs() };
+  settings = { ...serverArgs(process.argv.slice(2)), processes: webProcesses(), drainMs: drainMs(), keepAliveTimeoutMs: keepAliveTimeoutMs() };
 } catch (err) {
   console.error(`web: ${err.message}`);
   process.exit(2);
@@ -37,6 +38,7 @@ if (settings.processes > 1 && cluster.isPrimary) {
     port: settings.port,
     hostname: settings.hostname,
     drainMs: settings.drainMs,
+    keepAliveTimeoutMs: settings.keepAliveTimeoutMs,
     prepare: async () => {
       const { default: next } = await import("next");
       const app = next({ dev: false, dir: ROOT, port: settings.port, hostname: settings.hostname });

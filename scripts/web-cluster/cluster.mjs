@@ -51,6 +51,23 @@ export function drainMs(raw = process.env.WEB_DRAIN_MS) {
 }
 
 /**
+ * How long an idle keep-alive connection stays open, ms: `WEB_KEEP_ALIVE_TIMEOUT_MS`, default
+ * Node's 5 000 (what `next start` keeps without `--keepAliveTimeout`). Behind a load balancer that
+ * reuses connections, set it above the balancer's idle timeout, or the server closes a connection
+ * the balancer is about to reuse and the client gets a 502.
+ * @param {string | undefined} raw
+ * @returns {number | undefined} undefined for Node's default.
+ * @throws {Error} when set to anything but a positive integer.
+ */
+export function keepAliveTimeoutMs(raw = process.env.WEB_KEEP_ALIVE_TIMEOUT_MS) {
+  const v = raw?.trim() ?? "";
+  if (v === "") return undefined;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`WEB_KEEP_ALIVE_TIMEOUT_MS must be a positive integer of ms (got "${raw}")`);
+  return n;
+}
+
+/**
  * `-p/--port` and `-H/--hostname`, as `next start` takes them; the port defaults to `PORT`, then 3000.
  * The host defaults to none (every interface), as `next start` listens. `HOSTNAME` is deliberately
  * not read: Docker sets it to the container id.
@@ -147,12 +164,12 @@ export function runPrimary({ processes, log = (m) => console.log(m) }) {
  * 128 + the signal's number. A signal during `prepare()` exits as soon as it returns.
  * @param {{
  *   prepare: () => Promise<{ handler: http.RequestListener, close?: () => Promise<void> }>,
- *   port: number, hostname?: string, drainMs: number, log?: (msg: string) => void,
+ *   port: number, hostname?: string, drainMs: number, keepAliveTimeoutMs?: number, log?: (msg: string) => void,
  * }} o
  * @returns {Promise<http.Server>} the listening server.
  * @throws {Error} when `prepare()` throws or the port cannot be bound (the caller exits).
  */
-export async function serveUntilStopped({ prepare, port, hostname, drainMs, log = (m) => console.log(m) }) {
+export async function serveUntilStopped({ prepare, port, hostname, drainMs, keepAliveTimeoutMs, log = (m) => console.log(m) }) {
   let stopSignal = null;
   let server;
   let closeApp;
@@ -195,6 +212,11 @@ export async function serveUntilStopped({ prepare, port, hostname, drainMs, log 
       }
     });
   });
+  if (keepAliveTimeoutMs) {
+    server.keepAliveTimeout = keepAliveTimeoutMs;
+    // The headers of a request reusing a connection must not time out before the connection does.
+    server.headersTimeout = Math.max(server.headersTimeout, keepAliveTimeoutMs + 1_000);
+  }
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, () => {

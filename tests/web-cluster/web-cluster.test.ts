@@ -143,6 +143,7 @@ describe("web cluster", () => {
       [{ WEB_PROCESSES: "two" }, [], /WEB_PROCESSES must be a positive integer or "auto"/],
       [{ WEB_PROCESSES: "0" }, [], /WEB_PROCESSES must be/],
       [{ WEB_DRAIN_MS: "-1" }, [], /WEB_DRAIN_MS must be/],
+      [{ WEB_KEEP_ALIVE_TIMEOUT_MS: "0" }, [], /WEB_KEEP_ALIVE_TIMEOUT_MS must be/],
       [{}, ["-p", "http"], /the port must be 0–65535/],
       [{}, ["--turbo"], /unknown argument "--turbo"/],
     ] as const) {
