@@ -8,7 +8,8 @@
  * Load: autocannon (8.0.0, programmatic API) sends an authenticated real read,
  * `GET /api/interviews/{id}` (the door: session, permission, read limits in Redis; then the
  * interview, its messages and report from PostgreSQL), with BENCH_CONNECTIONS keep-alive
- * connections for BENCH_DURATION_S after a BENCH_WARMUP_S warm-up, against each tier in turn. The
+ * connections for BENCH_DURATION_S after a BENCH_WARMUP_S warm-up (and after every process has
+ * answered the route once: a process compiles a route on its first request), against each tier in turn. The
  * cluster's primary hands each new connection to the next process (round-robin), so each process
  * holds half of them. The load generator runs in this process on the same cores (its CPU is shown).
  *
@@ -127,16 +128,24 @@ async function load(tier: Tier, url: string, cookie: string, seconds: number, co
   return { tier, result, cpuMs: tier.pids.map((p, i) => cpuMsOf(p) - before[i]), clientCpuMs: (c.user + c.system) / 1000 };
 }
 
-/** One POST on a connection of its own, so the primary hands each to the next process. */
-function postOwnConnection(url: string, headers: Record<string, string>, body: string): Promise<number> {
+/** One request on a connection of its own, so the primary hands each to the next process; resolves with the status. */
+function ownConnection(method: string, url: string, headers: Record<string, string>, body = ""): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: "POST", agent: false, headers: { ...headers, "content-length": Buffer.byteLength(body) } }, (res) => {
+    const req = http.request(url, { method, agent: false, headers: body ? { ...headers, "content-length": Buffer.byteLength(body) } : headers }, (res) => {
       res.resume();
       res.on("end", () => resolve(res.statusCode ?? 0));
     });
     req.on("error", reject);
-    req.end(body);
+    req.end(body || undefined);
   });
+}
+
+/** Loads the route in every process (a process compiles a route on its first request) before anything is timed. */
+async function prime(tier: Tier, url: string, cookie: string): Promise<void> {
+  for (let i = 0; i < 2 * tier.processes; i++) {
+    const status = await ownConnection("GET", url, { cookie });
+    if (status !== 200) throw new Error(`priming GET ${url}: ${status}`);
+  }
 }
 
 async function main(): Promise<boolean> {
@@ -205,6 +214,7 @@ async function main(): Promise<boolean> {
     if (created.status !== 201) throw new Error(`POST /api/interviews: ${created.status} ${await created.text()}`);
     const target = `${appUrl}/api/interviews/${((await created.json()) as { id: string }).id}`;
 
+    await prime(tier, target, cookie);
     if (warmup > 0) await load(tier, target, cookie, warmup, connections);
     const base = await load(tier, target, cookie, seconds, connections);
     log(`1 process: ${base.result.requests.total} requests`);
@@ -212,13 +222,14 @@ async function main(): Promise<boolean> {
 
     tier = await startTier(processes, port, env, logDir);
     log(`${processes} processes ready (pids ${tier.pids.join(", ")})`);
+    await prime(tier, target, cookie);
     if (warmup > 0) await load(tier, target, cookie, warmup, connections);
     const multi = await load(tier, target, cookie, seconds, connections);
     log(`${processes} processes: ${multi.result.requests.total} requests`);
 
     // Across processes: the request limit is one count in Redis ...
     const probes = 2 * (LIMIT_PROBE - 1);
-    const codes = await Promise.all(Array.from({ length: probes }, () => postOwnConnection(`${appUrl}/api/interviews`, jsonHeaders, interviewBody)));
+    const codes = await Promise.all(Array.from({ length: probes }, () => ownConnection("POST", `${appUrl}/api/interviews`, jsonHeaders, interviewBody)));
     const createdCount = codes.filter((c) => c === 201).length;
     const refusedCount = codes.filter((c) => c === 429).length;
     // ... and every process publishes its metrics snapshot (ids are `web-<host>-<pid>-<random>`).

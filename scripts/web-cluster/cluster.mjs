@@ -110,7 +110,7 @@ export function runPrimary({ processes, log = (m) => console.log(m) }) {
 
   const start = (slot, delayMs) => {
     const bornAt = Date.now();
-    const w = cluster.fork({ WEB_PROCESS_SLOT: String(slot) });
+    const w = cluster.fork();
     slots.set(slot, w);
     w.on("listening", (address) => {
       everListened = true;
