@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# One image for web, worker and migrate (docker-compose.yml picks the command).
+# One image for web, worker and migrate (docker-compose.yml and k8s/ pick the command).
 
 # --- dependencies --------------------------------------------------------------
 FROM node:20-bookworm-slim AS deps
@@ -28,4 +28,5 @@ ENV NODE_ENV=production \
 COPY --from=build --chown=node:node /app ./
 USER node
 EXPOSE 3000
-CMD ["node_modules/.bin/next", "start", "-p", "3000"]
+# Next's request handler on WEB_PROCESSES processes (default 1, as `next start`): scripts/web-cluster.mjs.
+CMD ["node", "scripts/web-cluster.mjs", "-p", "3000"]

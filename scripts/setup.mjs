@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The README's commands:
-//   npm start  → node scripts/setup.mjs start   (build, then web + worker, demo accounts)
+//   npm start  → node scripts/setup.mjs start   (build, then web (scripts/web-cluster.mjs) + worker, demo accounts)
 //   npm run dev → node scripts/setup.mjs dev    (next dev + tsx watch worker, demo accounts)
 //   npm test   → node scripts/setup.mjs test    (real PostgreSQL + Redis, Vitest then Playwright)
 //
@@ -191,7 +191,11 @@ async function runProduct(env) {
 
   const web =
     mode === "start"
-      ? procs.start("web", bin("next"), ["start", "-p", String(port)], { cwd: ROOT, env: { ...env, NODE_ENV: "production" } })
+      ? // Next's request handler on WEB_PROCESSES processes (unset: one, as `next start`; docs/deploy.md).
+        procs.start("web", process.execPath, [path.join(ROOT, "scripts/web-cluster.mjs"), "-p", String(port)], {
+          cwd: ROOT,
+          env: { ...env, NODE_ENV: "production" },
+        })
       : procs.start("web", bin("next"), ["dev", "-p", String(port)], { cwd: ROOT, env });
   const startWorker = () =>
     mode === "start"

@@ -9,7 +9,8 @@ import { parse } from "yaml";
  * docker-compose.yml is the single-host production shape (docs/deploy.md). There is no
  * Docker engine here, so it is checked against the Compose Specification schema and
  * against the rules that make it production: pgvector, Redis with AOF and noeviction,
- * scalable workers, migrations before the app, no demo accounts.
+ * scalable workers, migrations before the app, the web on scripts/web-cluster.mjs with a drain
+ * that ends before Compose kills it, no demo accounts.
  */
 
 const root = path.resolve(__dirname, "..");
@@ -64,6 +65,13 @@ const envOf = (s: Service): Record<string, string> => {
   }
   return Object.fromEntries(Object.entries(s.environment).map(([k, v]) => [k, String(v ?? "")]));
 };
+/** A Compose duration such as `30s`, `1m30s` or `90` (seconds), in seconds; NaN when absent or malformed. */
+function seconds(d: string | undefined): number {
+  if (!d) return Number.NaN;
+  if (/^\d+$/.test(d)) return Number(d);
+  const m = /^(?:(\d+)m)?(?:(\d+)s)?$/.exec(d);
+  return m && (m[1] || m[2]) ? Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0) : Number.NaN;
+}
 const commandOf = (s: Service) => (Array.isArray(s.command) ? s.command.join(" ") : (s.command ?? ""));
 
 /** The production rules; returns the broken ones (empty when all hold). */
@@ -101,7 +109,11 @@ function productionProblems(c: Compose): string[] {
     if (!/^\$\{BETTER_AUTH_SECRET:\?/.test(env.BETTER_AUTH_SECRET ?? "")) problems.push(`${name}: BETTER_AUTH_SECRET is not required from the environment`);
     if (!env.DATABASE_URL || !env.REDIS_URL) problems.push(`${name}: DATABASE_URL/REDIS_URL not set`);
   }
-  if (!/next start/.test(commandOf(svc.web))) problems.push("web does not run next start");
+  if (!/^node scripts\/web-cluster\.mjs\b/.test(commandOf(svc.web))) problems.push("web does not run scripts/web-cluster.mjs");
+  // A stopping web process drains for WEB_DRAIN_MS; Compose kills the container after stop_grace_period.
+  const drain = Number(/:-(\d+)\}$/.exec(envOf(svc.web).WEB_DRAIN_MS ?? "")?.[1] ?? Number.NaN);
+  const webGrace = seconds(svc.web.stop_grace_period) * 1000;
+  if (!(drain < webGrace)) problems.push(`web: WEB_DRAIN_MS (${drain} ms) is not under its stop_grace_period (${webGrace} ms)`);
   if (!(svc.web.ports ?? []).some((p) => String(typeof p === "object" && p ? (p as { target?: unknown }).target : p).endsWith("3000"))) {
     problems.push("web does not publish port 3000");
   }
@@ -138,6 +150,8 @@ describe("docker-compose.yml", () => {
     broken.services.redis.command = ["redis-server", "--appendonly", "no"];
     broken.services.postgres.image = "postgres:17";
     (broken.services.web.environment as Record<string, string>).PANELIST_DEMO = "1";
+    broken.services.web.command = ["node_modules/.bin/next", "start", "-p", "3000"];
+    broken.services.web.stop_grace_period = "10s";
     const problems = productionProblems(broken);
     for (const expected of [
       "worker has a container_name",
@@ -146,6 +160,8 @@ describe("docker-compose.yml", () => {
       "redis does not run with --appendonly yes",
       "postgres image is not pgvector",
       "sets PANELIST_DEMO",
+      "web does not run scripts/web-cluster.mjs",
+      "web: WEB_DRAIN_MS (25000 ms) is not under its stop_grace_period (10000 ms)",
     ]) {
       expect(problems.join("\n")).toContain(expected);
     }
