@@ -24,8 +24,9 @@
  *
  * Stack (bench/lib/chat-stack.ts): a database of its own, a fresh Redis prefix, the fake LLM
  * in-process, `next start` (built when stale) and one worker, removed at the end. Candidates:
- * one per stream (the `chat` policy allows 30 turns per person per minute; its per-address limit
- * is raised in the web, the bench being one address). File descriptors: Node raises its soft
+ * one per 20 streams (the `interview_create` policy's 20 interviews per person per hour; the
+ * `chat` policy allows 30 turns per person per minute; its per-address limit is raised in the
+ * web, the bench being one address). File descriptors: Node raises its soft
  * RLIMIT_NOFILE to the hard limit at start-up; the bench checks the web's limit holds two per
  * stream (client + upstream socket) and stops before the hold when it does not.
  *
@@ -65,6 +66,11 @@ const NON_DEFAULT = ["PANELIST_PG_POOL_MAX"];
 const COMMAND_ENV = ["BENCH_REBUILD", "BENCH_KEEP", "BENCH_WRITE_DOCS", "PANELIST_PG_POOL_MAX"];
 const KEEP = process.env.BENCH_KEEP === "1";
 const MONITOR = path.join(ROOT, "bench/lib/event-loop-monitor.mjs");
+/**
+ * Streams per candidate: the `interview_create` policy's default of 20 new interviews per person
+ * per hour (lib/ratelimit/policies.ts), well under the `chat` policy's 30 turns per person per minute.
+ */
+const PER_CANDIDATE = 20;
 /** Memory per open stream the chat aims at (docs/benchmarks.md, "Interview chat streams"). */
 const AIM_PER_STREAM_BYTES = 150 * 1024;
 
@@ -141,8 +147,11 @@ async function main(ctx: ChatStackCtx): Promise<void> {
   const fdLimit = openFilesLimit(serverPid);
   if (fdLimit < 2 * S + 500) throw new Error(`the web may open ${fdLimit} files; ${S} streams need about ${2 * S + 500} (raise the hard limit: ulimit -Hn)`);
 
-  const cookies = await signUpCandidates(stack, S + 1, log);
-  const created = await createPlannedInterviews(ctx, stack, [...cookies.slice(0, S), ...Array.from({ length: WARMUP }, () => cookies[S])], log);
+  // Each candidate holds PER_CANDIDATE of the streams: at the per-person limits' defaults.
+  const candidates = Math.ceil(S / PER_CANDIDATE);
+  const cookies = await signUpCandidates(stack, candidates + 1, log);
+  const owners = Array.from({ length: S }, (_, i) => cookies[i % candidates]);
+  const created = await createPlannedInterviews(ctx, stack, [...owners, ...Array.from({ length: WARMUP }, () => cookies[candidates])], log);
   const ivs = created.slice(0, S);
 
   llm.control({ mode: "slow", delayMs: 0, chunkDelayMs: 50 });
@@ -318,7 +327,8 @@ fake OpenAI server (mode \`slow\`) sends one piece every ${HOLD_CHUNK_MS} ms, so
 - **Memory per open stream** = (RSS of \`next-server\` with all streams open − idle) / streams,
   \`/proc/<pid>/status\`, sampled every 100 ms.
 - The bench is one client address: the \`chat\` policy's per-address limit is raised in the web
-  (still counted); one candidate per stream keeps every per-person limit at its default. The web's
+  (still counted); one candidate per ${PER_CANDIDATE} streams keeps every per-person limit at its default
+  (${PER_CANDIDATE} new interviews per hour, 30 turns per minute). The web's
   open-file limit is checked before the hold (Node raises its soft limit to the hard one).
 - Valid only if every stream answered 200 with the model's text, every interviewer message was
   saved with exactly that text and every call wrote an \`interview.chat\` usage row with outcome ok,
