@@ -3,8 +3,8 @@
  * the process's own event-loop delay, which nothing outside it can read. Every
  * BENCH_ELD_WINDOW_MS (1 000 ms) it appends one JSON line to `$BENCH_ELD_DIR/<pid>.jsonl`:
  * `{t, p50, p99, max, mean, n}` — epoch ms at the window's end, then the delay of that window in
- * ms (Node's `perf_hooks.monitorEventLoopDelay`, a libuv timer every 10 ms whose lateness is
- * recorded in an HDR histogram; https://nodejs.org/api/perf_hooks.html#perf_hooksmonitoreventloopdelayoptions)
+ * ms (Node's `perf_hooks.monitorEventLoopDelay`: a libuv timer every 10 ms, the time between two of
+ * its ticks recorded in an HDR histogram (an idle loop reads ~10 ms); https://nodejs.org/api/perf_hooks.html#perf_hooksmonitoreventloopdelayoptions)
  * and how many delays were recorded. Does nothing without BENCH_ELD_DIR. A synchronous append
  * of ~80 bytes a second is all it adds to the process.
  */
