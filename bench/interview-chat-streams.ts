@@ -1,80 +1,100 @@
 /**
- * Benchmark: N (default 200) concurrent interview chat streams against the fake upstream.
+ * Benchmark: N (default 200) and H (default 500) concurrent interview chat streams against the
+ * fake upstream, against two baselines measured in the same run.
  *
  *   npx tsx bench/interview-chat-streams.ts
  *
  * Measures what Panelist adds on top of the model: time to first token (TTFT) of
  * `POST /api/interviews/{id}/chat {action: "start"}` — request sent → first non-empty
- * `text-delta` of the UI message stream — against the named baseline **fake-upstream-direct**:
- * the same client sending the same Chat Completions request the app sends (the body is copied
- * from a recorded app request) straight to the fake server's `/v1/chat/completions`
- * (`stream: true`) at the same concurrency → first non-empty `delta.content`. Both run in the
- * same process against the same fake server with the same per-token delay, one right after the
- * other. Also: memory per open stream = (RSS of the `next-server` process with all N streams
- * open − RSS idle) / N, from /proc/<pid>/status.
+ * `text-delta` of the UI message stream — against two named baselines:
+ * - **fake-upstream-direct**: the same client sending the same Chat Completions request the app
+ *   sends (the body is copied from a recorded app request) straight to the fake server's
+ *   `/v1/chat/completions` (`stream: true`) at the same concurrency → first non-empty
+ *   `delta.content`. "Added TTFT" is a route's TTFT − this one's at the same percentile.
+ * - **baseline-route**: `POST /api/bench/chat-baseline` (app/api/bench/chat-baseline) in the same
+ *   server with the recorded turn's system and user prompt: the chat's door (session,
+ *   permission, `chat` request limits, JSON body) and AI SDK `streamText` to the same model,
+ *   answered as a UI message stream — no database, no turn lock, no governor. Panelist /
+ *   baseline-route is what the turn's own work costs: web CPU per turn, added TTFT at N and H,
+ *   memory per open stream; each printed next to its aim.
+ * Web CPU per turn = CPU time (utime + stime, /proc/<pid>/stat) of the `next-server` process
+ * from a phase's first request to 1 s after its last stream ended, / turns. Memory per open stream
+ * = (RSS of `next-server` with all N streams open − RSS just before) / N, /proc/<pid>/status.
  *
- * Self-contained (through bench/lib): creates its own database on the server of `DATABASE_URL`
- * (default postgres://postgres@127.0.0.1:5432/postgres) and migrates it, uses a fresh
- * `PANELIST_REDIS_PREFIX`, starts the fake LLM in-process, runs `next build` only when
- * `.next/BUILD_ID` is missing or older than the sources (as scripts/e2e-serve.mjs does), starts
- * `next start` on a free port and one worker (both with `LLM_BASE_URL` = the fake server), and
- * removes all of it at the end, also when interrupted (children stopped, database dropped, Redis
- * keys deleted).
+ * Stack (bench/lib/chat-stack.ts): a database of its own, a fresh Redis prefix, the fake LLM
+ * in-process, `next start` (built when stale) and one worker, removed at the end.
  *
  * Phases, in order:
- *   setup    N users (signed up in-process through better-auth: over HTTP sign-up is rate
- *            limited to 3 per 10 s per IP), 2N + warm-up interviews over HTTP, the worker plans
- *            them through the fake LLM; the bench waits until every plan is stored.
- *   warm-up  a few sequential chat streams and direct streams (loads the route, JIT).
- *   memory   the fake server streams one piece every BENCH_HOLD_CHUNK_DELAY_MS (2 500 ms, ~25 s
- *            per answer) so all N streams are open at once even when the web needs seconds to
- *            start them all; RSS is sampled every 100 ms.
- *   baseline N concurrent direct streams, one piece every BENCH_CHUNK_DELAY_MS (50 ms).
- *   panelist N concurrent chat streams on fresh interviews, same delay.
- *   verify   every stream 200 with text; N assistant messages saved per phase whose text is what
- *            the client received; N `interview.chat` usage rows with outcome ok per phase.
+ *   setup     max(N, H) + 1 candidates (in-process sign-up), 2N + H + warm-up interviews over
+ *             HTTP, planned by the worker through the fake LLM.
+ *   warm-up   a few sequential chat streams (the first one's upstream request becomes both
+ *             baselines' template), direct streams and baseline-route streams.
+ *   memory    the fake server streams one piece every BENCH_HOLD_CHUNK_DELAY_MS (2 500 ms, ~25 s
+ *             per answer) so all N streams are open at once; RSS sampled every 100 ms; first N
+ *             chat streams, then N baseline-route streams.
+ *   TTFT      at N, then at H concurrent: direct streams, baseline-route streams, chat streams on
+ *             fresh interviews, one piece every BENCH_CHUNK_DELAY_MS (50 ms).
+ *   verify    every stream 200 with text; every chat stream's interviewer message saved with
+ *             the streamed text; one `interview.chat` usage row with outcome ok per chat stream;
+ *             the fake LLM saw one streamed call per stream of each route phase.
  *
- * Knobs (environment): BENCH_STREAMS (200), BENCH_CHUNK_DELAY_MS (50),
- * BENCH_HOLD_CHUNK_DELAY_MS (2500), BENCH_WARMUP (5), BENCH_REBUILD (1 = always build,
- * 0 = only when .next/BUILD_ID is missing), BENCH_KEEP=1 (keep database, Redis keys and logs),
- * BENCH_WEB_NODE_ARGS (node flags for the web only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`),
- * BENCH_WRITE_DOCS (1 = always, 0 = never; default: only with default settings) — the figures
- * go into the "Interview chat streams" section of docs/benchmarks.md. PANELIST_PG_POOL_MAX and
- * REDIS_URL pass through to web and worker. No timing assertions: this prints, it never fails on
- * a figure — it fails only when a stream is not real (error, missing text, message not saved).
+ * Knobs (environment): BENCH_STREAMS (200), BENCH_STREAMS_HIGH (500; 0 skips the second level),
+ * BENCH_CHUNK_DELAY_MS (50), BENCH_HOLD_CHUNK_DELAY_MS (2500), BENCH_WARMUP (5), BENCH_REBUILD
+ * (1 = always build, 0 = only when .next/BUILD_ID is missing), BENCH_KEEP=1 (keep database,
+ * Redis keys and logs), BENCH_WEB_NODE_ARGS (node flags for the web only, e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/p`), BENCH_WRITE_DOCS (1 = always, 0 = never; default: only with default
+ * settings) — the figures go into the "Interview chat streams" section of docs/benchmarks.md.
+ * PANELIST_PG_POOL_MAX and REDIS_URL pass through to web and worker. No timing assertions: this
+ * prints, it never fails on a figure — it fails only when a stream is not real (error, missing
+ * text, message not saved).
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import postgres from "postgres";
-import { type FakeLlm, type RecordedRequest, startFakeLlm } from "@/scripts/fake-llm/server";
-import { machineLine, ROOT, recordRun } from "./lib/docs";
+import type { RecordedRequest } from "@/scripts/fake-llm/server";
+import {
+  assertAlive,
+  type BenchInterview,
+  type ChatStack,
+  type ChatStackCtx,
+  createPlannedInterviews,
+  jsonHeaders,
+  runChatBench,
+  savedInterviewerTexts,
+  signUpCandidates,
+  startChatStack,
+  startTurn,
+} from "./lib/chat-stack";
+import { machineLine, recordRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
-import { type Child, cpuMsOf, ensureBuild, freePort, rssOf, startChild, startNext, stopChild } from "./lib/next-server";
-import { concurrently } from "./lib/pool";
-import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, onInterrupt, redisUrl, serverUrl } from "./lib/resources";
+import { cpuMsOf, rssOf } from "./lib/next-server";
 import { consoleTable, fmtMs, markdownTable, percentile, ratio } from "./lib/stats";
+import { runStream, type StreamResult, type Tracker } from "./lib/ui-stream";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
 
 const SCRIPT = "bench/interview-chat-streams.ts";
 const SECTION = "interview-chat-streams";
-const knobs = new Knobs({ BENCH_STREAMS: 200, BENCH_CHUNK_DELAY_MS: 50, BENCH_HOLD_CHUNK_DELAY_MS: 2500, BENCH_WARMUP: 5 });
+const knobs = new Knobs({
+  BENCH_STREAMS: 200,
+  BENCH_STREAMS_HIGH: 500,
+  BENCH_CHUNK_DELAY_MS: 50,
+  BENCH_HOLD_CHUNK_DELAY_MS: 2500,
+  BENCH_WARMUP: 5,
+});
 const N = knobs.get("BENCH_STREAMS");
+const H = knobs.get("BENCH_STREAMS_HIGH");
 const CHUNK_MS = knobs.get("BENCH_CHUNK_DELAY_MS");
 const HOLD_CHUNK_MS = knobs.get("BENCH_HOLD_CHUNK_DELAY_MS");
 const WARMUP = knobs.get("BENCH_WARMUP");
+const LEVELS = H > 0 && H !== N ? [N, H] : [N];
 /** Settings outside `knobs` that make a run non-default (they change what is measured). */
 const NON_DEFAULT = ["PANELIST_PG_POOL_MAX", "BENCH_WEB_NODE_ARGS"];
 /** Settings shown in the docs' command line, after the knobs. */
 const COMMAND_ENV = ["BENCH_REBUILD", "BENCH_KEEP", "BENCH_WRITE_DOCS", "BENCH_WEB_NODE_ARGS", "PANELIST_PG_POOL_MAX"];
 const KEEP = process.env.BENCH_KEEP === "1";
 
-const REDIS_PREFIX = benchRedisPrefix();
-const SECRET = randomBytes(32).toString("base64url");
-const PASSWORD = "bench-password-123";
+/** The aims printed next to the ratios (docs/benchmarks.md, "Interview chat streams"). */
+const AIM = { cpuRatio: 1.5, addedTtftRatio: 1.5, perStreamBytes: 150 * 1024 };
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -82,249 +102,124 @@ const PASSWORD = "bench-password-123";
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 const median = (v: number[]) => percentile(v, 50);
+const p50p99 = (v: number[]): [number, number] => [percentile(v, 50), percentile(v, 99)];
 
 const MB = 1024 * 1024;
 const fmtMb = (b: number) => `${(b / MB).toFixed(1)} MB`;
 const fmtKb = (b: number) => `${(b / 1024).toFixed(0)} KB`;
+const ok = (rs: StreamResult[]) => rs.filter((r) => !r.error);
 
-// ---------------------------------------------------------------------------------------------
-// The streaming client (global fetch = undici, shipped with Node)
+/** A request of one of the three clients: its URL, init and stream kind. */
+type BenchRequest = { url: string; init: RequestInit; kind: "ui" | "openai" };
 
-type StreamResult = {
-  status: number;
-  /** Epoch ms when the request was sent. */
-  sentAt: number;
-  headersMs: number;
-  /** Request sent → first non-empty text delta. */
-  ttftMs: number;
-  totalMs: number;
-  text: string;
-  deltas: number;
-  contentEncoding: string | null;
-  error: string | null;
-};
-
-type Tracker = { open: number; streaming: number; done: number };
-
-/**
- * Sends one streaming request and reads its SSE body to the end.
- * @param kind `ui` — AI SDK UI message stream (`text-delta` chunks); `openai` — Chat Completions chunks.
- */
-async function runStream(url: string, init: RequestInit, kind: "ui" | "openai", tracker?: Tracker): Promise<StreamResult> {
+/** One phase's streams, all sent at once, with the web's CPU time from the first send to 1 s after the last end. */
+async function timedPhase(serverPid: number, reqs: BenchRequest[]): Promise<{ results: StreamResult[]; cpuMs: number; wallMs: number }> {
+  const cpu0 = cpuMsOf(serverPid);
   const t0 = performance.now();
-  const r: StreamResult = {
-    status: 0,
-    sentAt: performance.timeOrigin + t0,
-    headersMs: Number.NaN,
-    ttftMs: Number.NaN,
-    totalMs: Number.NaN,
-    text: "",
-    deltas: 0,
-    contentEncoding: null,
-    error: null,
-  };
-  let opened = false;
-  let streaming = false;
-  try {
-    const res = await fetch(url, init);
-    r.headersMs = performance.now() - t0;
-    r.status = res.status;
-    r.contentEncoding = res.headers.get("content-encoding");
-    if (tracker) tracker.open++;
-    opened = true;
-    if (!res.ok || !res.body) {
-      r.error = `HTTP ${res.status}: ${(await res.text()).slice(0, 200)}`;
-      return r;
-    }
-    const decoder = new TextDecoder();
-    let buf = "";
-    const reader = res.body.getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += decoder.decode(value, { stream: true });
-      for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
-        const line = buf.slice(0, nl).trimEnd();
-        buf = buf.slice(nl + 1);
-        if (!line.startsWith("data:")) continue;
-        const data = line.slice(5).trim();
-        if (data === "[DONE]" || data === "") continue;
-        let delta = "";
-        const chunk = JSON.parse(data) as {
-          type?: string;
-          delta?: string;
-          errorText?: string;
-          choices?: { delta?: { content?: string | null } }[];
-        };
-        if (kind === "ui") {
-          if (chunk.type === "text-delta") delta = chunk.delta ?? "";
-          else if (chunk.type === "error") r.error = `stream error: ${chunk.errorText}`;
-        } else {
-          delta = chunk.choices?.[0]?.delta?.content ?? "";
-        }
-        if (delta) {
-          if (r.deltas === 0) {
-            r.ttftMs = performance.now() - t0;
-            if (tracker) tracker.streaming++;
-            streaming = true;
-          }
-          r.deltas++;
-          r.text += delta;
-        }
-      }
-    }
-    r.totalMs = performance.now() - t0;
-    if (!r.text && !r.error) r.error = "no text";
-  } catch (err) {
-    r.error = String(err);
-  } finally {
-    if (tracker) {
-      if (opened) tracker.open--;
-      if (streaming) tracker.streaming--;
-      tracker.done++;
-    }
-  }
-  return r;
+  const results = await Promise.all(reqs.map((q) => runStream(q.url, q.init, q.kind)));
+  const wallMs = performance.now() - t0;
+  // Work a turn does after its stream ended (the usage row) is the turn's too.
+  await sleep(1_000);
+  return { results, cpuMs: cpuMsOf(serverPid) - cpu0, wallMs };
 }
+
+/** What a memory phase measured. */
+type Hold = { results: StreamResult[]; rssIdle: number; rssOpen: number; openCount: number; rssPeak: number; allOpenMs: number; sampleCount: number };
+
+/** N streams held open at once (the fake server must be slow by then), the web's RSS sampled every 100 ms. */
+async function holdPhase(ctx: ChatStackCtx, serverPid: number, reqs: BenchRequest[]): Promise<Hold> {
+  const idleSamples: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    idleSamples.push(rssOf(serverPid));
+    await sleep(200);
+  }
+  const tracker: Tracker = { open: 0, streaming: 0, done: 0 };
+  const samples: { t: number; rss: number; streaming: number }[] = [];
+  const t0 = performance.now();
+  const sampler = setInterval(() => {
+    try {
+      samples.push({ t: performance.now() - t0, rss: rssOf(serverPid), streaming: tracker.streaming });
+    } catch {
+      /* process gone: reported by assertAlive */
+    }
+  }, 100);
+  const results = await Promise.all(reqs.map((q) => runStream(q.url, q.init, q.kind, tracker)));
+  clearInterval(sampler);
+  assertAlive(ctx);
+  const allOpen = samples.filter((s) => s.streaming === reqs.length);
+  const maxStreaming = Math.max(0, ...samples.map((s) => s.streaming));
+  // When the streams never all overlapped, fall back to the samples with the most open.
+  const openSamples = allOpen.length ? allOpen : samples.filter((s) => s.streaming === maxStreaming);
+  return {
+    results,
+    rssIdle: median(idleSamples),
+    rssOpen: median(openSamples.map((s) => s.rss)),
+    openCount: openSamples.length ? openSamples[0].streaming : reqs.length,
+    rssPeak: Math.max(...samples.map((s) => s.rss)),
+    allOpenMs: allOpen.length ? allOpen[allOpen.length - 1].t - allOpen[0].t : 0,
+    sampleCount: openSamples.length,
+  };
+}
+
+const perStream = (h: Hold) => (h.rssOpen - h.rssIdle) / Math.max(1, h.openCount);
+
+/** The streamed chat-completion calls the fake server received since index `from`. */
+function upstreamCallsSince(stack: ChatStack, from: number): RecordedRequest[] {
+  return stack.llm
+    .requests()
+    .slice(from)
+    .filter((q) => q.path.endsWith("/chat/completions") && q.stream);
+}
+
+/** One concurrency level's three phases. */
+type Level = {
+  c: number;
+  direct: StreamResult[];
+  route: { results: StreamResult[]; cpuMs: number; wallMs: number; upstream: number };
+  chat: { results: StreamResult[]; cpuMs: number; wallMs: number; upstream: RecordedRequest[] };
+};
 
 // ---------------------------------------------------------------------------------------------
 // Main
 
-type Ctx = {
-  /** On the server's maintenance database: pg_stat_* of the bench database without being counted in it. */
-  admin: postgres.Sql;
-  database: Awaited<ReturnType<typeof createBenchDatabase>> | null;
-  db: postgres.Sql | null;
-  llm: FakeLlm | null;
-  /** web and worker, stopped together at the end. */
-  children: Child[];
-  logDir: string;
-  failed: boolean;
-};
-
-function assertAlive(ctx: Ctx): void {
-  const dead = ctx.children.find((c) => c.exited);
-  if (dead) throw new Error(`${dead.name} died (${dead.code}); see ${dead.logFile}`);
-}
-
-async function main(ctx: Ctx): Promise<void> {
+async function main(ctx: ChatStackCtx): Promise<void> {
   const started = Date.now();
   const loadStart = os.loadavg()[0];
-
-  // Database
-  ctx.database = await createBenchDatabase("chat");
-  const { name: dbName, url: databaseUrl } = ctx.database;
-  log(`${N} streams, ${CHUNK_MS} ms per piece (TTFT phases), ${HOLD_CHUNK_MS} ms per piece (memory phase); database ${dbName}, redis prefix ${REDIS_PREFIX}`);
-  ctx.db = postgres(databaseUrl, { max: 2, onnotice: () => {} });
-  const db = ctx.db;
-  log("database created and migrated");
-
-  // Fake upstream, in-process
-  const llm = await startFakeLlm({ maxRecorded: 10 * N + 1000 });
-  ctx.llm = llm;
-  log(`fake LLM at ${llm.url}`);
-
-  // Build, then web + worker (ensureBuild waits for anyone else's `next build` in this checkout).
-  await ensureBuild(log);
-  const port = await freePort();
-  const appUrl = `http://127.0.0.1:${port}`;
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl(),
-    PANELIST_REDIS_PREFIX: REDIS_PREFIX,
-    LLM_BASE_URL: llm.url,
-    LLM_API_KEY: "bench",
-    APP_URL: appUrl,
-    BETTER_AUTH_URL: appUrl,
-    BETTER_AUTH_SECRET: SECRET,
-    PORT: String(port),
-    WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY ?? "16",
-  };
+  const maxC = Math.max(...LEVELS);
+  log(`${LEVELS.join(" and ")} streams, ${CHUNK_MS} ms per piece (TTFT phases), ${HOLD_CHUNK_MS} ms per piece (memory phases)`);
   const webNodeArgs = (process.env.BENCH_WEB_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  delete childEnv.LLM_PROVIDER;
-  delete childEnv.LLM_MODEL;
-  delete childEnv.PANELIST_DEMO;
-  const worker = startChild("worker", [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "worker/index.ts"], childEnv, ctx.logDir);
-  ctx.children.push(worker);
-  log(`worker started (pid ${worker.proc.pid}), log ${worker.logFile}`);
-  const { child: web, serverPid } = await startNext({ port, env: childEnv, logDir: ctx.logDir, nodeArgs: webNodeArgs });
-  ctx.children.push(web);
-  log(`web ready on ${appUrl} (next-server pid ${serverPid}), log ${web.logFile}`);
+  const stack = await startChatStack(ctx, { tag: "chat", maxRecorded: 4 * (2 * N + LEVELS.reduce((a, b) => a + b, 0)) + 1000, log, webNodeArgs });
+  const { db, llm, serverPid, appUrl } = stack;
 
-  // Users: in-process better-auth sign-up against the same database and secret (the HTTP
-  // sign-up endpoint allows 3 per 10 s per IP in production).
-  Object.assign(process.env, { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: SECRET, APP_URL: appUrl, BETTER_AUTH_URL: appUrl, PORT: String(port) });
-  const { getAuth } = await import("@/lib/auth/auth");
-  const { closeDb } = await import("@/lib/db/client");
-  const tUsers = Date.now();
-  const cookies = await concurrently(N + 1, 4, async (i) => {
-    const res = await getAuth().api.signUpEmail({
-      body: { email: `bench-${i}-${process.pid}@example.test`, password: PASSWORD, name: `Bench ${i}` },
-      asResponse: true,
-    });
-    if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-    return res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-  });
-  await closeDb();
-  log(`${cookies.length} users signed up in ${((Date.now() - tUsers) / 1000).toFixed(1)} s`);
-
-  // Interviews over HTTP; the worker plans them through the fake LLM.
-  const headersFor = (cookie: string) => ({ cookie, origin: appUrl, "content-type": "application/json" });
-  type Iv = { id: string; cookie: string };
-  const createFor = async (cookie: string): Promise<Iv> => {
-    const res = await fetch(`${appUrl}/api/interviews`, {
-      method: "POST",
-      headers: headersFor(cookie),
-      body: JSON.stringify({ role: "backend engineer", level: "mid", questionCount: 5, language: "en" }),
-    });
-    if (res.status !== 201) throw new Error(`POST /api/interviews: ${res.status} ${await res.text()}`);
-    return { id: ((await res.json()) as { id: string }).id, cookie };
-  };
-  const warmCookie = cookies[N];
-  const jobs: string[] = [...cookies.slice(0, N), ...cookies.slice(0, N), ...Array.from({ length: WARMUP }, () => warmCookie)];
-  const tPlan = Date.now();
-  const created = await concurrently(jobs.length, 16, (i) => createFor(jobs[i]));
+  // Candidates 0 … maxC−1 each hold one chat per phase they are in (well under the `chat`
+  // policy's 30 turns per person per minute); the last one owns the warm-up interviews.
+  const cookies = await signUpCandidates(stack, maxC + 1, log);
+  const warmCookie = cookies[maxC];
+  const owners = [...cookies.slice(0, N), ...LEVELS.flatMap((c) => cookies.slice(0, c)), ...Array.from({ length: WARMUP }, () => warmCookie)];
+  const created = await createPlannedInterviews(ctx, stack, owners, log);
   const holdIvs = created.slice(0, N);
-  const ttftIvs = created.slice(N, 2 * N);
-  const warmIvs = created.slice(2 * N);
-  log(`${created.length} interviews created; waiting for their plans …`);
-  for (let lastNote = 0; ; ) {
-    assertAlive(ctx);
-    const [{ planned, failed }] = await db<{ planned: number; failed: number }[]>`
-      select (select count(*)::int from interviews where plan is not null) as planned,
-             (select count(*)::int from tasks where status = 'FAILED') as failed`;
-    if (failed > 0) throw new Error(`${failed} plan task(s) FAILED; see the worker log`);
-    if (planned >= created.length) break;
-    if (Date.now() - tPlan > 10 * 60_000) throw new Error(`only ${planned}/${created.length} plans after 10 min`);
-    if (Date.now() - lastNote > 10_000) {
-      lastNote = Date.now();
-      log(`  ${planned}/${created.length} planned`);
-    }
-    await sleep(500);
+  const ttftIvs: BenchInterview[][] = [];
+  let at = N;
+  for (const c of LEVELS) {
+    ttftIvs.push(created.slice(at, at + c));
+    at += c;
   }
-  log(`all plans ready in ${((Date.now() - tPlan) / 1000).toFixed(1)} s`);
+  const warmIvs = created.slice(at);
 
-  const chatUrl = (id: string) => `${appUrl}/api/interviews/${id}/chat`;
-  const chatInit = (iv: Iv): RequestInit => ({
-    method: "POST",
-    headers: { ...headersFor(iv.cookie), accept: "text/event-stream" },
-    body: JSON.stringify({ id: iv.id, action: "start", messages: [] }),
-  });
+  const chatReq = (iv: BenchInterview): BenchRequest => {
+    const [url, init] = startTurn(stack, iv);
+    return { url, init, kind: "ui" };
+  };
   const slow = (chunkDelayMs: number) => llm.control({ mode: "slow", delayMs: 0, chunkDelayMs });
 
-  // Warm-up: loads the route and JITs both paths; the app's own upstream request becomes the
-  // baseline's template, so the baseline sends exactly what Panelist sends.
+  // Warm-up: loads the routes and JITs all paths; the app's own upstream request becomes both
+  // baselines' template, so they send exactly what Panelist sends.
   slow(CHUNK_MS);
   const appRequestsBefore = llm.requests().length;
   const warmChat: StreamResult[] = [];
   for (const iv of warmIvs) {
-    const r = await runStream(chatUrl(iv.id), chatInit(iv), "ui");
+    const q = chatReq(iv);
+    const r = await runStream(q.url, q.init, q.kind);
     if (r.error) throw new Error(`warm-up chat stream failed: ${r.error}`);
     warmChat.push(r);
   }
@@ -343,257 +238,285 @@ async function main(ctx: Ctx): Promise<void> {
   };
   const unloadedSession = await timeGet(`${appUrl}/api/auth/get-session`, warmCookie);
   const unloadedInterview = await timeGet(`${appUrl}/api/interviews/${warmIvs[0].id}`, warmCookie);
-  const template = llm
-    .requests()
-    .slice(appRequestsBefore)
-    .find((q) => q.path.endsWith("/chat/completions") && q.stream);
+  const template = upstreamCallsSince(stack, appRequestsBefore)[0];
   if (!template) throw new Error("the app did not call the fake LLM (is LLM_BASE_URL reaching the web?)");
-  const baselineUrl = `${llm.url}/chat/completions`;
-  const baselineInit = (): RequestInit => ({
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: "Bearer bench", accept: "text/event-stream" },
-    body: JSON.stringify(template.body),
+  const templateBody = template.body as { model: string; messages: { role: string; content: unknown }[] };
+  const textOf = (role: string) => {
+    const content = templateBody.messages.find((m) => m.role === role)?.content;
+    return typeof content === "string" ? content : Array.isArray(content) ? content.map((p: { text?: string }) => p.text ?? "").join("") : "";
+  };
+  const turnPrompts = { system: textOf("system"), prompt: textOf("user") };
+  if (!turnPrompts.system || !turnPrompts.prompt) throw new Error("the recorded app request has no system or user message");
+  const directReq = (): BenchRequest => ({
+    url: `${llm.url}/chat/completions`,
+    init: {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer bench", accept: "text/event-stream" },
+      body: JSON.stringify(template.body),
+    },
+    kind: "openai",
   });
-  const warmBase: StreamResult[] = [];
-  for (let i = 0; i < WARMUP; i++) warmBase.push(await runStream(baselineUrl, baselineInit(), "openai"));
+  const routeReq = (cookie: string): BenchRequest => ({
+    url: `${appUrl}/api/bench/chat-baseline`,
+    init: { method: "POST", headers: { ...jsonHeaders(stack, cookie), accept: "text/event-stream" }, body: JSON.stringify(turnPrompts) },
+    kind: "ui",
+  });
+  const warmDirect: StreamResult[] = [];
+  const warmRoute: StreamResult[] = [];
+  for (let i = 0; i < WARMUP; i++) {
+    const d = directReq();
+    warmDirect.push(await runStream(d.url, d.init, d.kind));
+    const b = routeReq(warmCookie);
+    const r = await runStream(b.url, b.init, b.kind);
+    if (r.error) throw new Error(`warm-up baseline-route stream failed: ${r.error}`);
+    warmRoute.push(r);
+  }
   const lastOf = (rs: StreamResult[]) => median(rs.slice(-Math.max(1, rs.length - 2)).map((r) => r.ttftMs));
-  const unloaded = { chat: lastOf(warmChat), base: lastOf(warmBase) };
-  const templateBody = template.body as { model: string; messages: unknown[]; max_tokens?: number; stream_options?: unknown };
+  const unloaded = { chat: lastOf(warmChat), direct: lastOf(warmDirect), route: lastOf(warmRoute) };
   log(`warm-up done; app request: model ${templateBody.model}, ${templateBody.messages.length} messages, ${JSON.stringify(templateBody).length} bytes`);
 
-  // Memory phase
+  // Memory phases: the chat route first (its figure is measured on the heap the warm-up left,
+  // as in earlier runs), then the baseline route.
   slow(HOLD_CHUNK_MS);
   await sleep(2_000);
-  const idleSamples: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    idleSamples.push(rssOf(serverPid));
-    await sleep(200);
-  }
-  const rssIdle = median(idleSamples);
-  const holdTracker: Tracker = { open: 0, streaming: 0, done: 0 };
-  const samples: { t: number; rss: number; open: number; streaming: number }[] = [];
-  const tHold = performance.now();
-  const sampler = setInterval(() => {
-    try {
-      samples.push({ t: performance.now() - tHold, rss: rssOf(serverPid), open: holdTracker.open, streaming: holdTracker.streaming });
-    } catch {
-      /* process gone: reported by assertAlive */
-    }
-  }, 100);
-  const holdResults = await Promise.all(holdIvs.map((iv) => runStream(chatUrl(iv.id), chatInit(iv), "ui", holdTracker)));
-  clearInterval(sampler);
-  assertAlive(ctx);
-  const allOpen = samples.filter((s) => s.streaming === N);
-  const maxStreaming = Math.max(0, ...samples.map((s) => s.streaming));
-  // When the streams never all overlapped, fall back to the samples with the most open.
-  const openSamples = allOpen.length ? allOpen : samples.filter((s) => s.streaming === maxStreaming);
-  const rssOpen = median(openSamples.map((s) => s.rss));
-  const openCount = openSamples.length ? openSamples[0].streaming : N;
-  const rssPeak = Math.max(...samples.map((s) => s.rss));
-  const allOpenMs = allOpen.length ? allOpen[allOpen.length - 1].t - allOpen[0].t : 0;
+  const holdChat = await holdPhase(ctx, serverPid, holdIvs.map(chatReq));
   log(
-    `memory phase: ${maxStreaming}/${N} streams open at once (all open for ${(allOpenMs / 1000).toFixed(1)} s), RSS idle ${fmtMb(rssIdle)}, with all open ${fmtMb(rssOpen)}, peak ${fmtMb(rssPeak)}`,
+    `memory phase (chat): ${holdChat.openCount}/${N} streams open at once (all open for ${(holdChat.allOpenMs / 1000).toFixed(1)} s), RSS ${fmtMb(holdChat.rssIdle)} → ${fmtMb(holdChat.rssOpen)}, peak ${fmtMb(holdChat.rssPeak)}`,
+  );
+  await sleep(3_000);
+  const holdRoute = await holdPhase(
+    ctx,
+    serverPid,
+    cookies.slice(0, N).map((c) => routeReq(c)),
+  );
+  log(
+    `memory phase (baseline route): ${holdRoute.openCount}/${N} open at once (all open for ${(holdRoute.allOpenMs / 1000).toFixed(1)} s), RSS ${fmtMb(holdRoute.rssIdle)} → ${fmtMb(holdRoute.rssOpen)}, peak ${fmtMb(holdRoute.rssPeak)}`,
   );
 
-  // Quiet gap: lets PostgreSQL flush the memory phase's statistics (≤ 10 s for idle backends),
-  // then snapshot the bench database's transaction counter and the settled RSS.
+  // Quiet gap: lets PostgreSQL flush the memory phases' statistics (≤ 10 s for idle backends).
   slow(CHUNK_MS);
   await sleep(11_000);
   const rssAfterHold = rssOf(serverPid);
   const xacts = async () => {
     const [row] = await ctx.admin<{ n: string }[]>`
-      select (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = ${dbName}`;
+      select (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = ${stack.dbName}`;
     return row ? Number(row.n) : Number.NaN;
   };
-  const xactsBefore = await xacts();
 
-  // Baseline: the fake server directly, same client, same request, same concurrency.
-  const baseResults = await Promise.all(Array.from({ length: N }, () => runStream(baselineUrl, baselineInit(), "openai")));
-  await sleep(1_000);
-
-  // Panelist: N chat streams at once, with PostgreSQL activity sampled alongside.
-  let maxBusy = 0;
-  let maxActive = 0;
-  let maxIdleInTx = 0;
-  let maxWaitingLock = 0;
-  let sampling = true;
-  const pgSampler = (async () => {
-    while (sampling) {
-      const [row] = await ctx.admin<{ busy: number; active: number; idletx: number; locked: number }[]>`
-        select count(*) filter (where state <> 'idle')::int as busy,
-               count(*) filter (where state = 'active')::int as active,
-               count(*) filter (where state like 'idle in transaction%')::int as idletx,
-               count(*) filter (where wait_event_type = 'Lock')::int as locked
-        from pg_stat_activity where datname = ${dbName}`;
-      maxBusy = Math.max(maxBusy, row.busy);
-      maxActive = Math.max(maxActive, row.active);
-      maxIdleInTx = Math.max(maxIdleInTx, row.idletx);
-      maxWaitingLock = Math.max(maxWaitingLock, row.locked);
-      await sleep(20);
+  // TTFT levels: direct, baseline route, chat route, the same concurrency each.
+  const levels: Level[] = [];
+  const pg = { maxBusy: 0, maxActive: 0, maxIdleInTx: 0, maxWaitingLock: 0 };
+  let xactsPerStream = Number.NaN;
+  for (const [li, c] of LEVELS.entries()) {
+    const direct = await Promise.all(Array.from({ length: c }, () => directReq()).map((q) => runStream(q.url, q.init, q.kind)));
+    await sleep(1_000);
+    const routeFrom = llm.requests().length;
+    const route = await timedPhase(
+      serverPid,
+      cookies.slice(0, c).map((k) => routeReq(k)),
+    );
+    const routeUpstream = upstreamCallsSince(stack, routeFrom).length;
+    // At the first level the bench database's transactions are counted around the chat phase alone.
+    const first = li === 0;
+    if (first) await sleep(11_000);
+    const xactsBefore = first ? await xacts() : Number.NaN;
+    // Chat route, with PostgreSQL activity sampled alongside.
+    let sampling = true;
+    const pgSampler = (async () => {
+      while (sampling) {
+        const [row] = await ctx.admin<{ busy: number; active: number; idletx: number; locked: number }[]>`
+          select count(*) filter (where state <> 'idle')::int as busy,
+                 count(*) filter (where state = 'active')::int as active,
+                 count(*) filter (where state like 'idle in transaction%')::int as idletx,
+                 count(*) filter (where wait_event_type = 'Lock')::int as locked
+          from pg_stat_activity where datname = ${stack.dbName}`;
+        if (first) {
+          pg.maxBusy = Math.max(pg.maxBusy, row.busy);
+          pg.maxActive = Math.max(pg.maxActive, row.active);
+          pg.maxIdleInTx = Math.max(pg.maxIdleInTx, row.idletx);
+          pg.maxWaitingLock = Math.max(pg.maxWaitingLock, row.locked);
+        }
+        await sleep(20);
+      }
+    })();
+    const chatFrom = llm.requests().length;
+    const chat = await timedPhase(serverPid, ttftIvs[li].map(chatReq));
+    sampling = false;
+    await pgSampler;
+    assertAlive(ctx);
+    if (first) {
+      await sleep(10_000);
+      xactsPerStream = ((await xacts()) - xactsBefore) / c;
     }
-  })();
-  const upstreamBefore = llm.requests().length;
-  const cpuBefore = cpuMsOf(serverPid);
-  const tPanelist = performance.now();
-  const chatResults = await Promise.all(ttftIvs.map((iv) => runStream(chatUrl(iv.id), chatInit(iv), "ui")));
-  const panelistWallMs = performance.now() - tPanelist;
-  const webCpuMs = cpuMsOf(serverPid) - cpuBefore;
-  sampling = false;
-  await pgSampler;
-  assertAlive(ctx);
-  const upstream: RecordedRequest[] = llm
-    .requests()
-    .slice(upstreamBefore)
-    .filter((q) => q.path.endsWith("/chat/completions") && q.stream);
-  const firstSent = Math.min(...chatResults.map((r) => r.sentAt));
-  const upstreamStartMs = upstream.map((q) => q.time - firstSent);
-  await sleep(11_000);
-  const xactsPerStream = ((await xacts()) - xactsBefore) / N;
+    levels.push({ c, direct, route: { ...route, upstream: routeUpstream }, chat: { ...chat, upstream: upstreamCallsSince(stack, chatFrom) } });
+    log(`level ${c}: direct, baseline route and chat route done`);
+  }
   const rssEnd = rssOf(serverPid);
 
-  // Verify: real streams, saved messages, usage rows.
+  // Verify: real streams, saved messages, usage rows, one upstream call per stream.
   const problems: string[] = [];
   const check = (name: string, results: StreamResult[]) => {
     const bad = results.filter((r) => r.error || r.status !== 200);
     if (bad.length) problems.push(`${name}: ${bad.length}/${results.length} streams failed, e.g. ${bad[0].error}`);
   };
-  check("memory phase", holdResults);
-  check("baseline", baseResults);
-  check("panelist", chatResults);
-  const savedFor = async (ivs: Iv[], results: StreamResult[], name: string) => {
-    const ids = ivs.map((iv) => iv.id);
-    let rows: { interview_id: string; text: string }[] = [];
-    for (let i = 0; i < 60; i++) {
-      rows = await db<{ interview_id: string; text: string }[]>`
-        select interview_id, text from interview_messages where role = 'assistant' and interview_id = any(${ids}::uuid[])`;
-      if (rows.length >= ids.length) break;
-      await sleep(500);
-    }
-    const byId = new Map(rows.map((r) => [r.interview_id, r.text]));
+  check("memory phase (chat)", holdChat.results);
+  check("memory phase (baseline route)", holdRoute.results);
+  const savedFor = async (ivs: BenchInterview[], results: StreamResult[], name: string) => {
+    const byId = await savedInterviewerTexts(db, ivs);
     const mismatched = ivs.filter((iv, i) => byId.get(iv.id) !== results[i].text.trim()).length;
-    if (rows.length !== ids.length) problems.push(`${name}: ${rows.length}/${ids.length} interviewer messages saved`);
+    if (byId.size !== ivs.length) problems.push(`${name}: ${byId.size}/${ivs.length} interviewer messages saved`);
     else if (mismatched) problems.push(`${name}: ${mismatched} saved messages differ from the streamed text`);
-    return rows.length;
+    return byId.size;
   };
-  const savedHold = await savedFor(holdIvs, holdResults, "memory phase");
-  const savedTtft = await savedFor(ttftIvs, chatResults, "panelist");
+  const savedHold = await savedFor(holdIvs, holdChat.results, "memory phase");
+  const savedAt: number[] = [];
+  for (const [li, l] of levels.entries()) {
+    check(`direct ${l.c}`, l.direct);
+    check(`baseline route ${l.c}`, l.route.results);
+    check(`chat ${l.c}`, l.chat.results);
+    savedAt.push(await savedFor(ttftIvs[li], l.chat.results, `chat ${l.c}`));
+    if (l.chat.upstream.length !== l.c) problems.push(`chat ${l.c}: the fake LLM saw ${l.chat.upstream.length} streamed calls, expected ${l.c}`);
+    if (l.route.upstream !== l.c) problems.push(`baseline route ${l.c}: the fake LLM saw ${l.route.upstream} streamed calls, expected ${l.c}`);
+    const offline = l.chat.results.filter((r) => !/^(Thanks|Understood|Good)/.test(r.text.trim())).length;
+    if (offline) problems.push(`chat ${l.c}: ${offline} streams were not the model's words (offline fallback?)`);
+  }
   const [usage] = await db<{ ok: number; other: number }[]>`
     select count(*) filter (where outcome = 'ok')::int as ok, count(*) filter (where outcome <> 'ok')::int as other
     from llm_usage where feature = 'interview.chat'`;
-  const expectedUsage = 2 * N + WARMUP;
+  const expectedUsage = N + LEVELS.reduce((a, b) => a + b, 0) + WARMUP;
   if (usage.ok !== expectedUsage) problems.push(`llm_usage interview.chat: ${usage.ok} ok (+${usage.other} failed), expected ${expectedUsage}`);
-  if (upstream.length !== N) problems.push(`panelist phase: the fake LLM saw ${upstream.length} streamed calls, expected ${N}`);
-  const offlineFallbacks = chatResults.filter((r) => !/^(Thanks|Understood|Good)/.test(r.text.trim())).length;
-  if (offlineFallbacks) problems.push(`panelist: ${offlineFallbacks} streams were not the model's words (offline fallback?)`);
 
   // Figures
-  const ok = (rs: StreamResult[]) => rs.filter((r) => !r.error);
-  const base = ok(baseResults);
-  const pan = ok(chatResults);
-  const f = {
-    baseTtft: [
-      percentile(
-        base.map((r) => r.ttftMs),
-        50,
-      ),
-      percentile(
-        base.map((r) => r.ttftMs),
-        99,
-      ),
-    ],
-    panTtft: [
-      percentile(
-        pan.map((r) => r.ttftMs),
-        50,
-      ),
-      percentile(
-        pan.map((r) => r.ttftMs),
-        99,
-      ),
-    ],
-    baseTotal: [
-      percentile(
-        base.map((r) => r.totalMs),
-        50,
-      ),
-      percentile(
-        base.map((r) => r.totalMs),
-        99,
-      ),
-    ],
-    panTotal: [
-      percentile(
-        pan.map((r) => r.totalMs),
-        50,
-      ),
-      percentile(
-        pan.map((r) => r.totalMs),
-        99,
-      ),
-    ],
-    panHeaders: [
-      percentile(
-        pan.map((r) => r.headersMs),
-        50,
-      ),
-      percentile(
-        pan.map((r) => r.headersMs),
-        99,
-      ),
-    ],
-    upstreamStart: [percentile(upstreamStartMs, 50), percentile(upstreamStartMs, 99)],
-  };
-  const added = [f.panTtft[0] - f.baseTtft[0], f.panTtft[1] - f.baseTtft[1]];
-  const ratios = [ratio(f.panTtft[0], f.baseTtft[0]), ratio(f.panTtft[1], f.baseTtft[1])];
-  const perStream = (rssOpen - rssIdle) / Math.max(1, openCount);
-  const holdTotals = ok(holdResults).map((r) => r.totalMs);
-  const pieces = median(base.map((r) => r.deltas));
-  const encodings = [...new Set(chatResults.map((r) => r.contentEncoding ?? "identity"))].join(", ");
+  const ttft = (rs: StreamResult[]) => p50p99(ok(rs).map((r) => r.ttftMs));
+  const fig = levels.map((l) => {
+    const direct = ttft(l.direct);
+    const route = ttft(l.route.results);
+    const chat = ttft(l.chat.results);
+    return {
+      c: l.c,
+      direct,
+      route,
+      chat,
+      routeAdded: [route[0] - direct[0], route[1] - direct[1]] as const,
+      chatAdded: [chat[0] - direct[0], chat[1] - direct[1]] as const,
+      cpuRoute: l.route.cpuMs / l.c,
+      cpuChat: l.chat.cpuMs / l.c,
+      busyChat: (100 * l.chat.cpuMs) / l.chat.wallMs,
+    };
+  });
+  const f0 = fig[0];
+  const l0 = levels[0];
+  const chat0 = ok(l0.chat.results);
+  const firstSent = Math.min(...l0.chat.results.map((r) => r.sentAt));
+  const upstreamStart = p50p99(l0.chat.upstream.map((q) => q.time - firstSent));
+  const ratios = [ratio(f0.chat[0], f0.direct[0]), ratio(f0.chat[1], f0.direct[1])];
+  const pieces = median(ok(l0.direct).map((r) => r.deltas));
+  const encodings = [...new Set(l0.chat.results.map((r) => r.contentEncoding ?? "identity"))].join(", ");
+  const holdTotals = p50p99(ok(holdChat.results).map((r) => r.totalMs));
 
   const rows: [string, string, string][] = [
-    [`baseline TTFT (fake-upstream-direct)`, fmtMs(f.baseTtft[0]), fmtMs(f.baseTtft[1])],
-    [`Panelist TTFT (chat route)`, fmtMs(f.panTtft[0]), fmtMs(f.panTtft[1])],
-    [`added by Panelist (Panelist − baseline)`, fmtMs(added[0]), fmtMs(added[1])],
+    [`baseline TTFT (fake-upstream-direct)`, fmtMs(f0.direct[0]), fmtMs(f0.direct[1])],
+    [`baseline-route TTFT (POST /api/bench/chat-baseline)`, fmtMs(f0.route[0]), fmtMs(f0.route[1])],
+    [`Panelist TTFT (chat route)`, fmtMs(f0.chat[0]), fmtMs(f0.chat[1])],
+    [`added by the baseline route (baseline route − direct)`, fmtMs(f0.routeAdded[0]), fmtMs(f0.routeAdded[1])],
+    [`added by Panelist (Panelist − baseline)`, fmtMs(f0.chatAdded[0]), fmtMs(f0.chatAdded[1])],
     [`ratio Panelist / baseline`, ratios[0], ratios[1]],
-    [`Panelist: response headers`, fmtMs(f.panHeaders[0]), fmtMs(f.panHeaders[1])],
-    [`Panelist: upstream call starts (after send)`, fmtMs(f.upstreamStart[0]), fmtMs(f.upstreamStart[1])],
-    [`baseline total stream`, fmtMs(f.baseTotal[0]), fmtMs(f.baseTotal[1])],
-    [`Panelist total stream (incl. saving the message)`, fmtMs(f.panTotal[0]), fmtMs(f.panTotal[1])],
+    [`Panelist: response headers`, ...p50p99(chat0.map((r) => r.headersMs)).map(fmtMs)] as [string, string, string],
+    [`Panelist: upstream call starts (after send)`, fmtMs(upstreamStart[0]), fmtMs(upstreamStart[1])],
+    [`baseline total stream`, ...p50p99(ok(l0.direct).map((r) => r.totalMs)).map(fmtMs)] as [string, string, string],
+    [`Panelist total stream (incl. saving the message)`, ...p50p99(chat0.map((r) => r.totalMs)).map(fmtMs)] as [string, string, string],
   ];
+  const meets = (good: boolean) => (good ? "yes" : "no");
+  const vsRows: string[][] = [];
+  for (const f of fig) {
+    vsRows.push([
+      `web CPU per turn at ${f.c}`,
+      fmtMs(f.cpuChat),
+      fmtMs(f.cpuRoute),
+      ratio(f.cpuChat, f.cpuRoute),
+      f.c === N ? `≤ ${AIM.cpuRatio}×` : "",
+      f.c === N ? meets(f.cpuChat / f.cpuRoute <= AIM.cpuRatio) : "",
+    ]);
+  }
+  for (const f of fig) {
+    for (const [pi, p] of ["p50", "p99"].entries()) {
+      const aimed = f.c === N;
+      vsRows.push([
+        `added TTFT ${p} at ${f.c} (over fake-upstream-direct)`,
+        fmtMs(f.chatAdded[pi]),
+        fmtMs(f.routeAdded[pi]),
+        ratio(f.chatAdded[pi], f.routeAdded[pi]),
+        aimed ? `≤ ${AIM.addedTtftRatio}×` : "",
+        aimed ? meets(f.chatAdded[pi] / f.routeAdded[pi] <= AIM.addedTtftRatio) : "",
+      ]);
+    }
+  }
+  vsRows.push([
+    `memory per open stream (${N} open)`,
+    fmtKb(perStream(holdChat)),
+    fmtKb(perStream(holdRoute)),
+    ratio(perStream(holdChat), perStream(holdRoute)),
+    `Panelist ≤ ${fmtKb(AIM.perStreamBytes)}`,
+    meets(perStream(holdChat) <= AIM.perStreamBytes),
+  ]);
+  const levelRows: string[][] = fig
+    .filter((f) => f.c !== N)
+    .flatMap((f) => [
+      [`fake-upstream-direct TTFT at ${f.c}`, fmtMs(f.direct[0]), fmtMs(f.direct[1])],
+      [`baseline-route TTFT at ${f.c}`, fmtMs(f.route[0]), fmtMs(f.route[1])],
+      [`Panelist TTFT at ${f.c}`, fmtMs(f.chat[0]), fmtMs(f.chat[1])],
+    ]);
   const memRows: [string, string][] = [
-    [`next-server RSS idle (after warm-up)`, fmtMb(rssIdle)],
+    [`next-server RSS idle (after warm-up)`, fmtMb(holdChat.rssIdle)],
     [
-      `next-server RSS with ${allOpen.length ? `all ${N}` : `${openCount} (not all ${N})`} streams open (median of ${openSamples.length} samples)`,
-      fmtMb(rssOpen),
+      `next-server RSS with ${holdChat.openCount === N ? `all ${N}` : `${holdChat.openCount} (not all ${N})`} chat streams open (median of ${holdChat.sampleCount} samples)`,
+      fmtMb(holdChat.rssOpen),
     ],
-    [`memory per open stream ((open − idle) / ${openCount})`, fmtKb(perStream)],
-    [`next-server RSS peak during the memory phase`, fmtMb(rssPeak)],
-    [`next-server RSS after the streams closed (+11 s / end of run)`, `${fmtMb(rssAfterHold)} / ${fmtMb(rssEnd)}`],
+    [`memory per open chat stream ((open − idle) / ${holdChat.openCount})`, fmtKb(perStream(holdChat))],
+    [`next-server RSS peak during the chat memory phase`, fmtMb(holdChat.rssPeak)],
+    [
+      `baseline route: RSS before → with ${holdRoute.openCount === N ? `all ${N}` : `${holdRoute.openCount} (not all ${N})`} open; per open stream`,
+      `${fmtMb(holdRoute.rssIdle)} → ${fmtMb(holdRoute.rssOpen)}; ${fmtKb(perStream(holdRoute))}`,
+    ],
+    [`next-server RSS after the memory phases (+11 s / end of run)`, `${fmtMb(rssAfterHold)} / ${fmtMb(rssEnd)}`],
   ];
   const extraRows: [string, string][] = [
     [`text pieces per answer (median)`, String(pieces)],
-    [`memory-phase streams: total time p50 / p99`, `${fmtMs(percentile(holdTotals, 50))} / ${fmtMs(percentile(holdTotals, 99))}`],
-    [
-      `next-server CPU time per chat stream (whole Panelist phase / ${N}); busy share of the phase`,
-      `${fmtMs(webCpuMs / N)}; ${((100 * webCpuMs) / panelistWallMs).toFixed(0)} % of one core`,
-    ],
+    [`memory-phase chat streams: total time p50 / p99`, `${fmtMs(holdTotals[0])} / ${fmtMs(holdTotals[1])}`],
+    [`next-server CPU time per chat stream at ${N}; busy share of the phase`, `${fmtMs(f0.cpuChat)}; ${f0.busyChat.toFixed(0)} % of one core`],
     [
       `PostgreSQL: max non-idle backends on the bench database (web pool ${process.env.PANELIST_PG_POOL_MAX ?? 10} + worker): active / idle in transaction`,
-      `${maxBusy}: ${maxActive} / ${maxIdleInTx}`,
+      `${pg.maxBusy}: ${pg.maxActive} / ${pg.maxIdleInTx}`,
     ],
-    [`PostgreSQL: max backends waiting on a lock`, String(maxWaitingLock)],
-    [`PostgreSQL: transactions per chat stream (≈, incl. the worker's relay polling)`, xactsPerStream.toFixed(1)],
-    [`unloaded, one at a time (warm-up, median): TTFT baseline / Panelist`, `${fmtMs(unloaded.base)} / ${fmtMs(unloaded.chat)}`],
+    [`PostgreSQL: max backends waiting on a lock`, String(pg.maxWaitingLock)],
+    [`PostgreSQL: transactions per chat stream at ${N} (≈, incl. the worker's relay polling)`, xactsPerStream.toFixed(1)],
+    [
+      `unloaded, one at a time (warm-up, median): TTFT direct / baseline route / Panelist`,
+      `${fmtMs(unloaded.direct)} / ${fmtMs(unloaded.route)} / ${fmtMs(unloaded.chat)}`,
+    ],
     [`unloaded, one at a time: GET /api/auth/get-session / GET /api/interviews/{id}`, `${fmtMs(unloadedSession)} / ${fmtMs(unloadedInterview)}`],
     [`chat response content-encoding`, encodings],
-    [`streams OK / saved (panelist, memory phase)`, `${pan.length}/${N}, ${savedTtft}/${N}; ${ok(holdResults).length}/${N}, ${savedHold}/${N}`],
+    [
+      `chat streams OK / saved (${levels.map((l) => l.c).join(", ")}, memory phase)`,
+      [...levels.map((l, i) => `${ok(l.chat.results).length}/${l.c}, ${savedAt[i]}/${l.c}`), `${ok(holdChat.results).length}/${N}, ${savedHold}/${N}`].join(
+        "; ",
+      ),
+    ],
   ];
+  const fh = fig.at(-1)!;
   const summary =
-    `${N} concurrent chat streams: Panelist adds ${fmtMs(added[0])} p50 / ${fmtMs(added[1])} p99 to the fake upstream's TTFT ` +
-    `(${fmtMs(f.baseTtft[0])} / ${fmtMs(f.baseTtft[1])} → ${fmtMs(f.panTtft[0])} / ${fmtMs(f.panTtft[1])}, ${ratios[0]} / ${ratios[1]} the baseline); ` +
-    `${fmtMs(webCpuMs / N)} of next-server CPU and ${fmtKb(perStream)} of its RSS per stream.`;
+    `${N} concurrent chat streams: Panelist adds ${fmtMs(f0.chatAdded[0])} p50 / ${fmtMs(f0.chatAdded[1])} p99 to the fake upstream's TTFT ` +
+    `(${fmtMs(f0.direct[0])} / ${fmtMs(f0.direct[1])} → ${fmtMs(f0.chat[0])} / ${fmtMs(f0.chat[1])}, ${ratios[0]} / ${ratios[1]} the baseline), ` +
+    `${ratio(f0.chatAdded[0], f0.routeAdded[0])} / ${ratio(f0.chatAdded[1], f0.routeAdded[1])} what the baseline route adds; ` +
+    `${fmtMs(f0.cpuChat)} of next-server CPU per turn (${ratio(f0.cpuChat, f0.cpuRoute)} the baseline route's) and ${fmtKb(perStream(holdChat))} of its RSS per open stream` +
+    (fh.c !== N
+      ? `; at ${fh.c}: adds ${fmtMs(fh.chatAdded[0])} p50 / ${fmtMs(fh.chatAdded[1])} p99 (${ratio(fh.chatAdded[0], fh.routeAdded[0])} / ${ratio(fh.chatAdded[1], fh.routeAdded[1])} the baseline route's).`
+      : ".");
+  const vsHeader = ["Panelist vs baseline route", "Panelist", "baseline route", "ratio", "aim", "meets"];
 
   console.log(`\n${consoleTable([`time to first token, ${N} concurrent, ${CHUNK_MS} ms per piece`, "p50", "p99"], rows)}`);
+  if (levelRows.length) console.log(`\n${consoleTable([`time to first token, higher concurrency`, "p50", "p99"], levelRows)}`);
+  console.log(`\n${consoleTable(vsHeader, vsRows)}`);
   console.log(`\n${consoleTable([`memory, ${HOLD_CHUNK_MS} ms per piece`, "value"], memRows)}`);
   console.log(`\n${consoleTable(["other", "value"], extraRows)}`);
   console.log(`\n${summary}\n(load average ${loadStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at the end, on ${os.cpus().length} cores)\n`);
@@ -611,8 +534,22 @@ async function main(ctx: Ctx): Promise<void> {
     script: SCRIPT,
     indexRow:
       `| [Interview chat streams](#interview-chat-streams) | \`npx tsx ${SCRIPT}\` | TTFT added by Panelist over the fake upstream ` +
-      `at 200 concurrent chat streams; memory per open stream |`,
-    body: () => docsBody({ rows, memRows, extraRows, summary, seconds: (Date.now() - started) / 1000, template: templateBody, loadStart, pieces }),
+      `at 200 and 500 concurrent chat streams, web CPU per turn and memory per open stream, against a baseline route (session + \`streamText\`) |`,
+    body: () =>
+      docsBody({
+        tables: [
+          markdownTable(["time to first token", "p50", "p99"], rows),
+          ...(levelRows.length ? [markdownTable(["time to first token, higher concurrency", "p50", "p99"], levelRows)] : []),
+          markdownTable(vsHeader, vsRows),
+          markdownTable(["memory", "value"], memRows),
+          markdownTable(["other", "value"], extraRows),
+        ],
+        summary,
+        seconds: (Date.now() - started) / 1000,
+        model: templateBody.model,
+        loadStart,
+        pieces,
+      }),
   });
 }
 
@@ -620,19 +557,10 @@ async function main(ctx: Ctx): Promise<void> {
 // docs/benchmarks.md: this benchmark owns the part between its markers (bench/lib/docs.ts).
 
 /** Markdown of the "Interview chat streams" section of docs/benchmarks.md, from its heading on. */
-function docsBody(d: {
-  rows: [string, string, string][];
-  memRows: [string, string][];
-  extraRows: [string, string][];
-  summary: string;
-  seconds: number;
-  template: { model: string; messages: unknown[] };
-  loadStart: number;
-  pieces: number;
-}): string {
+function docsBody(d: { tables: string[]; summary: string; seconds: number; model: string; loadStart: number; pieces: number }): string {
   return `## Interview chat streams
 
-\`npx tsx ${SCRIPT}\` — ${N} candidates each open \`POST /api/interviews/{id}/chat\`
+\`npx tsx ${SCRIPT}\` — ${LEVELS.join(", then ")} candidates each open \`POST /api/interviews/{id}/chat\`
 \`{action: "start"}\` at the same moment, against the production build (\`next start\`) plus one
 worker, with \`LLM_BASE_URL\` pointing at the in-process fake OpenAI server
 (\`scripts/fake-llm/server.ts\`, mode \`slow\`: no delay before the answer, ${CHUNK_MS} ms between
@@ -640,73 +568,44 @@ pieces, ${d.pieces} pieces per answer).
 
 - **TTFT** = request sent → first non-empty \`text-delta\` of the UI message stream.
 - **Baseline \`fake-upstream-direct\`**: the same client sends the request the app sends (body copied
-  from a recorded app request: ${d.template.model}, system + turn prompt, \`stream: true\`) straight to the
-  fake server's \`/v1/chat/completions\`, ${N} at once, just before the Panelist phase → first
-  non-empty \`delta.content\`. Added = Panelist − baseline at the same percentile.
-- **Memory per open stream** = (RSS of the \`next-server\` process with all ${N} streams open −
-  its RSS idle after warm-up) / ${N}, from \`/proc/<pid>/status\`; in that phase the fake server sends
-  a piece every ${HOLD_CHUNK_MS} ms so every stream stays open ~${Math.round((HOLD_CHUNK_MS * d.pieces) / 1000)} s. The JS heap is not sampled
-  (it is not readable from outside the process).
+  from a recorded app request: ${d.model}, system + turn prompt, \`stream: true\`) straight to the
+  fake server's \`/v1/chat/completions\`, as many at once, just before the routes' phases → first
+  non-empty \`delta.content\`. Added = route − this baseline at the same percentile.
+- **Baseline \`baseline-route\`**: \`POST /api/bench/chat-baseline\` in the same server (only with
+  \`PANELIST_BENCH_ROUTES=1\`, otherwise 404) with the recorded turn's system and user prompt: the
+  chat route's door (\`route()\`: origin, session, \`interview:chat\`, the \`chat\` request limits,
+  JSON body), then AI SDK \`streamText\` to the same model as a UI message stream — no database,
+  no turn lock, no governor or meter. Panelist / baseline-route is what the turn's own work costs;
+  the aims: web CPU per turn ≤ ${AIM.cpuRatio}× and added TTFT at ${N} ≤ ${AIM.addedTtftRatio}× the baseline route's, ≤ ${fmtKb(AIM.perStreamBytes)} per open stream.
+- **Web CPU per turn** = CPU time of the \`next-server\` process (utime + stime of \`/proc/<pid>/stat\`)
+  from a phase's first request to 1 s after its last stream ended, / turns.
+- **Memory per open stream** = (RSS of \`next-server\` with all ${N} streams open − its RSS just
+  before) / ${N}, from \`/proc/<pid>/status\`; in those phases the fake server sends a piece every
+  ${HOLD_CHUNK_MS} ms so every stream stays open ~${Math.round((HOLD_CHUNK_MS * d.pieces) / 1000)} s. The chat route's phase runs first, on the heap
+  the warm-up left; the baseline route's right after, on a heap the chat phase has grown, which
+  it partly reuses — its figure is a lower bound, the ratio an upper bound. The JS heap is not
+  sampled (not readable from outside the process).
+- The bench is one client address (127.0.0.1): the web runs with the \`chat\` policy's per-address
+  limit raised (still counted on every turn); the per-person limits keep their defaults, and the
+  turns are spread over ${Math.max(...LEVELS)} candidates.
 - Valid only if every stream answered 200 with text, each interview got its interviewer message
-  saved with exactly the streamed text, and each call wrote an \`interview.chat\` usage row with
-  outcome ok (the script says NOT VALID otherwise and does not touch this file).
+  saved with exactly the streamed text, each chat call wrote an \`interview.chat\` usage row with
+  outcome ok, and the fake server saw one call per stream (the script says NOT VALID otherwise
+  and does not touch this file).
 
-Knobs: \`BENCH_STREAMS\`, \`BENCH_CHUNK_DELAY_MS\`, \`BENCH_HOLD_CHUNK_DELAY_MS\`, \`BENCH_WARMUP\`,
-\`BENCH_REBUILD\` (1 always / 0 only when missing), \`BENCH_KEEP=1\`, \`BENCH_WRITE_DOCS\`,
-\`BENCH_WEB_NODE_ARGS\` (node flags for the web only, e.g. \`--cpu-prof --cpu-prof-dir=/tmp/prof\`);
-\`PANELIST_PG_POOL_MAX\` passes through to web and worker. Only a run with default settings
-rewrites this section.
+Knobs: \`BENCH_STREAMS\` (${N}), \`BENCH_STREAMS_HIGH\` (${H}; 0 skips it), \`BENCH_CHUNK_DELAY_MS\`,
+\`BENCH_HOLD_CHUNK_DELAY_MS\`, \`BENCH_WARMUP\`, \`BENCH_REBUILD\` (1 always / 0 only when missing),
+\`BENCH_KEEP=1\`, \`BENCH_WRITE_DOCS\`, \`BENCH_WEB_NODE_ARGS\` (node flags for the web only, e.g.
+\`--cpu-prof --cpu-prof-dir=/tmp/prof\`); \`PANELIST_PG_POOL_MAX\` passes through to web and worker.
+Only a run with default settings rewrites this section.
 
 ### Latest run
 
 ${machineLine({ loadStart: d.loadStart, seconds: d.seconds, command: knobs.commandLine(SCRIPT, COMMAND_ENV) })}
 
-${markdownTable(["time to first token", "p50", "p99"], d.rows)}
-
-${markdownTable(["memory", "value"], d.memRows)}
-
-${markdownTable(["other", "value"], d.extraRows)}
+${d.tables.join("\n\n")}
 
 **${d.summary}**`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Clean-up on every path, once (an interrupt during the normal clean-up waits for it)
-
-async function cleanUp(ctx: Ctx): Promise<void> {
-  await Promise.all(ctx.children.map((c) => stopChild(c)));
-  await ctx.llm?.close().catch(() => undefined);
-  await ctx.db?.end({ timeout: 5 }).catch(() => undefined);
-  await ctx.admin.end({ timeout: 5 }).catch(() => undefined);
-  if (KEEP) {
-    log(`kept database ${ctx.database?.name}, redis prefix ${REDIS_PREFIX}, logs in ${ctx.logDir}`);
-    return;
-  }
-  await ctx.database?.drop().catch((err) => console.error("[bench] dropping the database failed", err));
-  await deleteRedisPrefix(REDIS_PREFIX).catch((err) => console.error("[bench] deleting the Redis keys failed", err));
-  if (!ctx.failed) rmSync(ctx.logDir, { recursive: true, force: true });
-  else log(`logs kept in ${ctx.logDir}`);
-  log("cleaned up (children stopped, database dropped, Redis keys deleted)");
-}
-
-const ctx: Ctx = {
-  admin: postgres(serverUrl(), { max: 2, onnotice: () => {} }),
-  database: null,
-  db: null,
-  llm: null,
-  children: [],
-  logDir: mkdtempSync(path.join(os.tmpdir(), "panelist-bench-")),
-  failed: false,
-};
-let cleaning: Promise<void> | undefined;
-const cleanUpOnce = () => (cleaning ??= cleanUp(ctx));
-onInterrupt(cleanUpOnce);
-
-try {
-  await main(ctx);
-} catch (err) {
-  ctx.failed = true;
-  console.error("[bench] failed:", err);
-}
-await cleanUpOnce();
-process.exit(ctx.failed ? 1 : 0);
+await runChatBench({ keep: KEEP, log }, main);

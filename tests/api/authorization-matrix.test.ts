@@ -247,6 +247,8 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
       form.append("files", new File([`Matrix notes ${randomUUID()}: the leave policy.`], "notes.txt"));
       return new Request(url, { method: "POST", body: form, headers });
     }
+    case "POST /api/bench/chat-baseline":
+      return json({ system: "You are the interviewer.", prompt: "Ask the first question." });
     case "POST /api/knowledge":
       return json({ name: "Matrix knowledge base" });
     case "POST /api/knowledge/[id]/chat":
