@@ -106,6 +106,29 @@ type StreamResult = {
 
 type Tracker = { open: number; streaming: number; done: number };
 
+// Each user's cookies as a browser keeps them: the sign-up's, then updated from every answer's
+// Set-Cookie. The session cache cookie (docs/security.md, "Session cache") lives 60 s and is
+// renewed by the answers; a client that kept the sign-up's copy would make every later request
+// read the session from the database, which no browser does.
+const jar = new Map<string, string>(); // sign-up cookie → the cookie header to send now
+const rootOf = new Map<string, string>(); // a cookie header sent → its sign-up cookie
+const currentCookie = (signUp: string) => jar.get(signUp) ?? signUp;
+function keepCookies(sent: string | null, res: Response): void {
+  const lines = res.headers.getSetCookie();
+  if (!sent || lines.length === 0) return;
+  const signUp = rootOf.get(sent) ?? sent;
+  const cookies = new Map(currentCookie(signUp).split("; ").map((p) => [p.slice(0, p.indexOf("=")), p] as const));
+  for (const line of lines) {
+    const pair = line.split(";")[0]!;
+    const name = pair.slice(0, pair.indexOf("="));
+    if (pair.endsWith("=") || /;\s*max-age=0\b/i.test(line)) cookies.delete(name);
+    else cookies.set(name, pair);
+  }
+  const next = [...cookies.values()].join("; ");
+  jar.set(signUp, next);
+  rootOf.set(next, signUp);
+}
+
 /**
  * Sends one streaming request and reads its SSE body to the end.
  * @param kind `ui` — AI SDK UI message stream (`text-delta` chunks); `openai` — Chat Completions chunks.
@@ -128,6 +151,7 @@ async function runStream(url: string, init: RequestInit, kind: "ui" | "openai", 
   try {
     const res = await fetch(url, init);
     r.headersMs = performance.now() - t0;
+    keepCookies(new Headers(init.headers).get("cookie"), res);
     r.status = res.status;
     r.contentEncoding = res.headers.get("content-encoding");
     if (tracker) tracker.open++;
@@ -275,7 +299,7 @@ async function main(ctx: Ctx): Promise<void> {
   log(`${cookies.length} users signed up in ${((Date.now() - tUsers) / 1000).toFixed(1)} s`);
 
   // Interviews over HTTP; the worker plans them through the fake LLM.
-  const headersFor = (cookie: string) => ({ cookie, origin: appUrl, "content-type": "application/json" });
+  const headersFor = (cookie: string) => ({ cookie: currentCookie(cookie), origin: appUrl, "content-type": "application/json" });
   type Iv = { id: string; cookie: string };
   const createFor = async (cookie: string): Promise<Iv> => {
     const res = await fetch(`${appUrl}/api/interviews`, {
@@ -334,7 +358,9 @@ async function main(ctx: Ctx): Promise<void> {
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
       const t = performance.now();
-      const res = await fetch(url, { headers: { cookie, origin: appUrl } });
+      const sent = currentCookie(cookie);
+      const res = await fetch(url, { headers: { cookie: sent, origin: appUrl } });
+      keepCookies(sent, res);
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
       times.push(performance.now() - t);
