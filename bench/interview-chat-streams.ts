@@ -117,7 +117,11 @@ function keepCookies(sent: string | null, res: Response): void {
   const lines = res.headers.getSetCookie();
   if (!sent || lines.length === 0) return;
   const signUp = rootOf.get(sent) ?? sent;
-  const cookies = new Map(currentCookie(signUp).split("; ").map((p) => [p.slice(0, p.indexOf("=")), p] as const));
+  const cookies = new Map(
+    currentCookie(signUp)
+      .split("; ")
+      .map((p) => [p.slice(0, p.indexOf("=")), p] as const),
+  );
   for (const line of lines) {
     const pair = line.split(";")[0]!;
     const name = pair.slice(0, pair.indexOf("="));
