@@ -10,6 +10,7 @@ import { type LlmError, toLlmError } from "@/lib/ai/errors";
 import { resolveLanguageModel } from "@/lib/ai/providers";
 import { armStreamDeadlines } from "@/lib/ai/stream-deadlines";
 import { guardUpstreamCall } from "@/lib/ai/upstream-guard";
+import type { Tx } from "@/lib/db/client";
 import type { Logger } from "@/lib/log";
 
 /** What {@link guardedStreamText} is told. */
@@ -33,6 +34,12 @@ export interface GuardedStreamRequest {
   meterErrorMessage: string;
   /** Logged (warn) when the call went upstream and did not finish. */
   failureMessage: string;
+  /**
+   * Called once the model's stream has ended without error, before the usage row is completed:
+   * a write to commit in that same transaction (the chat's message: one transaction ends the
+   * turn), or null for none.
+   */
+  onFinished?: () => ((tx: Tx) => Promise<void>) | null;
 }
 
 /**
@@ -44,13 +51,16 @@ export interface GuardedStreamRequest {
  * failed call: the reader has the text by then.
  * @returns `said`: the text streamed before the call ended ("" when it failed before any);
  *   `failed`: the call went upstream and did not finish (logged as `failureMessage`);
- *   `refused`: the error when the call never passed the guard (`onGate` was not called).
+ *   `refused`: the error when the call never passed the guard (`onGate` was not called);
+ *   `wroteAlongside`: the write `onFinished` returned was committed with the usage row.
  * @throws nothing from the call: every failure is in the result.
  */
-export async function guardedStreamText(a: GuardedStreamRequest): Promise<{ said: string; failed: boolean; refused?: LlmError }> {
+export async function guardedStreamText(a: GuardedStreamRequest): Promise<{ said: string; failed: boolean; refused?: LlmError; wroteAlongside: boolean }> {
   const { model, config } = resolveLanguageModel(a.config);
   let dispatched = false;
   let said = "";
+  let alongside: ((tx: Tx) => Promise<void>) | null = null;
+  let meterFailed = false;
   try {
     await guardUpstreamCall(
       config,
@@ -59,7 +69,10 @@ export async function guardedStreamText(a: GuardedStreamRequest): Promise<{ said
         prompt: a.prompt,
         maxOutputTokens: a.maxOutputTokens,
         priority: "interactive",
-        onMeterError: (err) => a.log.error({ err: String(err), ...a.logContext }, a.meterErrorMessage),
+        onMeterError: (err) => {
+          meterFailed = true;
+          a.log.error({ err: String(err), ...a.logContext }, a.meterErrorMessage);
+        },
       },
       async (meter) => {
         dispatched = true;
@@ -95,7 +108,10 @@ export async function guardedStreamText(a: GuardedStreamRequest): Promise<{ said
               throw new DOMException("LLM call aborted", "AbortError");
             }
           }
-          return { value: said, usage: await result.totalUsage, headers: (await result.response).headers };
+          const usage = await result.totalUsage;
+          const headers = (await result.response).headers;
+          alongside = a.onFinished?.() ?? null;
+          return { value: said, usage, headers, ...(alongside ? { alongside } : {}) };
         } catch (err) {
           // A passed deadline is what ended the call, whatever the aborted request threw.
           throw deadlines.error(err) ?? err;
@@ -106,9 +122,9 @@ export async function guardedStreamText(a: GuardedStreamRequest): Promise<{ said
     );
   } catch (err) {
     const e = toLlmError(err);
-    if (!dispatched) return { said: "", failed: false, refused: e };
+    if (!dispatched) return { said: "", failed: false, refused: e, wroteAlongside: false };
     a.log.warn({ err: e.message, code: e.code, ...a.logContext, model: config.model, saidChars: said.length }, a.failureMessage);
-    return { said, failed: true };
+    return { said, failed: true, wroteAlongside: false };
   }
-  return { said, failed: false };
+  return { said, failed: false, wroteAlongside: alongside !== null && !meterFailed };
 }

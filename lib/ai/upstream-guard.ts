@@ -1,4 +1,5 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import type { Tx } from "@/lib/db/client";
 import { BudgetExhaustedError } from "@/lib/finops/errors";
 import { type MeteredCall, type ReportedUsage, startMeteredCall } from "@/lib/finops/meter";
 import { isBreakerFailure } from "@/lib/ratelimit/circuit-breaker";
@@ -37,6 +38,8 @@ type UpstreamCallOutcome = {
   outputText?: string;
   headers?: Headers | Record<string, string | string[] | undefined> | null;
   rateLimit?: RateLimitInfo;
+  /** A write of the caller's committed in the transaction that completes the usage row of a call that succeeded (lib/finops/meter.ts `record`). */
+  alongside?: (tx: Tx) => Promise<void>;
 };
 
 /** What the guard gives the call it runs: marks for the meter while the answer streams. */
@@ -162,7 +165,7 @@ export async function guardUpstreamCall<T>(
   await breaker.recordSuccess().catch(() => undefined);
   // Outside the catch above: a failure to write the ok row must not relabel a call that
   // succeeded with the database's error; the row stays in_flight.
-  if (req.onMeterError) await meter.record("ok").catch(req.onMeterError);
-  else await meter.record("ok");
+  if (req.onMeterError) await meter.record("ok", out.alongside).catch(req.onMeterError);
+  else await meter.record("ok", out.alongside);
   return out.value;
 }

@@ -11,6 +11,7 @@ import { AUTH_RATE_DEFAULT, AUTH_RATE_RULES, CLIENT_IP_HEADER, redisRateLimitSto
 import { trustedOrigins } from "./origin";
 import { assertStrongPassword } from "./password-strength";
 import { organizationAc, organizationRoles, type PlatformRole, platformAc, platformRoles } from "./permissions";
+import { sessionCacheSeconds } from "./session-cache";
 
 /** better-auth's bounds on a password's length, characters (its own defaults, kept explicit). */
 const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
@@ -83,7 +84,7 @@ function createAuth() {
     // better-auth's own request limiter, on the shared Redis and on our client address, in tests
     // too (better-auth turns it on only under NODE_ENV=production by default); lib/auth/auth-rate-limit.ts.
     rateLimit: { enabled: true, ...AUTH_RATE_DEFAULT, customRules: { ...AUTH_RATE_RULES }, customStorage: redisRateLimitStorage() },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24, cookieCache: cookieCacheOptions() },
     databaseHooks: {
       user: {
         create: { before: async (u) => ({ data: { ...u, name: checkName(u.name, "name") } }) },
@@ -135,6 +136,21 @@ function createAuth() {
       nextCookies(),
     ],
   });
+}
+
+/**
+ * better-auth's session cookie cache (better-auth docs, "Session Management: Cookie Cache"): the
+ * session and its user, signed with HMAC-SHA256 under the auth secret ("compact" strategy), in a
+ * `session_data` cookie next to the session token. Within its age a request is signed in from the
+ * cookie alone, with no session query; after it, the next request reads the database and the
+ * answer refreshes the cookie. So a ban (which deletes the user's sessions), a sign-out from
+ * another browser and a platform-role change take effect within the age
+ * (`AUTH_SESSION_CACHE_SECONDS`, lib/auth/session-cache.ts; 0 turns it off). Read once, when the
+ * instance is created.
+ */
+function cookieCacheOptions() {
+  const seconds = sessionCacheSeconds();
+  return seconds > 0 ? { enabled: true, maxAge: seconds, strategy: "compact" as const } : { enabled: false };
 }
 
 type Auth = ReturnType<typeof createAuth>;

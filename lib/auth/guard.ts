@@ -3,6 +3,7 @@ import { firstMembershipOf, getMembership } from "@/lib/db/queries/organizations
 import { PanelistError } from "@/lib/errors";
 import { getSessionUser, type SessionUser } from "./auth";
 import { type ActorRoles, can, ORGANIZATION_ROLES, type OrganizationRole, type Permission, RESOURCES, type Resource } from "./permissions";
+import { sessionCacheSeconds, TtlCache } from "./session-cache";
 
 /** Who is asking: the signed-in person, their platform role and their active organisation's membership. */
 export type Actor = ActorRoles & { user: SessionUser };
@@ -28,8 +29,24 @@ export async function resolveActor(headers: Headers, { withMembership }: { withM
   return { user, platformRole: user.platformRole, membership: withMembership ? await activeMembershipOf(user) : null };
 }
 
+/**
+ * Memberships read within the session cache's age (lib/auth/session-cache.ts), by user and the
+ * session's active organisation: like the session itself, a removal or a role change inside an
+ * organisation takes effect within that age, and an organisation route costs no query per request.
+ */
+const memberships = new TtlCache<Actor["membership"]>(() => sessionCacheSeconds() * 1_000);
+
 /** The membership of `user`'s active organisation (or, without one, their oldest), or null. */
 async function activeMembershipOf(user: SessionUser): Promise<Actor["membership"]> {
+  const key = `${user.id}\u0000${user.activeOrganizationId ?? ""}`;
+  const cached = memberships.get(key);
+  if (cached !== undefined) return cached;
+  const membership = await readMembership(user);
+  memberships.set(key, membership);
+  return membership;
+}
+
+async function readMembership(user: SessionUser): Promise<Actor["membership"]> {
   const db = getDb();
   const row = user.activeOrganizationId
     ? await getMembership(db, { userId: user.id, organizationId: user.activeOrganizationId })

@@ -13,6 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { getDb, type Tx } from "@/lib/db/client";
 import { completeUsage, insertInFlightUsage } from "@/lib/db/queries/usage";
 import { type LlmCallObservation, observeLlmCall } from "@/lib/metrics/registry";
 import { DEFAULT_MAX_OUTPUT_TOKENS, estimateInputTokens, type TokenCounter } from "@/lib/ratelimit/tokens";
@@ -109,10 +110,11 @@ export interface MeteredCall {
   /**
    * Completes the usage row with `outcome` (`ok` or the error code) and the finished usage,
    * priced at the price in force when the call left, and adds it to the rollups in the same
-   * transaction. A no-op outside a usage scope.
-   * @throws the database's errors (the row then stays `in_flight`).
+   * transaction — with `alongside`, another write of the caller's that commits with it (run on
+   * its own outside a usage scope). A no-op outside a usage scope without `alongside`.
+   * @throws the database's errors (the row then stays `in_flight`, and `alongside` is not stored).
    */
-  record(outcome: string): Promise<void>;
+  record(outcome: string, alongside?: (tx: Tx) => Promise<void>): Promise<void>;
 }
 
 /**
@@ -141,7 +143,12 @@ export async function startMeteredCall(a: { ref: ModelRef; request: RequestText;
       return finished;
     },
   };
-  if (!scope) return { ...handle, callId: null, record: async () => undefined };
+  if (!scope) {
+    const record = async (_outcome: string, alongside?: (tx: Tx) => Promise<void>) => {
+      if (alongside) await getDb().transaction(alongside);
+    };
+    return { ...handle, callId: null, record };
+  }
 
   const price = await priceFor(scope.db, a.ref);
   const callId = randomUUID();
@@ -156,7 +163,7 @@ export async function startMeteredCall(a: { ref: ModelRef; request: RequestText;
   return {
     ...handle,
     callId,
-    async record(outcome: string) {
+    async record(outcome: string, alongside?: (tx: Tx) => Promise<void>) {
       const usage = handle.finish({ reported: undefined, outputText: "", failed: outcome !== "ok" });
       const cost = price ? costMicroUsd(price, usage) : null;
       try {
@@ -164,6 +171,7 @@ export async function startMeteredCall(a: { ref: ModelRef; request: RequestText;
           scope.db,
           { callId, ...attribution(scope), ...a.ref, ...usage, costMicroUsd: cost, ttftMs, outcome },
           { latency: oneHot(usage.latencyMs), ttft: ttftMs === null ? [] : oneHot(ttftMs) },
+          alongside,
         );
       } finally {
         // Whether or not the row could be written: the call happened and cost what it cost.

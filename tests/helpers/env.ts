@@ -43,6 +43,12 @@ process.env.BETTER_AUTH_SECRET ??= "test-secret-test-secret-test-secret-01234567
  * and sign-up rules are left at their defaults: their own tests rely on them.
  */
 for (const r of LIMIT_RULES) if (r.policy !== "sign_in" && r.policy !== "sign_up") process.env[r.env] ??= "1000000000";
+/**
+ * The session cache (lib/auth/session-cache.ts) is off for the suites: they change roles, bans
+ * and memberships in the database and expect the next request to see it. Its own tests set an
+ * age (tests/api/session-cache*.test.ts).
+ */
+process.env.AUTH_SESSION_CACHE_SECONDS ??= "0";
 
 /**
  * Copies the template. Two copies at once fail (55006: the template is in use by the other

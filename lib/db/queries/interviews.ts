@@ -126,6 +126,101 @@ export async function appendMessage(
   });
 }
 
+/**
+ * The interview if `ownerId` owns it, with its messages in order — one statement (the chat
+ * turn's one read: the messages come back as one JSON array next to the row).
+ * @returns undefined when there is no such interview or another person owns it.
+ */
+export async function getOwnedInterviewWithMessages(
+  db: Db,
+  { id, ownerId }: { id: string; ownerId: string },
+): Promise<{ interview: InterviewRow; messages: InterviewMessageRow[] } | undefined> {
+  const [row] = await db
+    .select({
+      interview: interviews,
+      messages: sql<StoredMessageJson[]>`coalesce((
+        select json_agg(json_build_object('id', m.id, 'seq', m.seq, 'role', m.role, 'kind', m.kind,
+                        'questionId', m.question_id, 'text', m.text, 'createdAt', m.created_at) order by m.seq)
+        from ${interviewMessages} m where m.interview_id = "interviews"."id"), '[]'::json)`,
+    })
+    .from(interviews)
+    .where(and(eq(interviews.id, id), eq(interviews.ownerId, ownerId)))
+    .limit(1);
+  if (!row) return undefined;
+  return { interview: row.interview, messages: row.messages.map((m) => ({ ...m, interviewId: id, createdAt: new Date(m.createdAt) })) };
+}
+
+/** A message as `json_build_object` returns it: timestamps are ISO strings. */
+type StoredMessageJson = Omit<InterviewMessageRow, "interviewId" | "createdAt"> & { createdAt: string };
+
+/** The statement that serializes a conversation's appends: a transaction-scoped advisory lock on the interview. */
+const lockConversation = (tx: Tx, interviewId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`interview:${interviewId}`}, 0))`);
+
+/**
+ * Inserts message `m` as number `seq` — only while the conversation's last message is number
+ * `seq - 1` — and touches the interview's `updated_at`: one statement. Call it holding
+ * {@link lockConversation} (a statement after the lock sees every append committed before it).
+ * @returns the stored row, or null when a message with this id already existed or the
+ *   conversation's last message is not number `seq - 1`.
+ */
+async function insertMessageAt(tx: Tx, m: NewMessage, seq: number): Promise<InterviewMessageRow | null> {
+  const rows = await tx.execute<{ created_at: string | Date }>(sql`
+    with ins as (
+      insert into ${interviewMessages} (id, interview_id, seq, role, kind, question_id, text)
+      select ${m.id}, ${m.interviewId}::uuid, ${seq}::int, ${m.role}, ${m.kind}, ${m.questionId}, ${m.text}
+      where (select coalesce(max(seq), 0) from ${interviewMessages} where interview_id = ${m.interviewId}) = ${seq - 1}
+      on conflict do nothing
+      returning created_at
+    ), touch as (
+      update ${interviews} set updated_at = now() where id = ${m.interviewId} and exists (select 1 from ins)
+    )
+    select created_at from ins`);
+  const [row] = rows as unknown as { created_at: string | Date }[];
+  return row ? { ...m, seq, createdAt: new Date(row.created_at) } : null;
+}
+
+type NewMessage = { interviewId: string; id: string; role: "user" | "assistant"; kind: string; questionId: string | null; text: string };
+
+/**
+ * Appends the candidate's message in one transaction: under the conversation's lock it reads the
+ * messages, lets `check` refuse (what it throws rolls back, nothing stored) and name the message's
+ * question, then inserts it unless its id is already stored (a resent answer writes nothing).
+ * @param check sees the stored messages and whether this id is among them; returns the question id.
+ * @returns the conversation after the append, and whether this call stored the message.
+ */
+export async function appendCandidateMessage(
+  db: Db,
+  m: Omit<NewMessage, "role" | "questionId">,
+  check: (stored: InterviewMessageRow[], already: boolean) => string | null,
+): Promise<{ messages: InterviewMessageRow[]; inserted: boolean }> {
+  return db.transaction(async (tx) => {
+    await lockConversation(tx, m.interviewId);
+    const messages = await listMessages(tx, { interviewId: m.interviewId });
+    const already = messages.some((x) => x.id === m.id);
+    const questionId = check(messages, already);
+    if (already) return { messages, inserted: false };
+    const row = await insertMessageAt(tx, { ...m, role: "user", questionId }, (messages.at(-1)?.seq ?? 0) + 1);
+    return row ? { messages: [...messages, row], inserted: true } : { messages, inserted: false };
+  });
+}
+
+/**
+ * Appends the interviewer's message right after message number `afterSeq` (0: first), inside
+ * `tx` (e.g. the transaction that completes the turn's usage row), under the conversation's
+ * lock. Stores nothing when the conversation has moved on since the turn was decided (another
+ * tab's turn got in first) or the id is already stored.
+ * @returns whether it was stored.
+ */
+export async function appendInterviewerMessage(tx: Tx, m: Omit<NewMessage, "role">, afterSeq: number): Promise<boolean> {
+  await lockConversation(tx, m.interviewId);
+  return (await insertMessageAt(tx, { ...m, role: "assistant" }, afterSeq + 1)) !== null;
+}
+
+/** {@link appendInterviewerMessage} in a transaction of its own. */
+export async function appendInterviewerMessageAlone(db: Db, m: Omit<NewMessage, "role">, afterSeq: number): Promise<boolean> {
+  return db.transaction((tx) => appendInterviewerMessage(tx, m, afterSeq));
+}
+
 /** Stores the plan (inside the plan task's completing transaction). */
 export async function savePlan(tx: Tx, { interviewId, plan, engine }: { interviewId: string; plan: unknown; engine: string }) {
   await tx.update(interviews).set({ plan, planEngine: engine, updatedAt: sql`now()` }).where(eq(interviews.id, interviewId));

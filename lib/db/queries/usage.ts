@@ -59,10 +59,11 @@ export async function insertInFlightUsage(db: Db | Tx, row: UsageStart): Promise
  * stay those of the first write.
  *
  * Idempotent: a row that is already completed is left as it is and counted once, so a
- * completion written twice does not roll up twice.
+ * completion written twice does not roll up twice. `alongside` is another write that commits
+ * with the completion or not at all (the chat's interviewer message: one transaction per turn end).
  * @returns the completed row, or null when it had been completed before.
  */
-export async function completeUsage(db: Db, c: UsageCompletion, histograms: CallHistograms): Promise<UsageRow | null> {
+export async function completeUsage(db: Db, c: UsageCompletion, histograms: CallHistograms, alongside?: (tx: Tx) => Promise<void>): Promise<UsageRow | null> {
   const outcome = {
     provider: c.provider,
     model: c.model,
@@ -79,6 +80,8 @@ export async function completeUsage(db: Db, c: UsageCompletion, histograms: Call
     savedMicroUsd: c.savedMicroUsd ?? 0,
   };
   return db.transaction(async (tx) => {
+    // First, so the rollup rows (shared by every call of the hour) stay locked no longer for it.
+    await alongside?.(tx);
     let [row] = await tx
       .update(llmUsage)
       .set(outcome)

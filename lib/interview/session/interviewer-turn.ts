@@ -1,12 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { createUIMessageStream, type UIMessageChunk } from "ai";
 import type Redis from "ioredis";
 import { getFallbackConfig, getLlmConfig, getStreamDeadlineConfig, type OnlineLlmConfig, type StreamDeadlineConfig } from "@/lib/ai/config";
 import { type LlmError, toLlmError } from "@/lib/ai/errors";
 import { guardedStreamText } from "@/lib/ai/guarded-stream";
 import { defaultTimeoutMs } from "@/lib/ai/structured";
-import type { Db } from "@/lib/db/client";
-import { appendMessage, type InterviewMessageRow, type InterviewRow, listMessages } from "@/lib/db/queries/interviews";
+import type { Db, Tx } from "@/lib/db/client";
+import {
+  appendCandidateMessage,
+  appendInterviewerMessage,
+  appendInterviewerMessageAlone,
+  type InterviewMessageRow,
+  type InterviewRow,
+} from "@/lib/db/queries/interviews";
 import { PanelistError } from "@/lib/errors";
 import { withUsageScope } from "@/lib/finops/scope";
 import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/interview/llm/interview-turn";
@@ -18,6 +23,7 @@ import { nextOfflineTurn } from "../offline/interviewer";
 import { LEAK_WINDOW, leakGuard, promptQuoteDetector } from "../prompt-leak";
 import { LANGUAGES, type Plan, type TranscriptEntry } from "../schemas";
 import { questionCitation } from "./citation";
+import { uiMessageSse } from "./ui-message-sse";
 
 /** Metadata on every interviewer message (AI SDK `UIMessage.metadata`). */
 type InterviewerMessageMetadata = {
@@ -27,10 +33,10 @@ type InterviewerMessageMetadata = {
   engine: string;
 };
 
-/** One interviewer turn, ready to be sent: the caller turns `stream` into the HTTP response. */
+/** One interviewer turn, ready to be sent: the caller answers with `body` (`uiMessageSseResponse`). */
 type InterviewerTurnStream = {
-  /** The AI SDK UI message stream of the turn (start, the question's citation when it has one, text, finish). */
-  stream: ReadableStream<UIMessageChunk>;
+  /** The turn as the bytes of a UI message stream (start, the question's citation when it has one, text, finish). */
+  body: ReadableStream<Uint8Array>;
 };
 
 /** Tests a turn for quoting the interviewer's system prompt (either language's). */
@@ -73,7 +79,10 @@ export function toTranscript(messages: InterviewMessageRow[]): TranscriptEntry[]
  * citation from the plan). The
  * interviewer's message is saved when its stream ends — also when the client disconnected
  * midway (writes to a cancelled stream are dropped, the work is not) — and `args.releaseTurn`
- * is called after that.
+ * is called after that. When the model phrased the whole turn, the message is written in the
+ * transaction that completes the call's usage row: one write ends the turn. It is stored only as
+ * the message right after `args.messages`' last; a turn that finds the conversation moved on
+ * (another tab's turn got in first) is logged and not stored.
  *
  * The candidate's last answer reaches the model screened (answer-screen.ts), and the model's text
  * is held back {@link LEAK_WINDOW} characters so that a turn quoting the system prompt (or saying
@@ -96,7 +105,7 @@ export function toTranscript(messages: InterviewMessageRow[]): TranscriptEntry[]
  * when it is configured and closed), this throws instead of streaming. `args.releaseTurn` is
  * then not called — the caller releases the turn when this throws.
  *
- * @returns the turn's UI message stream; the caller sends it (e.g. `createUIMessageStreamResponse`).
+ * @returns the turn's UI message stream as bytes; the caller sends it (`uiMessageSseResponse`, ui-message-sse.ts).
  * @throws {PanelistError} `unavailable:llm` (503) with a `Retry-After` header: whole
  *   seconds until the first breaker may let a call through (≥ 1), RFC 9110 §10.2.3.
  * @throws Error when `LLM_STREAM_FIRST_TOKEN_MS` / `LLM_STREAM_IDLE_MS` / `LLM_TIMEOUT_MS` is malformed.
@@ -109,7 +118,7 @@ export async function streamInterviewerTurn(
   const { interview, plan } = args;
   const transcript = toTranscript(args.messages);
   const turn = nextOfflineTurn({ plan, transcript, language: interview.language });
-  const lastCandidate = [...args.messages].reverse().find((m) => m.role === "user");
+  const lastCandidate = args.messages.findLast((m) => m.role === "user");
   const messageId = randomUUID();
   const config = getLlmConfig();
   const phrasing =
@@ -137,65 +146,85 @@ export async function streamInterviewerTurn(
     progress: turn.progress,
     engine: phrasing?.config.model ?? "offline",
   };
+  // Stored only right after the message the turn was decided from: a turn of another tab that
+  // got in first is not followed by a second question (appendInterviewerMessage).
+  const stored = { interviewId: interview.id, id: messageId, kind: turn.kind, questionId: turn.questionId ?? null };
+  const afterSeq = args.messages.at(-1)?.seq ?? 0;
+  const { body, writer } = uiMessageSse();
 
-  const stream = createUIMessageStream({
-    async execute({ writer }) {
-      writer.write({ type: "start", messageId, messageMetadata: metadata });
-      // A question drawn from a knowledge base cites its passage before it is asked (citation.ts).
-      const citation = turn.kind === "question" ? questionCitation(plan, turn.questionId) : null;
-      if (citation) writer.write(citation);
-      const textId = randomUUID();
-      writer.write({ type: "text-start", id: textId });
-      const say = (delta: string) => writer.write({ type: "text-delta", id: textId, delta });
-      let said = "";
-      let engine = metadata.engine;
-      try {
-        if (phrasing) {
-          // The model's text is held back until it cannot be part of a quote of the system prompt
-          // (prompt-leak.ts); a turn that quotes it, or says it follows the candidate's
-          // instructions, is cut there and the offline wording follows.
-          const guard = leakGuard(unsayable, say);
-          const r = await phrasing.pipe((d) => guard.push(d));
-          guard.flush();
-          said = guard.shown;
-          if (guard.leaked)
-            log.warn(
-              { interviewId: interview.id, model: phrasing.config.model },
-              "interviewer turn quoted its system prompt or obeyed the candidate; offline wording serves",
-            );
-          const failed = r.failed || guard.leaked;
-          if (failed && said) {
-            say(CUT_MARK);
-            said += CUT_MARK;
-          }
-          if (failed || !said.trim()) engine = "offline";
+  const run = async () => {
+    writer.write({ type: "start", messageId, messageMetadata: metadata });
+    // A question drawn from a knowledge base cites its passage before it is asked (citation.ts).
+    const citation = turn.kind === "question" ? questionCitation(plan, turn.questionId) : null;
+    if (citation) writer.write(citation);
+    const textId = randomUUID();
+    writer.write({ type: "text-start", id: textId });
+    const say = (delta: string) => writer.write({ type: "text-delta", id: textId, delta });
+    let said = "";
+    let saved = false;
+    let engine = metadata.engine;
+    try {
+      if (phrasing) {
+        // The model's text is held back until it cannot be part of a quote of the system prompt
+        // (prompt-leak.ts); a turn that quotes it, or says it follows the candidate's
+        // instructions, is cut there and the offline wording follows.
+        const guard = leakGuard(unsayable, say);
+        const r = await phrasing.pipe(
+          (d) => guard.push(d),
+          // The model finished: the message is stored in the transaction that completes the
+          // call's usage row — one write ends the turn (docs/interviews.md, "Round trips").
+          () => {
+            guard.flush();
+            const text = guard.shown.trim();
+            if (guard.leaked || !text) return null;
+            return (tx) => appendInterviewerMessage(tx, { ...stored, text }, afterSeq).then((ok) => notStoredWarning(log, ok, interview.id));
+          },
+        );
+        guard.flush();
+        said = guard.shown;
+        saved = r.wroteAlongside;
+        if (guard.leaked)
+          log.warn(
+            { interviewId: interview.id, model: phrasing.config.model },
+            "interviewer turn quoted its system prompt or obeyed the candidate; offline wording serves",
+          );
+        const failed = r.failed || guard.leaked;
+        if (failed && said) {
+          say(CUT_MARK);
+          said += CUT_MARK;
         }
-        if (engine === "offline") {
-          for (const d of deltas(turn.text)) {
-            said += d;
-            say(d);
-            await new Promise((r) => setTimeout(r, 8));
-          }
-        }
-        writer.write({ type: "text-end", id: textId });
-        writer.write({ type: "finish", messageMetadata: { ...metadata, engine } });
-      } finally {
-        if (said.trim()) {
-          await appendMessage(db, {
-            interviewId: interview.id,
-            id: messageId,
-            role: "assistant",
-            kind: turn.kind,
-            questionId: turn.questionId ?? null,
-            text: said.trim(),
-          }).catch((err) => log.error({ err: String(err), interviewId: interview.id }, "saving the interviewer's turn failed"));
-        }
-        await args.releaseTurn?.();
+        if (failed || !said.trim()) engine = "offline";
       }
-    },
-    onError: () => "The interviewer could not answer. Please try again.",
-  });
-  return { stream };
+      if (engine === "offline") {
+        for (const d of deltas(turn.text)) {
+          said += d;
+          say(d);
+          await new Promise((r) => setTimeout(r, 8));
+        }
+      }
+      writer.write({ type: "text-end", id: textId });
+      writer.write({ type: "finish", messageMetadata: { ...metadata, engine } });
+    } finally {
+      if (said.trim() && !saved) {
+        await appendInterviewerMessageAlone(db, { ...stored, text: said.trim() }, afterSeq)
+          .then((ok) => notStoredWarning(log, ok, interview.id))
+          .catch((err) => log.error({ err: String(err), interviewId: interview.id }, "saving the interviewer's turn failed"));
+      }
+      await args.releaseTurn?.();
+    }
+  };
+  run()
+    .catch((err: unknown) => {
+      log.error({ err: String(err), interviewId: interview.id }, "interviewer turn failed");
+      writer.write({ type: "error", errorText: "The interviewer could not answer. Please try again." });
+    })
+    .finally(() => writer.close());
+  return { body };
+}
+
+/** Logs an interviewer message that was not stored because the conversation had moved on. */
+function notStoredWarning(log: Logger, stored: boolean, interviewId: string): void {
+  if (!stored) log.warn({ interviewId }, "the conversation moved on while the interviewer spoke (another turn got in first); this turn is not stored");
 }
 
 type TurnToPhrase = {
@@ -204,15 +233,23 @@ type TurnToPhrase = {
   lastAnswer: string | null;
 };
 
-/** What a model call said: its text so far, and whether it failed (error or deadline) before finishing. */
-type Phrased = { said: string; failed: boolean };
+/** What a model call said: its text so far, whether it failed (error or deadline) before finishing, whether `onFinished`'s write was committed. */
+type Phrased = { said: string; failed: boolean; wroteAlongside: boolean };
 
 /** A model call that has passed the breaker and the governor, its deltas held until piped. */
 type ModelTurn = {
   config: OnlineLlmConfig;
-  /** Sends the deltas so far and the rest to `onDelta`; resolves once the call has ended. */
-  pipe: (onDelta: (d: string) => void) => Promise<Phrased>;
+  /**
+   * Sends the deltas so far and the rest to `onDelta`; resolves once the call has ended.
+   * `onFinished` is called when the model ended without error (before its usage row is
+   * completed) and returns a write for that transaction, or null; it is not called when the
+   * call ended before `pipe` was.
+   */
+  pipe: (onDelta: (d: string) => void, onFinished: () => Alongside | null) => Promise<Phrased>;
 };
+
+/** A write committed with the usage row (lib/ai/guarded-stream.ts `onFinished`). */
+type Alongside = (tx: Tx) => Promise<void>;
 
 /**
  * Longest a chat call may stream, ms. The turn lock (`TURN_LOCK_MS`) must outlast a turn: an
@@ -297,26 +334,29 @@ function startPhrasing(
   const gate = new Promise<"passed" | LlmError>((resolve) => (settleGate = resolve));
   const held: string[] = [];
   let sink: ((d: string) => void) | null = null;
+  let finisher: (() => Alongside | null) | null = null;
   const done = phraseWithModel(deps, {
     ...a,
     onGate: () => settleGate("passed"),
     onDelta: (d) => (sink ? sink(d) : held.push(d)),
+    onFinished: () => finisher?.() ?? null,
   }).then(
     (r): Phrased => {
       if (r.refused) settleGate(r.refused); // no-op when the gate had passed
-      return { said: r.said, failed: r.failed };
+      return { said: r.said, failed: r.failed, wroteAlongside: r.wroteAlongside };
     },
     (err: unknown): Phrased => {
       // Never leave the request waiting on a gate that cannot settle any more.
       settleGate(toLlmError(err));
-      return { said: "", failed: true };
+      return { said: "", failed: true, wroteAlongside: false };
     },
   );
   return {
     gate,
-    pipe: (onDelta) => {
+    pipe: (onDelta, onFinished) => {
       for (const d of held.splice(0)) onDelta(d);
       sink = onDelta;
+      finisher = onFinished;
       return done;
     },
   };
@@ -337,8 +377,14 @@ type ChatDeadlines = ReturnType<typeof chatDeadlines>;
  */
 async function phraseWithModel(
   deps: { db: Db; log: Logger },
-  a: TurnToPhrase & { config: OnlineLlmConfig; deadlines: ChatDeadlines; onGate: () => void; onDelta: (d: string) => void },
-): Promise<{ said: string; failed: boolean; refused?: LlmError }> {
+  a: TurnToPhrase & {
+    config: OnlineLlmConfig;
+    deadlines: ChatDeadlines;
+    onGate: () => void;
+    onDelta: (d: string) => void;
+    onFinished: () => Alongside | null;
+  },
+): Promise<{ said: string; failed: boolean; refused?: LlmError; wroteAlongside: boolean }> {
   return guardedStreamText({
     config: a.config,
     system: interviewerSystemPrompt(a.interview.language),
@@ -347,6 +393,7 @@ async function phraseWithModel(
     deadlines: a.deadlines,
     onGate: a.onGate,
     onDelta: a.onDelta,
+    onFinished: a.onFinished,
     log: deps.log,
     logContext: { interviewId: a.interview.id },
     // The candidate has read the text by then: a lost usage write is logged, not a failed turn.
@@ -376,20 +423,27 @@ export async function acquireTurnLock(redis: Redis, interviewId: string): Promis
   };
 }
 
-/** Appends the candidate's turn (idempotent by UI message id) and returns the whole transcript. */
+/**
+ * Appends the candidate's turn (idempotent by UI message id) in one transaction, checked against
+ * the conversation as stored under its lock, and returns the whole transcript.
+ * @returns the transcript after the append; `inserted` false when this message id was already stored.
+ * @throws {PanelistError} 409 `conflict:interview` when it is not the candidate's turn (the
+ *   interviewer has not asked yet, or has closed the interview); nothing is stored.
+ */
 export async function recordCandidateTurn(
   db: Db,
-  a: { interview: InterviewRow; plan: Plan; messageId: string; action: "answer" | "skip"; text: string },
-): Promise<InterviewMessageRow[]> {
-  const before = await listMessages(db, { interviewId: a.interview.id });
-  const current = [...before].reverse().find((m) => m.role === "assistant" && m.questionId);
-  await appendMessage(db, {
-    interviewId: a.interview.id,
-    id: a.messageId,
-    role: "user",
-    kind: a.action,
-    questionId: current?.questionId ?? null,
-    text: a.action === "skip" ? "" : a.text,
-  });
-  return listMessages(db, { interviewId: a.interview.id });
+  a: { interview: InterviewRow; messageId: string; action: "answer" | "skip"; text: string },
+): Promise<{ messages: InterviewMessageRow[]; inserted: boolean }> {
+  return appendCandidateMessage(
+    db,
+    { interviewId: a.interview.id, id: a.messageId, kind: a.action, text: a.action === "skip" ? "" : a.text },
+    (stored, already) => {
+      const last = stored.at(-1);
+      if (!already) {
+        if (last?.role !== "assistant") throw new PanelistError("conflict:interview", "Wait for the interviewer's question.");
+        if (last.kind === "closing") throw new PanelistError("conflict:interview", "The interview is over; end it to get the report.");
+      }
+      return stored.findLast((m) => m.role === "assistant" && m.questionId)?.questionId ?? null;
+    },
+  );
 }

@@ -1,11 +1,10 @@
-import { createUIMessageStreamResponse } from "ai";
 import type { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import type { InterviewRow } from "@/lib/db/queries/interviews";
-import { getOwnedInterviewRow, listMessages } from "@/lib/db/queries/interviews";
+import { getOwnedInterviewWithMessages, type InterviewMessageRow, type InterviewRow } from "@/lib/db/queries/interviews";
 import { PanelistError } from "@/lib/errors";
 import { type Plan, planSchema } from "@/lib/interview/schemas";
 import { acquireTurnLock, recordCandidateTurn, streamInterviewerTurn } from "@/lib/interview/session/interviewer-turn";
+import { uiMessageSseResponse } from "@/lib/interview/session/ui-message-sse";
 import { createLogger } from "@/lib/log";
 import { getRedis } from "@/lib/queue/redis";
 import { idParams } from "../../../_lib/input";
@@ -35,15 +34,19 @@ export const POST = route({
   limit: "chat",
   handler: async ({ scope, params, body }) => {
     const db = getDb();
-    const interview = await getOwnedInterviewRow(db, { id: params.id, ...scope });
-    if (!interview) throw new PanelistError("not_found:interview", "No such interview.");
+    // The turn's one read: the interview and its messages in one statement (docs/interviews.md, "Round trips").
+    const found = await getOwnedInterviewWithMessages(db, { id: params.id, ...scope });
+    if (!found) throw new PanelistError("not_found:interview", "No such interview.");
+    const { interview, messages } = found;
     if (!interview.plan) throw new PanelistError("conflict:interview", "The question plan is not ready yet.");
     if (interview.endedAt) throw new PanelistError("conflict:interview", "This interview has ended.");
+    if (body.action === "start" && messages.length > 0) throw new PanelistError("conflict:interview", "The interview has already started.");
+    const answer = body.action === "start" ? null : candidateAnswer(body);
     const plan = planSchema.parse(interview.plan);
     const releaseTurn = await acquireTurnLock(getRedis(), interview.id);
     if (!releaseTurn) throw new PanelistError("conflict:interview", "The interviewer is still answering.");
     try {
-      return await converse({ db, interview, plan, body, releaseTurn });
+      return await converse({ db, interview, plan, messages, answer, releaseTurn });
     } catch (err) {
       await releaseTurn();
       throw err;
@@ -52,50 +55,50 @@ export const POST = route({
   maxJsonBytes: CHAT_MAX_BODY_BYTES,
 });
 
+/** The candidate's newest message of an `answer` or `skip` request: its UI message id and text. */
+function candidateAnswer(body: z.infer<typeof chatBodySchema>): { id: string; action: "answer" | "skip"; text: string } {
+  const newest = body.messages.findLast((m) => m.role === "user");
+  if (!newest || body.action === "start") throw new PanelistError("unprocessable:interview", "Send the candidate's message.");
+  const text = newest.parts
+    .map((p) => (p.type === "text" ? (p.text ?? "") : ""))
+    .join("")
+    .slice(0, MAX_ANSWER_CHARS); // the schema refused longer; the slice keeps the bound where the text is used
+  return { id: newest.id, action: body.action, text };
+}
+
 async function converse({
   db,
   interview,
   plan,
-  body,
+  messages,
+  answer,
   releaseTurn,
 }: {
   db: ReturnType<typeof getDb>;
   interview: InterviewRow;
   plan: Plan;
-  body: z.infer<typeof chatBodySchema>;
+  messages: InterviewMessageRow[];
+  answer: ReturnType<typeof candidateAnswer> | null;
   releaseTurn: () => Promise<void>;
 }): Promise<Response> {
-  let messages = await listMessages(db, { interviewId: interview.id });
-  const last = messages.at(-1);
-
-  if (body.action === "start") {
-    if (messages.length > 0) throw new PanelistError("conflict:interview", "The interview has already started.");
-  } else {
-    const newest = [...body.messages].reverse().find((m) => m.role === "user");
-    if (!newest) throw new PanelistError("unprocessable:interview", "Send the candidate's message.");
-    const already = messages.some((m) => m.id === newest.id);
-    if (!already) {
-      if (last?.role !== "assistant") throw new PanelistError("conflict:interview", "Wait for the interviewer's question.");
-      if (last.kind === "closing") throw new PanelistError("conflict:interview", "The interview is over; end it to get the report.");
-    }
-    const text = newest.parts
-      .map((p) => (p.type === "text" ? (p.text ?? "") : ""))
-      .join("")
-      .slice(0, MAX_ANSWER_CHARS); // the schema refused longer; the slice keeps the bound where the text is used
+  let transcript = messages;
+  if (answer) {
     // Stored before the model's circuit breaker is asked, on purpose. A look at the breaker
     // first would save a write on a 503, but it cannot decide: only the breaker's own gate,
     // taken by the call itself, knows who gets the half-open probe, and the circuit can open
     // between a look and the call. Stored first, a 503 keeps the answer where the UI reloads
     // the conversation from (a reload or the resync after an error still shows it), and the
     // retry re-sends this message id: recorded once, then answered below (last is the user's).
-    messages = await recordCandidateTurn(db, { interview, plan, messageId: newest.id, action: body.action, text });
-    if (already && messages.at(-1)?.role === "assistant") {
+    // Whose turn it is, is checked in the same transaction, on the conversation under its lock.
+    const recorded = await recordCandidateTurn(db, { interview, messageId: answer.id, action: answer.action, text: answer.text });
+    transcript = recorded.messages;
+    if (!recorded.inserted && transcript.at(-1)?.role === "assistant") {
       throw new PanelistError("conflict:interview", "This answer was already answered.");
     }
   }
-  const turn = await streamInterviewerTurn({ db, log }, { interview, plan, messages, releaseTurn });
+  const turn = await streamInterviewerTurn({ db, log }, { interview, plan, messages: transcript, releaseTurn });
   // no-transform: Next's gzip would otherwise compress (and buffer CPU on) every token event.
-  return createUIMessageStreamResponse({ stream: turn.stream, headers: { "Cache-Control": "no-cache, no-transform" } });
+  return uiMessageSseResponse(turn.body, { "Cache-Control": "no-cache, no-transform" });
 }
 
 export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);
