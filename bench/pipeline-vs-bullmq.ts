@@ -19,8 +19,8 @@
  * - **Panelist**, its real code: add = `insertTask` (the outbox row) + `publishTask` (XADD
  *   `{taskId}` + the entry id recorded on the row); bulk = `insertTasks` (one multi-row INSERT)
  *   + `publishTasks` (one XADD pipeline + one UPDATE); worker = `StreamConsumer` (lanes,
- *   XREADGROUP, claim by conditional UPDATE, handler, result row + COMPLETED in one
- *   transaction, XACK, task events) with the `OutboxRelay` running beside it, as in
+ *   XREADGROUP, one claim UPDATE per read, handler, result rows + COMPLETED of the attempts
+ *   that ended together in one transaction, their XACKs and task events in one pipeline) with the `OutboxRelay` running beside it, as in
  *   worker/index.ts. The handler does no work and returns the write of one result row.
  * - **BullMQ 6.7.0** with bullmq-bench's defaults (completed jobs kept): add = `Queue.add`,
  *   bulk = `Queue.addBulk`, worker = `Worker` whose processor writes the same result row with
@@ -565,16 +565,18 @@ ${W + N} queued.
 - **Panelist** (its real code): add = \`insertTask\` (the outbox row) + \`publishTask\` (XADD \`{taskId}\`,
   entry id recorded on the row); bulk = \`insertTasks\` (one multi-row INSERT) + \`publishTasks\` (one XADD
   pipeline + one UPDATE); worker = \`StreamConsumer\` + \`OutboxRelay\` as in \`worker/index.ts\` (lanes,
-  XREADGROUP, claim by conditional UPDATE, the handler's result row and COMPLETED in one transaction,
-  XACK, task events). The handler does nothing and returns the INSERT of one \`bench_results\` row.
+  XREADGROUP, one conditional claim UPDATE per read, the result rows and COMPLETED of the attempts that
+  ended together in one transaction, their XACKs and task events in one pipeline). The handler does nothing and returns the INSERT of one \`bench_results\` row.
 - **BullMQ**: \`Queue.add\` / \`Queue.addBulk\` / \`Worker\` with bullmq-bench's defaults (completed jobs
   kept); the processor runs the same INSERT of one \`bench_results\` row. Its job state lives in Redis;
   Panelist's in PostgreSQL (durable, queryable, rebuilt into Redis after a loss) — the ratio prices that.
 - Round trips per task, from the code: Panelist's add = 2 PostgreSQL commits (INSERT, then the
-  entry-id UPDATE) + 1 XADD, BullMQ's = 1 Redis script; Panelist's worker = 2 commits (the claim
-  UPDATE; BEGIN, result INSERT, COMPLETED UPDATE, COMMIT) + 2–3 XREADGROUP + 1 XACK/PUBLISH round
-  trip, BullMQ's = 1 commit (the INSERT) + 1–2 Redis scripts (moving a job to completed also fetches
-  the next one).
+  entry-id UPDATE, committed asynchronously: no WAL flush waited for) + 1 XADD, BullMQ's = 1 Redis
+  script; Panelist's worker, per read of up to \`concurrency\` entries: 1 claim UPDATE for all of
+  them; per completion flush of up to 50 ended attempts: BEGIN, each result INSERT, 1 COMPLETED
+  UPDATE for all, COMMIT; per ACK flush: 1 pipeline (1 XACK per stream + the PUBLISHes) —
+  BullMQ's = 1 commit per task (the INSERT) + 1–2 Redis scripts (moving a job to completed also
+  fetches the next one).
 - **End to end**: ${PRODUCERS} producers add ${N} tasks one at a time while one worker at concurrency
   ${CONCURRENCY} runs; tasks/s = ${N} / (first add → last result), latency = a task's add → its
   completion event (Panelist: the COMPLETED task event, after commit and XACK; BullMQ: \`completed\`).

@@ -4,14 +4,15 @@ import type Redis from "ioredis";
 import { ZodError, type ZodType } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
 import { insertTaskEvent } from "@/lib/db/queries/task-events";
-import { claimTask, extendLease, finishAttempt, getTaskById, releaseAttempt, type TaskRow } from "@/lib/db/queries/tasks";
+import { claimTasks, completeAttempts, extendLeases, finishAttempt, getTaskById, releaseAttempt, type TaskRow } from "@/lib/db/queries/tasks";
 import { isDatabaseUnavailable } from "@/lib/errors";
 import type { Logger } from "@/lib/log";
 import { observeTaskTiming } from "@/lib/metrics/registry";
 import { backoffMs } from "./backoff";
 import { publishTaskEvent } from "./events";
 import { FairFeeder } from "./fair-feeder";
-import { CONSUMER_GROUP, dlqKey, LANES, type Lane, streamKey, type TaskType } from "./names";
+import { MicroBatcher } from "./micro-batch";
+import { CONSUMER_GROUP, dlqKey, LANES, type Lane, streamKey, type TaskType, taskEventsChannel } from "./names";
 import { publishTask } from "./producer";
 import { createRedis } from "./redis";
 import { TaskError } from "./task-error";
@@ -106,6 +107,25 @@ export type ConsumerOptions = {
    * with its default options.
    */
   fairFeeder: FairFeeder;
+  /**
+   * Most messages claimed by one conditional UPDATE (`id = any($ids)`). The entries of one read
+   * are claimed together; while `claimFlushes` claims are in flight, later ones queue and go in
+   * the next. Default 100. 1 claims one task per statement.
+   */
+  claimBatchMax: number;
+  /** Claim statements in flight at once. Default 2. */
+  claimFlushes: number;
+  /**
+   * Most ended attempts committed by one transaction (the handlers' writes, one fenced UPDATE
+   * to COMPLETED for all, `onTaskEnded` for each, one COMMIT), micro-batched without a timer:
+   * attempts that end while `completeFlushes` commits are in flight go in the next one. A batch
+   * that fails (one write throws, a claim was lost) is rolled back and committed again one task
+   * per transaction, so one handler's failure fails only its own attempt. Default 50. 1 commits
+   * each attempt alone, as before batching.
+   */
+  completeBatchMax: number;
+  /** Completion transactions in flight at once (each holds a pool connection). Default 2. */
+  completeFlushes: number;
 };
 
 function defaultConsumerOptions(deps: { db: Db; redis: Redis; log: Logger }, overrides: Partial<ConsumerOptions> = {}): ConsumerOptions {
@@ -127,12 +147,25 @@ function defaultConsumerOptions(deps: { db: Db; redis: Redis; log: Logger }, ove
     backoffBaseMs: 1_000,
     backoffCapMs: 60_000,
     shutdownGraceMs: 30_000,
+    claimBatchMax: 100,
+    claimFlushes: 2,
+    completeBatchMax: 50,
+    completeFlushes: 2,
     ...overrides,
     fairFeeder: overrides.fairFeeder ?? new FairFeeder(deps),
   };
 }
 
 type Message = { stream: string; id: string; taskId: string | undefined };
+
+/** One ended attempt waiting for its completion transaction. */
+type Completion = { task: TaskRow; attempt: number; write: (tx: Tx) => Promise<void> };
+
+/** One ACK waiting for its pipeline, with the task event to publish alongside. */
+type Ack = { msg: Message; event?: { taskId: string; status: string } };
+
+/** A running attempt, as the heartbeat sees it. */
+type Running = { taskId: string; attempt: number; msg: Message; runStart: number };
 
 class LostClaimError extends Error {}
 
@@ -158,6 +191,12 @@ export class StreamConsumer {
   private reclaiming: Promise<number> | undefined;
   /** Where each lane's next read starts in the list of task types (round-robin). */
   private readonly readTurn: Record<Lane, number> = { interactive: 0, batch: 0 };
+  /** Attempts running now, by message key: one heartbeat renews all their leases. */
+  private readonly attemptsRunning = new Map<string, Running>();
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private readonly claims: MicroBatcher<string, TaskRow | undefined>;
+  private readonly completions: MicroBatcher<Completion, boolean>;
+  private readonly acks: MicroBatcher<Ack, undefined>;
 
   constructor(
     private readonly deps: { db: Db; redis: Redis; log: Logger },
@@ -167,6 +206,10 @@ export class StreamConsumer {
     this.options = defaultConsumerOptions(deps, options);
     for (const h of handlers) this.handlers.set(h.type, h);
     this.reader = this.newReader();
+    const o = this.options;
+    this.claims = new MicroBatcher((ids) => this.claimBatch(ids), { maxSize: o.claimBatchMax, maxFlushes: o.claimFlushes });
+    this.completions = new MicroBatcher((list) => this.completeBatch(list), { maxSize: o.completeBatchMax, maxFlushes: o.completeFlushes });
+    this.acks = new MicroBatcher((list) => this.ackBatch(list), { maxSize: 1_000, maxFlushes: 1 });
   }
 
   /** A blocking read holds its connection: the reader never shares one. */
@@ -226,6 +269,8 @@ export class StreamConsumer {
     this.stopping = new AbortController();
     this.reclaimBacklog = true;
     this.loopDone = this.readLoop();
+    clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), Math.max(200, Math.floor(this.options.leaseMs / 3)));
     this.reclaimTimer = setInterval(() => {
       void this.reclaim();
       void this.sweepConsumers().catch((err) => this.deps.log.warn({ err: String(err) }, "consumer sweep failed"));
@@ -250,6 +295,8 @@ export class StreamConsumer {
       for (const f of this.inflight.values()) f.abort.abort(new ShutdownAbort());
       await all;
     }
+    // In-flight attempts heartbeat through the grace period; none is left now.
+    clearInterval(this.heartbeatTimer);
     await this.options.fairFeeder.stop();
     await this.deleteConsumers(this.options.consumerName, -1).catch((err) =>
       this.deps.log.warn({ err: String(err) }, "could not remove this consumer from the group"),
@@ -504,7 +551,7 @@ export class StreamConsumer {
   /** Template method: claim → parse payload → process → write+complete → ACK. */
   private async handleMessage(msg: Message, shutdown: AbortSignal): Promise<void> {
     const { db, redis, log } = this.deps;
-    const ack = () => redis.xack(msg.stream, CONSUMER_GROUP, msg.id);
+    const ack = (event?: Ack["event"]) => this.acks.add({ msg, event });
     if (!msg.taskId) {
       await ack();
       return;
@@ -541,20 +588,8 @@ export class StreamConsumer {
     const timeout = setTimeout(() => abort.abort(new TaskTimeout()), this.options.taskTimeoutMs);
     const onShutdown = () => abort.abort(shutdown.reason);
     shutdown.addEventListener("abort", onShutdown, { once: true });
-    const heartbeat = setInterval(
-      () => {
-        if (performance.now() - runStart > this.options.taskTimeoutMs + this.options.leaseMs) {
-          // The timeout's abort did not end it: stop vouching for it, so the task is reclaimed.
-          clearInterval(heartbeat);
-          log.error({ taskId: task.id, attempt, taskTimeoutMs: this.options.taskTimeoutMs }, "attempt outlived its timeout; lease no longer renewed");
-          return;
-        }
-        void extendLease(db, { id: task.id, attempt, leaseMs: this.options.leaseMs }).catch(() => undefined);
-        // Reset the message's idle time so XAUTOCLAIM elsewhere leaves a live attempt alone.
-        void redis.xclaim(msg.stream, CONSUMER_GROUP, this.options.consumerName, 0, msg.id, "JUSTID").catch(() => undefined);
-      },
-      Math.max(200, Math.floor(this.options.leaseMs / 3)),
-    );
+    const key = `${msg.stream}|${msg.id}`;
+    this.attemptsRunning.set(key, { taskId: task.id, attempt, msg, runStart });
 
     try {
       const handler = this.handlers.get(task.type);
@@ -564,14 +599,9 @@ export class StreamConsumer {
         handler.process({ task, payload, attempt, signal: abort.signal, log: log.child({ taskId: task.id, attempt }) }),
         abort.signal,
       );
-      await db.transaction(async (tx) => {
-        await write(tx);
-        const ok = await finishAttempt(tx, { id: task.id, attempt, status: "COMPLETED" });
-        if (!ok) throw new LostClaimError();
-        await this.options.onTaskEnded?.(tx, task);
-      });
-      // Sent back to back: one round trip for both.
-      await Promise.all([ack(), publishTaskEvent(redis, { taskId: task.id, status: "COMPLETED" })]);
+      if (!(await this.completions.add({ task, attempt, write }))) throw new LostClaimError();
+      // The ACK and the event go out in one pipeline with those of the attempts that ended alongside.
+      await ack({ taskId: task.id, status: "COMPLETED" });
     } catch (err) {
       if (err instanceof LostClaimError) {
         log.warn({ taskId: task.id, attempt }, "attempt lost its claim; late result discarded");
@@ -587,7 +617,7 @@ export class StreamConsumer {
       await ack();
     } finally {
       clearTimeout(timeout);
-      clearInterval(heartbeat);
+      this.attemptsRunning.delete(key);
       shutdown.removeEventListener("abort", onShutdown);
       // Its group has room again (a released one was fed already).
       if (task.fairKey && !(abort.signal.reason instanceof ShutdownAbort)) this.options.fairFeeder.feedSoon();
@@ -596,19 +626,123 @@ export class StreamConsumer {
   }
 
   /**
-   * {@link claimTask}, retried in place while the database is unreachable
-   * ({@link isDatabaseUnavailable}): waits `claimRetryBaseMs` doubling to `claimRetryCapMs`,
-   * holding the message's slot throughout, so a worker whose slots are all waiting reads no
-   * more entries into the PEL. Gives up (the error propagates, the message stays pending for
-   * reclaim) after `claimRetryForMs` or when the consumer stops.
+   * One heartbeat for every running attempt (every `leaseMs / 3`): their leases extended by one
+   * fenced UPDATE, and their entries' idle times reset with one `XCLAIM … JUSTID` per stream, so
+   * XAUTOCLAIM elsewhere leaves live attempts alone. An attempt running longer than
+   * `taskTimeoutMs + leaseMs` (its timeout's abort did not end it) is left out, so its task is
+   * reclaimed. Failures are ignored: the next beat tries again, well within the lease.
+   */
+  private async heartbeat(): Promise<void> {
+    const { db, redis, log } = this.deps;
+    const { taskTimeoutMs, leaseMs, consumerName } = this.options;
+    const live: Running[] = [];
+    for (const [key, r] of this.attemptsRunning) {
+      if (performance.now() - r.runStart > taskTimeoutMs + leaseMs) {
+        this.attemptsRunning.delete(key);
+        log.error({ taskId: r.taskId, attempt: r.attempt, taskTimeoutMs }, "attempt outlived its timeout; lease no longer renewed");
+      } else live.push(r);
+    }
+    if (live.length === 0) return;
+    const byStream = new Map<string, string[]>();
+    for (const r of live) byStream.set(r.msg.stream, [...(byStream.get(r.msg.stream) ?? []), r.msg.id]);
+    const pipeline = redis.pipeline();
+    for (const [stream, ids] of byStream) pipeline.xclaim(stream, CONSUMER_GROUP, consumerName, 0, ...ids, "JUSTID");
+    await Promise.all([
+      extendLeases(db, { attempts: live.map((r) => ({ id: r.taskId, attempt: r.attempt })), leaseMs }).catch(() => undefined),
+      pipeline.exec().catch(() => undefined),
+    ]);
+  }
+
+  /** The claim flush: one conditional UPDATE for every queued task id; a repeated id gets its row once. */
+  private async claimBatch(ids: string[]): Promise<(TaskRow | undefined)[]> {
+    const rows = await claimTasks(this.deps.db, { ids, leaseMs: this.options.leaseMs });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => {
+      const row = byId.get(id);
+      byId.delete(id);
+      return row;
+    });
+  }
+
+  /**
+   * The completion flush: every handler's write, one fenced UPDATE to COMPLETED for all, then
+   * `onTaskEnded` for each, in one transaction. When it fails — a write threw, an attempt lost
+   * its claim (its write must not commit), a deadlock — it is rolled back and each attempt
+   * commits alone ({@link completeOne}), so the failure stays with its own attempt. A database
+   * that is unreachable fails them all at once: none would do better alone.
+   * @returns per attempt true (COMPLETED) or false (the claim was lost), or its write's error.
+   */
+  private async completeBatch(list: Completion[]): Promise<(boolean | Error)[]> {
+    if (list.length === 1 || new Set(list.map((c) => c.task.id)).size < list.length) return this.completeEach(list);
+    try {
+      await this.deps.db.transaction(async (tx) => {
+        for (const c of list) await c.write(tx);
+        const held = await completeAttempts(
+          tx,
+          list.map((c) => ({ id: c.task.id, attempt: c.attempt })),
+        );
+        if (held.size < list.length) throw new LostClaimError();
+        for (const c of list) await this.options.onTaskEnded?.(tx, c.task);
+      });
+      return list.map(() => true);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) throw err;
+      return this.completeEach(list);
+    }
+  }
+
+  private completeEach(list: Completion[]): Promise<(boolean | Error)[]> {
+    return Promise.all(list.map((c) => this.completeOne(c).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))))));
+  }
+
+  /** One attempt's write and COMPLETED in a transaction of its own; false when its claim was lost (rolled back). */
+  private async completeOne(c: Completion): Promise<boolean> {
+    try {
+      await this.deps.db.transaction(async (tx) => {
+        await c.write(tx);
+        const ok = await finishAttempt(tx, { id: c.task.id, attempt: c.attempt, status: "COMPLETED" });
+        if (!ok) throw new LostClaimError();
+        await this.options.onTaskEnded?.(tx, c.task);
+      });
+      return true;
+    } catch (err) {
+      if (err instanceof LostClaimError) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * The ACK flush: one XACK per stream with every queued entry id, and the queued task events,
+   * in one pipeline (one round trip). Sent only after the attempts' commits resolved, so the
+   * ACK still follows the commit. An XACK that failed fails the items of its stream (they stay
+   * pending for reclaim); a failed PUBLISH is ignored (events are best effort).
+   */
+  private async ackBatch(list: Ack[]): Promise<(undefined | Error)[]> {
+    const byStream = new Map<string, string[]>();
+    for (const a of list) byStream.set(a.msg.stream, [...(byStream.get(a.msg.stream) ?? []), a.msg.id]);
+    const streams = [...byStream.keys()];
+    const pipeline = this.deps.redis.pipeline();
+    for (const stream of streams) pipeline.xack(stream, CONSUMER_GROUP, ...byStream.get(stream)!);
+    for (const a of list) if (a.event) pipeline.publish(taskEventsChannel(), JSON.stringify(a.event));
+    const results = (await pipeline.exec()) ?? [];
+    const failed = new Map(streams.map((stream, i) => [stream, results[i]?.[0] ?? (results[i] ? null : new Error("no reply"))]));
+    return list.map((a) => failed.get(a.msg.stream) ?? undefined);
+  }
+
+  /**
+   * A claim through the claim batcher ({@link claimBatch}), retried in place while the database
+   * is unreachable ({@link isDatabaseUnavailable}): waits `claimRetryBaseMs` doubling to
+   * `claimRetryCapMs`, holding the message's slot throughout, so a worker whose slots are all
+   * waiting reads no more entries into the PEL. Gives up (the error propagates, the message
+   * stays pending for reclaim) after `claimRetryForMs` or when the consumer stops.
    * @throws the claim's error when it is not a connection failure or retrying gave up.
    */
   private async claimWithRetry(taskId: string): Promise<TaskRow | undefined> {
-    const { claimRetryBaseMs, claimRetryCapMs, claimRetryForMs, leaseMs } = this.options;
+    const { claimRetryBaseMs, claimRetryCapMs, claimRetryForMs } = this.options;
     const giveUpAt = Date.now() + claimRetryForMs;
     for (let failures = 1; ; failures++) {
       try {
-        return await claimTask(this.deps.db, { id: taskId, leaseMs });
+        return await this.claims.add(taskId);
       } catch (err) {
         const delay = Math.min(claimRetryCapMs, claimRetryBaseMs * 2 ** (failures - 1));
         if (!isDatabaseUnavailable(err) || !this.running || Date.now() + delay > giveUpAt) throw err;

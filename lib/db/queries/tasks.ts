@@ -64,17 +64,32 @@ export async function insertTasks(
     .returning();
 }
 
-/** Records the stream entry ids of many XADDs with one UPDATE … FROM (VALUES …). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ENTRY_ID = /^\d+-\d+$/;
+
+/**
+ * Records the stream entry ids of many XADDs with one UPDATE … FROM (VALUES …), committed
+ * asynchronously (`SET LOCAL synchronous_commit = off`; PostgreSQL docs, "Asynchronous
+ * Commit"): the commit returns before its WAL is flushed, which saves the add path a disk
+ * flush. Safe because the entry id is a hint (docs/architecture.md, "Outbox"): a server crash
+ * can lose only the last few hundred ms of such commits, never a synchronous commit made after
+ * them, and a task whose id was lost is PENDING with `message_id` null, which the relay
+ * republishes after its grace — a duplicate entry, which the conditional claim makes harmless.
+ * One simple-protocol query (the `SET LOCAL` and the UPDATE share its implicit transaction), so
+ * the values are inlined: each is checked against the uuid and entry-id formats first.
+ * @throws {Error} when an id or entry id is malformed (never reaches the database).
+ */
 export async function markTasksPublished(db: Db, list: { id: string; messageId: string }[]): Promise<void> {
   if (list.length === 0) return;
-  const values = sql.join(
-    list.map((t) => sql`(${t.id}::uuid, ${t.messageId})`),
-    sql`, `,
+  for (const t of list) {
+    if (!UUID.test(t.id) || !ENTRY_ID.test(t.messageId)) throw new Error(`markTasksPublished: malformed id ${JSON.stringify(t)}`);
+  }
+  const values = list.map((t) => `('${t.id}'::uuid, '${t.messageId}')`).join(", ");
+  await db.execute(
+    sql.raw(
+      `set local synchronous_commit = off; update tasks set message_id = v.message_id, published_at = now() from (values ${values}) as v(id, message_id) where tasks.id = v.id`,
+    ),
   );
-  await db.execute(sql`
-    update ${tasks} set message_id = v.message_id, published_at = now()
-    from (values ${values}) as v(id, message_id)
-    where ${tasks.id} = v.id`);
 }
 
 /**
@@ -113,9 +128,9 @@ export async function readTaskStatuses(db: Db, { ids }: { ids: string[] }): Prom
   return db.select({ id: tasks.id, status: tasks.status }).from(tasks).where(inArray(tasks.id, ids));
 }
 
-/** Records the stream entry id of the latest XADD (the relay checks it still exists). */
+/** Records the stream entry id of the latest XADD (the relay checks it still exists); see {@link markTasksPublished}. */
 export async function markTaskPublished(db: Db, { id, messageId }: { id: string; messageId: string }) {
-  await db.update(tasks).set({ messageId, publishedAt: sql`now()` }).where(eq(tasks.id, id));
+  await markTasksPublished(db, [{ id, messageId }]);
 }
 
 /**
@@ -125,7 +140,19 @@ export async function markTaskPublished(db: Db, { id, messageId }: { id: string;
  * somebody else holds it or it has ended — a duplicate delivery then does nothing.
  */
 export async function claimTask(db: Db, { id, leaseMs }: { id: string; leaseMs: number }): Promise<TaskRow | undefined> {
-  const [row] = await db
+  const [row] = await claimTasks(db, { ids: [id], leaseMs });
+  return row;
+}
+
+/**
+ * {@link claimTask} for many tasks in one conditional UPDATE (`id = any($ids)`, the same
+ * condition per row): the consumer claims every entry of one read at once. Each row is
+ * claimed or not on its own; an id given twice is claimed once.
+ * @returns the claimed rows (`attempts` incremented), in no particular order.
+ */
+export async function claimTasks(db: Db, { ids, leaseMs }: { ids: string[]; leaseMs: number }): Promise<TaskRow[]> {
+  if (ids.length === 0) return [];
+  return db
     .update(tasks)
     .set({
       status: "PROCESSING",
@@ -136,22 +163,57 @@ export async function claimTask(db: Db, { id, leaseMs }: { id: string; leaseMs: 
     })
     .where(
       and(
-        eq(tasks.id, id),
+        inArray(tasks.id, [...new Set(ids)]),
         or(and(eq(tasks.status, "PENDING"), lte(tasks.availableAt, sql`now()`)), and(eq(tasks.status, "PROCESSING"), lte(tasks.leaseExpiresAt, sql`now()`))),
       ),
     )
     .returning();
-  return row;
 }
 
 /** Extends the lease of the attempt `attempt` (heartbeat). False when the attempt lost the task. */
 export async function extendLease(db: Db, { id, attempt, leaseMs }: { id: string; attempt: number; leaseMs: number }) {
-  const rows = await db
-    .update(tasks)
-    .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .where(and(eq(tasks.id, id), eq(tasks.status, "PROCESSING"), eq(tasks.attempts, attempt)))
-    .returning({ id: tasks.id });
-  return rows.length === 1;
+  return (await extendLeases(db, { attempts: [{ id, attempt }], leaseMs })).length === 1;
+}
+
+/**
+ * {@link extendLease} for many attempts in one UPDATE … FROM (VALUES …): each row is fenced by
+ * its own attempt number (the consumer's one heartbeat for all its running attempts).
+ * @returns the ids whose attempt still holds the task.
+ */
+export async function extendLeases(db: Db, { attempts, leaseMs }: { attempts: { id: string; attempt: number }[]; leaseMs: number }): Promise<string[]> {
+  if (attempts.length === 0) return [];
+  const values = sql.join(
+    attempts.map((a) => sql`(${a.id}::uuid, ${a.attempt}::int)`),
+    sql`, `,
+  );
+  const rows = await db.execute<{ id: string }>(sql`
+    update ${tasks} set lease_expires_at = now() + make_interval(secs => ${leaseMs / 1000})
+    from (values ${values}) as v(id, attempt)
+    where ${tasks.id} = v.id and ${tasks.status} = 'PROCESSING' and ${tasks.attempts} = v.attempt
+    returning ${tasks.id} as id`);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * {@link finishAttempt} with status COMPLETED for many attempts in one UPDATE … FROM (VALUES …),
+ * each row fenced by its own attempt number, inside the caller's transaction (the consumer's
+ * batched completion: the rows stay locked until it commits, so the handlers' writes that
+ * follow in the same transaction commit with their COMPLETED or not at all).
+ * @returns the ids whose attempt still held the task (now COMPLETED); the others lost their claim.
+ */
+export async function completeAttempts(tx: Tx, list: { id: string; attempt: number }[]): Promise<Set<string>> {
+  if (list.length === 0) return new Set();
+  const values = sql.join(
+    list.map((a) => sql`(${a.id}::uuid, ${a.attempt}::int)`),
+    sql`, `,
+  );
+  const rows = await tx.execute<{ id: string }>(sql`
+    update ${tasks} set status = 'COMPLETED', error_code = null, error_message = null, lease_expires_at = null,
+      updated_at = now(), finished_at = now()
+    from (values ${values}) as v(id, attempt)
+    where ${tasks.id} = v.id and ${tasks.status} = 'PROCESSING' and ${tasks.attempts} = v.attempt
+    returning ${tasks.id} as id`);
+  return new Set(rows.map((r) => r.id));
 }
 
 /**

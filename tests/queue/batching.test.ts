@@ -1,0 +1,232 @@
+import "../helpers/env";
+import { inArray, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { claimTasks, completeAttempts, extendLeases, insertTasks } from "@/lib/db/queries/tasks";
+import { tasks } from "@/lib/db/schema";
+import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
+import { streamKey } from "@/lib/queue/names";
+import { publishTasks } from "@/lib/queue/producer";
+import { eventually } from "../helpers/fixtures";
+import { queueTestKit } from "./kit";
+
+/**
+ * The consumer's batched database work (docs/architecture.md, "The task pipeline"): the claim of
+ * many entries in one conditional UPDATE, the completion of many attempts in one transaction
+ * (and what happens when one of them fails or lost its claim), the one heartbeat for every
+ * running attempt. Each fault is set up by hand and shown to be in place.
+ */
+const STREAM = () => streamKey("resume.analyze", "interactive");
+let ownerId: string;
+const kit = queueTestKit((id) => (ownerId = id));
+const { db, redis, deps, running } = kit;
+
+const newTasks = (n: number) =>
+  insertTasks(
+    db,
+    Array.from({ length: n }, (_, i) => ({ type: "resume.analyze", lane: "interactive" as const, ownerId, payload: { n: i } })),
+  );
+
+/** `db` whose `transaction` calls are counted (the completion commits). */
+function countingDb(): { db: Db; transactions: () => number } {
+  let n = 0;
+  const counted = new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === "transaction") {
+        return (...args: Parameters<Db["transaction"]>) => {
+          n++;
+          return target.transaction(...args);
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+  return { db: counted, transactions: () => n };
+}
+
+/** A deferred: a promise and the function that resolves it. */
+function gate() {
+  let open!: () => void;
+  const p = new Promise<void>((r) => (open = r));
+  return { p, open };
+}
+
+/**
+ * A handler whose attempts all wait on `release`, so they end in the same tick; its write records
+ * `writtenBy: attempt` in the payload, and throws for the tasks whose `n` is in `failWrite`.
+ */
+function together(release: Promise<void>, failWrite: number[] = []): TaskHandler<{ n: number }> & { started: number } {
+  const h = {
+    started: 0,
+    type: "resume.analyze" as const,
+    payloadSchema: z.object({ n: z.number() }),
+    async process({ task, attempt, payload }: { task: { id: string }; attempt: number; payload: { n: number } }) {
+      h.started++;
+      await release;
+      return async (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) => {
+        if (failWrite.includes(payload.n)) throw new Error(`write of ${payload.n} failed`);
+        await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('writtenBy', ${attempt}::int) where id = ${task.id}`);
+      };
+    },
+  };
+  return h;
+}
+
+async function rows(ids: string[]) {
+  const list = await db.select().from(tasks).where(inArray(tasks.id, ids));
+  return ids.map((id) => list.find((r) => r.id === id)!);
+}
+
+describe("claimTasks / extendLeases / completeAttempts (one statement for many tasks)", () => {
+  it("claims exactly the claimable tasks of a mixed set in one UPDATE, an id given twice once", async () => {
+    const [due, notDue, leased, expired, done] = await newTasks(5);
+    await db.execute(sql`update tasks set available_at = now() + interval '1 hour' where id = ${notDue.id}`);
+    await db.execute(sql`update tasks set status = 'PROCESSING', attempts = 1, lease_expires_at = now() + interval '1 hour' where id = ${leased.id}`);
+    await db.execute(sql`update tasks set status = 'PROCESSING', attempts = 1, lease_expires_at = now() - interval '1 second' where id = ${expired.id}`);
+    await db.execute(sql`update tasks set status = 'COMPLETED', attempts = 1 where id = ${done.id}`);
+
+    const claimed = await claimTasks(db, { ids: [due.id, notDue.id, leased.id, expired.id, done.id, due.id], leaseMs: 30_000 });
+    expect(claimed.map((r) => [r.id, r.attempts]).sort()).toEqual(
+      [
+        [due.id, 1],
+        [expired.id, 2],
+      ].sort(),
+    );
+    const after = await rows([due.id, notDue.id, leased.id, expired.id, done.id]);
+    expect(after.map((r) => [r.status, r.attempts])).toEqual([
+      ["PROCESSING", 1],
+      ["PENDING", 0],
+      ["PROCESSING", 1],
+      ["PROCESSING", 2],
+      ["COMPLETED", 1],
+    ]);
+  });
+
+  it("extends and completes each attempt only while it still holds its task (fenced per row)", async () => {
+    const [a, b] = await newTasks(2);
+    await claimTasks(db, { ids: [a.id, b.id], leaseMs: 1_000 });
+    // b was taken over by another attempt.
+    await db.execute(sql`update tasks set attempts = 2 where id = ${b.id}`);
+    expect(
+      await extendLeases(db, {
+        attempts: [
+          { id: a.id, attempt: 1 },
+          { id: b.id, attempt: 1 },
+        ],
+        leaseMs: 60_000,
+      }),
+    ).toEqual([a.id]);
+    const [ra, rb] = await rows([a.id, b.id]);
+    expect(ra.leaseExpiresAt!.getTime()).toBeGreaterThan(rb.leaseExpiresAt!.getTime() + 30_000);
+
+    const held = await db.transaction((tx) =>
+      completeAttempts(tx, [
+        { id: a.id, attempt: 1 },
+        { id: b.id, attempt: 1 },
+      ]),
+    );
+    expect([...held]).toEqual([a.id]);
+    expect((await rows([a.id, b.id])).map((r) => r.status)).toEqual(["COMPLETED", "PROCESSING"]);
+  });
+});
+
+describe("consumer: attempts that end together", () => {
+  async function start(h: TaskHandler<unknown>, counted = countingDb(), opts = {}) {
+    const c = new StreamConsumer({ ...deps, db: counted.db }, [h], {
+      concurrency: 10,
+      blockMs: 100,
+      completeFlushes: 1,
+      backoffBaseMs: 20,
+      backoffCapMs: 50,
+      ...opts,
+    });
+    await c.start();
+    running.push(c);
+    return { c, transactions: counted.transactions };
+  }
+
+  it("commit their writes and COMPLETED in one transaction, and their entries are all ACKed", async () => {
+    const release = gate();
+    const h = together(release.p);
+    const { transactions } = await start(h);
+    const list = await newTasks(6);
+    await publishTasks(redis, db, list);
+    await eventually(async () => h.started === 6);
+    release.open();
+
+    await eventually(async () => (await rows(list.map((t) => t.id))).every((r) => r.status === "COMPLETED"));
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
+    expect((await rows(list.map((t) => t.id))).map((r) => r.payload)).toEqual(list.map((_, i) => ({ n: i, writtenBy: 1 })));
+    expect(transactions()).toBe(1);
+  });
+
+  it("one write failing fails only its own attempt: the others commit, it is retried", async () => {
+    const release = gate();
+    const h = together(release.p, [2]);
+    const { transactions } = await start(h);
+    const list = await newTasks(4);
+    await publishTasks(redis, db, list);
+    await eventually(async () => h.started === 4);
+    release.open();
+
+    // The batch rolled back, then each attempt committed alone: task 2's write threw again there
+    // (RETRYING, its own transaction), the other three completed with their writes.
+    await eventually(async () => {
+      const r = await rows(list.map((t) => t.id));
+      return r.filter((t) => t.status === "COMPLETED").length === 3 && r[2].status !== "PROCESSING";
+    });
+    const r = await rows(list.map((t) => t.id));
+    expect(r.map((t) => t.status)).toEqual(["COMPLETED", "COMPLETED", "RETRYING", "COMPLETED"]);
+    expect(r.map((t) => t.payload)).toEqual([{ n: 0, writtenBy: 1 }, { n: 1, writtenBy: 1 }, { n: 2 }, { n: 3, writtenBy: 1 }]);
+    expect(r[2].errorMessage).toBe("write of 2 failed");
+    // The batch, four alone, and the RETRYING transition.
+    expect(transactions()).toBe(6);
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
+  });
+
+  it("one attempt that lost its claim has its write rolled back; the others' commit", async () => {
+    const release = gate();
+    const h = together(release.p);
+    await start(h);
+    const list = await newTasks(3);
+    await publishTasks(redis, db, list);
+    await eventually(async () => h.started === 3);
+    // Another worker takes task 1 over (a claim after its lease ran out).
+    const [taken] = await db.execute<{ attempts: number }>(sql`
+      update tasks set attempts = attempts + 1, lease_expires_at = now() + interval '60 seconds'
+      where id = ${list[1].id} and status = 'PROCESSING' and attempts = 1 returning attempts`);
+    expect(taken.attempts).toBe(2);
+    release.open();
+
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
+    const r = await rows(list.map((t) => t.id));
+    expect(r.map((t) => [t.status, t.attempts])).toEqual([
+      ["COMPLETED", 1],
+      ["PROCESSING", 2],
+      ["COMPLETED", 1],
+    ]);
+    expect(r.map((t) => t.payload)).toEqual([{ n: 0, writtenBy: 1 }, { n: 1 }, { n: 2, writtenBy: 1 }]);
+  });
+
+  it("one heartbeat keeps every running attempt's lease, so none is reclaimed by another worker", async () => {
+    const release = gate();
+    const h = together(release.p);
+    const leaseMs = 600;
+    await start(h, countingDb(), { leaseMs, reclaimIntervalMs: 200 });
+    const list = await newTasks(5);
+    await publishTasks(redis, db, list);
+    await eventually(async () => h.started === 5);
+    // A second worker looking for idle entries the whole time.
+    const other = together(Promise.resolve());
+    await start(other, countingDb(), { leaseMs, reclaimIntervalMs: 200 });
+    await new Promise((r) => setTimeout(r, leaseMs * 4));
+    const during = await rows(list.map((t) => t.id));
+    expect(during.every((t) => t.status === "PROCESSING" && t.leaseExpiresAt! > new Date())).toBe(true);
+    release.open();
+
+    await eventually(async () => (await rows(list.map((t) => t.id))).every((t) => t.status === "COMPLETED"));
+    expect(other.started).toBe(0);
+    expect((await rows(list.map((t) => t.id))).map((t) => t.attempts)).toEqual([1, 1, 1, 1, 1]);
+  });
+});
