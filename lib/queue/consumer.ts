@@ -164,6 +164,9 @@ type Completion = { task: TaskRow; attempt: number; write: (tx: Tx) => Promise<v
 /** One ACK waiting for its pipeline, with the task event to publish alongside. */
 type Ack = { msg: Message; event?: { taskId: string; status: string } };
 
+/** A message being handled by this process (from its read or reclaim until its ACK or give-up). */
+type Inflight = { abort: AbortController; done: Promise<void>; lane: Lane };
+
 /** A running attempt, as the heartbeat sees it. */
 type Running = { taskId: string; attempt: number; msg: Message; runStart: number };
 
@@ -179,7 +182,7 @@ export class StreamConsumer {
   readonly options: ConsumerOptions;
   private readonly handlers = new Map<string, TaskHandler<unknown>>();
   private reader: Redis;
-  private readonly inflight = new Map<string, { abort: AbortController; done: Promise<void>; lane: Lane }>();
+  private readonly inflight = new Map<string, Inflight>();
   private running = false;
   private loopDone: Promise<void> | undefined;
   private reclaimTimer: NodeJS.Timeout | undefined;
@@ -454,18 +457,35 @@ export class StreamConsumer {
     await this.watched((r) => r.xread("BLOCK", this.options.blockMs, "STREAMS", ...keys, ...ids));
   }
 
-  private dispatch(msg: Message): void {
+  /**
+   * Handles `msg` in a slot of its own. A message this process already handles is skipped —
+   * unless `reclaimed`: XAUTOCLAIM handed it back, so it sat idle past the lease, and nothing
+   * here renews it (a live attempt's heartbeat would have). That handler is stuck where no abort
+   * reaches (a claim or query on a connection that died under it) or past its timeout; it is
+   * superseded: aborted, dropped from the slots, its ACK and bookkeeping disowned, and the
+   * message handled afresh. Skipping it instead would leave the entry pending for good, since
+   * each of this consumer's XAUTOCLAIMs resets its idle time before another worker's can.
+   */
+  private dispatch(msg: Message, { reclaimed = false } = {}): void {
     const key = `${msg.stream}|${msg.id}`;
-    if (this.inflight.has(key)) return;
+    const held = this.inflight.get(key);
+    if (held) {
+      if (!reclaimed || this.attemptsRunning.has(key)) return;
+      this.deps.log.warn({ msg }, "reclaimed a message this consumer holds but no longer renews; its handler is superseded");
+      held.abort.abort(new Superseded());
+      this.inflight.delete(key);
+    }
     const abort = new AbortController();
-    const done = this.handleMessage(msg, abort.signal)
+    const entry: Inflight = { abort, done: Promise.resolve(), lane: msg.stream.endsWith(":batch") ? "batch" : "interactive" };
+    const current = () => this.inflight.get(key) === entry;
+    entry.done = this.handleMessage(msg, abort.signal, current)
       .catch((err) => this.deps.log.error({ err: String(err), msg }, "message handling failed; left pending for reclaim"))
       .finally(() => {
-        this.inflight.delete(key);
+        if (current()) this.inflight.delete(key);
         this.slotFreed?.();
         this.slotFreed = undefined;
       });
-    this.inflight.set(key, { abort, done, lane: msg.stream.endsWith(":batch") ? "batch" : "interactive" });
+    this.inflight.set(key, entry);
   }
 
   /**
@@ -511,7 +531,7 @@ export class StreamConsumer {
               continue;
             }
             claimed++;
-            this.dispatch({ stream: key, id, taskId: field(fields, "taskId") });
+            this.dispatch({ stream: key, id, taskId: field(fields, "taskId") }, { reclaimed: true });
           }
         } while (cursor !== "0-0");
       } catch (err) {
@@ -548,15 +568,20 @@ export class StreamConsumer {
     await redis.xack(msg.stream, CONSUMER_GROUP, msg.id);
   }
 
-  /** Template method: claim → parse payload → process → write+complete → ACK. */
-  private async handleMessage(msg: Message, shutdown: AbortSignal): Promise<void> {
+  /**
+   * Template method: claim → parse payload → process → write+complete → ACK. `current` is false
+   * once the handler was superseded ({@link dispatch}): the message is then no longer its to ACK.
+   */
+  private async handleMessage(msg: Message, shutdown: AbortSignal, current: () => boolean): Promise<void> {
     const { db, redis, log } = this.deps;
-    const ack = (event?: Ack["event"]) => this.acks.add({ msg, event });
+    const ack = async (event?: Ack["event"]) => {
+      if (current()) await this.acks.add({ msg, event });
+    };
     if (!msg.taskId) {
       await ack();
       return;
     }
-    const task = await this.claimWithRetry(msg.taskId);
+    const task = await this.claimWithRetry(msg.taskId, shutdown);
     if (!task) {
       const current = await getTaskById(db, { id: msg.taskId });
       if (current?.status === "PROCESSING") {
@@ -589,7 +614,8 @@ export class StreamConsumer {
     const onShutdown = () => abort.abort(shutdown.reason);
     shutdown.addEventListener("abort", onShutdown, { once: true });
     const key = `${msg.stream}|${msg.id}`;
-    this.attemptsRunning.set(key, { taskId: task.id, attempt, msg, runStart });
+    const running: Running = { taskId: task.id, attempt, msg, runStart };
+    this.attemptsRunning.set(key, running);
 
     try {
       const handler = this.handlers.get(task.type);
@@ -617,7 +643,7 @@ export class StreamConsumer {
       await ack();
     } finally {
       clearTimeout(timeout);
-      this.attemptsRunning.delete(key);
+      if (this.attemptsRunning.get(key) === running) this.attemptsRunning.delete(key);
       shutdown.removeEventListener("abort", onShutdown);
       // Its group has room again (a released one was fed already).
       if (task.fairKey && !(abort.signal.reason instanceof ShutdownAbort)) this.options.fairFeeder.feedSoon();
@@ -734,10 +760,11 @@ export class StreamConsumer {
    * is unreachable ({@link isDatabaseUnavailable}): waits `claimRetryBaseMs` doubling to
    * `claimRetryCapMs`, holding the message's slot throughout, so a worker whose slots are all
    * waiting reads no more entries into the PEL. Gives up (the error propagates, the message
-   * stays pending for reclaim) after `claimRetryForMs` or when the consumer stops.
+   * stays pending for reclaim) after `claimRetryForMs`, when the consumer stops or when `signal`
+   * aborts (the handler was superseded).
    * @throws the claim's error when it is not a connection failure or retrying gave up.
    */
-  private async claimWithRetry(taskId: string): Promise<TaskRow | undefined> {
+  private async claimWithRetry(taskId: string, signal: AbortSignal): Promise<TaskRow | undefined> {
     const { claimRetryBaseMs, claimRetryCapMs, claimRetryForMs } = this.options;
     const giveUpAt = Date.now() + claimRetryForMs;
     for (let failures = 1; ; failures++) {
@@ -745,9 +772,9 @@ export class StreamConsumer {
         return await this.claims.add(taskId);
       } catch (err) {
         const delay = Math.min(claimRetryCapMs, claimRetryBaseMs * 2 ** (failures - 1));
-        if (!isDatabaseUnavailable(err) || !this.running || Date.now() + delay > giveUpAt) throw err;
+        if (!isDatabaseUnavailable(err) || !this.running || signal.aborted || Date.now() + delay > giveUpAt) throw err;
         this.deps.log.warn({ taskId, failures, retryInMs: delay, err: String(err) }, "database unreachable; claim retried");
-        await sleep(delay, this.stopping.signal);
+        await sleep(delay, AbortSignal.any([this.stopping.signal, signal]));
       }
     }
   }
@@ -828,6 +855,7 @@ export class StreamConsumer {
 class TaskTimeout extends Error {}
 class ReaderStalled extends Error {}
 class ShutdownAbort extends Error {}
+class Superseded extends Error {}
 
 function parsePayload<P>(handler: TaskHandler<P>, payload: unknown): P {
   try {

@@ -163,6 +163,41 @@ describe("consumer: an attempt stuck where its abort does not reach", () => {
     const t = await row(task.id);
     expect(t).toMatchObject({ status: "COMPLETED", attempts: 2 });
     expect(t.payload).toEqual({ n: 1, writtenBy: 2 }); // the stuck attempt's late write was rolled back
+    expect(await kit.pendingCount(STREAM())).toBe(0);
+  });
+
+  it("with one worker alone: its own reclaim supersedes the stuck handler, the task completes and nothing stays pending", async () => {
+    const captured = captureLog("warn");
+    const unstick = gate();
+    const ran: number[] = [];
+    const h: TaskHandler<{ n: number }> = {
+      type: "resume.analyze",
+      payloadSchema: z.object({ n: z.number() }),
+      async process({ task, attempt }) {
+        ran.push(attempt);
+        return async (tx) => {
+          if (attempt === 1) await unstick.p;
+          await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('writtenBy', ${attempt}::int) where id = ${task.id}`);
+        };
+      },
+    };
+    // No other worker and no relay: only this consumer's XAUTOCLAIM can bring the entry back,
+    // and the entry is still "in flight" here under the stuck handler.
+    await startConsumer(h, { taskTimeoutMs: 300, leaseMs: 1_000, reclaimIntervalMs: 500 }, captured.log);
+    const task = await newTask();
+    await publishTask(redis, db, task);
+
+    await eventually(async () => (await row(task.id)).status === "COMPLETED");
+    expect(captured.count(/its handler is superseded/)).toBe(1);
+    expect(ran).toEqual([1, 2]);
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
+    // The stuck write comes back late: fenced out, and it ACKs nothing that is no longer its own.
+    unstick.open();
+    while (running.length) await running.pop()!.stop();
+    const t = await row(task.id);
+    expect(t).toMatchObject({ status: "COMPLETED", attempts: 2 });
+    expect(t.payload).toEqual({ n: 1, writtenBy: 2 });
+    expect(await kit.pendingCount(STREAM())).toBe(0);
   });
 });
 
