@@ -129,24 +129,31 @@ describe("consumer: an attempt past its deadline", () => {
   });
 });
 
+/**
+ * A handler whose attempt 1 returns at once but whose write never ends until `unstick` (as a
+ * write on a connection that died under it): the timeout's abort cannot reach it, only the
+ * lease can. Attempts are recorded in `ran`; a write that commits sets `writtenBy`.
+ */
+function stuckWrite(ran: number[], unstick: Promise<void>): TaskHandler<{ n: number }> {
+  return {
+    type: "resume.analyze",
+    payloadSchema: z.object({ n: z.number() }),
+    async process({ task, attempt }) {
+      ran.push(attempt);
+      return async (tx) => {
+        if (attempt === 1) await unstick;
+        await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('writtenBy', ${attempt}::int) where id = ${task.id}`);
+      };
+    },
+  };
+}
+
 describe("consumer: an attempt stuck where its abort does not reach", () => {
   it("stops renewing its lease a lease after its timeout; the task is reclaimed and completed by another attempt", async () => {
     const captured = captureLog("warn");
     const unstick = gate();
     const ran: number[] = [];
-    // Attempt 1's work returns at once, but its write never ends (as a write on a connection that
-    // died under it): the timeout's abort cannot reach it, only the lease can.
-    const h: TaskHandler<{ n: number }> = {
-      type: "resume.analyze",
-      payloadSchema: z.object({ n: z.number() }),
-      async process({ task, attempt }) {
-        ran.push(attempt);
-        return async (tx) => {
-          if (attempt === 1) await unstick.p;
-          await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('writtenBy', ${attempt}::int) where id = ${task.id}`);
-        };
-      },
-    };
+    const h = stuckWrite(ran, unstick.p);
     const opts = { taskTimeoutMs: 300, leaseMs: 1_000, reclaimIntervalMs: 500 };
     await startConsumer(h, opts, captured.log);
     const task = await newTask();
@@ -170,17 +177,7 @@ describe("consumer: an attempt stuck where its abort does not reach", () => {
     const captured = captureLog("warn");
     const unstick = gate();
     const ran: number[] = [];
-    const h: TaskHandler<{ n: number }> = {
-      type: "resume.analyze",
-      payloadSchema: z.object({ n: z.number() }),
-      async process({ task, attempt }) {
-        ran.push(attempt);
-        return async (tx) => {
-          if (attempt === 1) await unstick.p;
-          await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('writtenBy', ${attempt}::int) where id = ${task.id}`);
-        };
-      },
-    };
+    const h = stuckWrite(ran, unstick.p);
     // No other worker and no relay: only this consumer's XAUTOCLAIM can bring the entry back,
     // and the entry is still "in flight" here under the stuck handler.
     await startConsumer(h, { taskTimeoutMs: 300, leaseMs: 1_000, reclaimIntervalMs: 500 }, captured.log);
