@@ -42,7 +42,7 @@ import postgres from "postgres";
 import { corpusPath } from "@/tests/corpus-dir";
 import { machineLine, recordRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
-import { type Child, cpuMsOf, ensureBuild, freePort, startNext, stopChild } from "./lib/next-server";
+import { benchWebEnv, type Child, cpuMsOf, ensureBuild, freePort, signUpBenchUser, startNext, stopChild } from "./lib/next-server";
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, redisUrl } from "./lib/resources";
 import { consoleTable, fmtMs, markdownTable, ratio } from "./lib/stats";
 
@@ -170,42 +170,28 @@ async function main(): Promise<boolean> {
     await ensureBuild(log);
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl(),
-      PANELIST_REDIS_PREFIX: prefix,
-      PANELIST_BENCH_ROUTES: "1",
-      APP_URL: appUrl,
-      BETTER_AUTH_URL: appUrl,
-      BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
-      PORT: String(port),
-      LOG_LEVEL: "warn",
-      // One bench user uploads thousands of resumes a minute: the upload limits, still charged
-      // by both routes' door, are raised out of reach (docs/request-limits.md).
-      RATE_LIMIT_UPLOAD_PER_MINUTE: "1000000000",
-      RATE_LIMIT_UPLOAD_PER_DAY: "1000000000",
-      RATE_LIMIT_UPLOAD_BYTES_PER_DAY: "1000000000000",
-      RATE_LIMIT_UPLOAD_PER_IP_PER_MINUTE: "1000000000",
-      RATE_LIMIT_UPLOAD_TOTAL_PER_MINUTE: "1000000000",
-    };
+    const env = benchWebEnv({
+      databaseUrl: database.url,
+      prefix,
+      appUrl,
+      extra: {
+        PANELIST_BENCH_ROUTES: "1",
+        PORT: String(port),
+        // One bench user uploads thousands of resumes a minute: the upload limits, still charged
+        // by both routes' door, are raised out of reach (docs/request-limits.md).
+        RATE_LIMIT_UPLOAD_PER_MINUTE: "1000000000",
+        RATE_LIMIT_UPLOAD_PER_DAY: "1000000000",
+        RATE_LIMIT_UPLOAD_BYTES_PER_DAY: "1000000000000",
+        RATE_LIMIT_UPLOAD_PER_IP_PER_MINUTE: "1000000000",
+        RATE_LIMIT_UPLOAD_TOTAL_PER_MINUTE: "1000000000",
+      },
+    });
     const server = await startNext({ port, env, logDir });
     web = server.child;
     const serverPid = server.serverPid;
     log(`web ready on ${appUrl} (next-server pid ${serverPid})`);
 
-    const signUp = await fetch(`${appUrl}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: appUrl },
-      body: JSON.stringify({ email: `bench-${process.pid}@example.test`, password: "bench-password-123", name: "Bench" }),
-    });
-    if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = await signUpBenchUser(appUrl);
 
     const run = (p: string, s: number) => load({ appUrl, path: p, cookie, seconds: s, connections, serverPid, admin: sql, dbName: database.name });
     if (warmup > 0) {

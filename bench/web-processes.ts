@@ -30,7 +30,6 @@
  * BENCH_REBUILD, BENCH_KEEP=1, BENCH_WRITE_DOCS (default: only a default-settings run writes the
  * "Web processes" section). PANELIST_PG_POOL_MAX and REDIS_URL pass through to the web.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -39,7 +38,7 @@ import path from "node:path";
 import Redis from "ioredis";
 import { ROOT, recordKnobbedRun } from "./lib/docs";
 import { Knobs } from "./lib/knobs";
-import { type Child, cpuMsOf, ensureBuild, freePort, startChild, stopChild } from "./lib/next-server";
+import { benchWebEnv, type Child, cpuMsOf, ensureBuild, freePort, ppidOf, signUpBenchUser, startChild, stopChild } from "./lib/next-server";
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, onInterrupt, redisUrl } from "./lib/resources";
 import { consoleTable, fmtMs, markdownTable, ratio } from "./lib/stats";
 
@@ -67,15 +66,6 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (o: Autocanno
 
 type Tier = { processes: number; child: Child; pids: number[] };
 type Phase = { tier: Tier; result: AutocannonResult; cpuMs: number[]; clientCpuMs: number };
-
-function ppidOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-  } catch {
-    return null;
-  }
-}
 
 /** The serving processes: the child itself with one process, else the primary's forked children. */
 function servingPids(rootPid: number, processes: number): number[] {
@@ -174,40 +164,25 @@ async function main(): Promise<boolean> {
     await ensureBuild(log);
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl(),
-      PANELIST_REDIS_PREFIX: prefix,
-      APP_URL: appUrl,
-      BETTER_AUTH_URL: appUrl,
-      BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
-      LLM_PROVIDER: "offline",
-      LOG_LEVEL: "warn",
-      METRICS_PUBLISH_INTERVAL_MS: "1000",
-      // One bench user reads thousands of times a minute: the read limits, still charged by the
-      // door on every request, are raised out of reach (docs/request-limits.md).
-      RATE_LIMIT_READ_PER_MINUTE: "1000000000",
-      RATE_LIMIT_READ_PER_IP_PER_MINUTE: "1000000000",
-      RATE_LIMIT_INTERVIEW_CREATE_PER_HOUR: String(LIMIT_PROBE),
-    };
+    const env = benchWebEnv({
+      databaseUrl: database.url,
+      prefix,
+      appUrl,
+      extra: {
+        METRICS_PUBLISH_INTERVAL_MS: "1000",
+        // One bench user reads thousands of times a minute: the read limits, still charged by the
+        // door on every request, are raised out of reach (docs/request-limits.md).
+        RATE_LIMIT_READ_PER_MINUTE: "1000000000",
+        RATE_LIMIT_READ_PER_IP_PER_MINUTE: "1000000000",
+        RATE_LIMIT_INTERVIEW_CREATE_PER_HOUR: String(LIMIT_PROBE),
+      },
+    });
 
     // Baseline: one process. The user and the interview are made on it (sessions are in PostgreSQL,
     // so the cookie holds on the second tier too).
     tier = await startTier(1, port, env, logDir);
     log(`1 process ready (pid ${tier.pids[0]})`);
-    const signUp = await fetch(`${appUrl}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: appUrl },
-      body: JSON.stringify({ email: `bench-${process.pid}@example.test`, password: "bench-password-123", name: "Bench" }),
-    });
-    if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = await signUpBenchUser(appUrl);
     const jsonHeaders = { cookie, origin: appUrl, "content-type": "application/json" };
     const interviewBody = JSON.stringify({ role: "backend engineer", level: "mid", questionCount: 5, language: "en" });
     const created = await fetch(`${appUrl}/api/interviews`, { method: "POST", headers: jsonHeaders, body: interviewBody });

@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { ROOT } from "./docs";
+import { redisUrl } from "./resources";
 
 /**
  * The production web server for benchmarks: `next build` when the build is missing or stale
@@ -33,7 +35,8 @@ function cmdlineOf(pid: number): string {
   }
 }
 
-function ppidOf(pid: number): number | null {
+/** The parent pid of `pid` (field 4 of /proc/<pid>/stat), or null when it is gone. */
+export function ppidOf(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
@@ -208,4 +211,44 @@ export function cpuMsOf(pid: number): number {
 export function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
+}
+
+/**
+ * The environment of a benchmark's production web server: `process.env`, NODE_ENV production,
+ * the bench's own database and Redis prefix, the origin it is reached at, a fresh auth secret,
+ * the offline model and warn-level logs; `extra` (the bench's limits and switches) last.
+ */
+export function benchWebEnv(o: { databaseUrl: string; prefix: string; appUrl: string; extra?: Record<string, string> }): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: o.databaseUrl,
+    REDIS_URL: redisUrl(),
+    PANELIST_REDIS_PREFIX: o.prefix,
+    APP_URL: o.appUrl,
+    BETTER_AUTH_URL: o.appUrl,
+    BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
+    LLM_PROVIDER: "offline",
+    LOG_LEVEL: "warn",
+    ...o.extra,
+  };
+}
+
+/**
+ * Signs a new bench user up on `appUrl` (better-auth's e-mail sign-up) and returns its session
+ * as a `Cookie` header value.
+ * @throws when the sign-up is refused.
+ */
+export async function signUpBenchUser(appUrl: string, email = `bench-${process.pid}@example.test`): Promise<string> {
+  const signUp = await fetch(`${appUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: appUrl },
+    body: JSON.stringify({ email, password: "bench-password-123", name: "Bench" }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+  return signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
