@@ -85,9 +85,14 @@ it.each([
   const { worstRequests, worstTokens } = worstWindow(grants, WINDOW);
   expect(worstRequests).toBeLessThanOrEqual(RPM);
   expect(worstTokens).toBeLessThanOrEqual(TPM);
-  // And the quota is used, not merely respected: ≥ 80 % of the requests 4 windows allow.
+  // And the quota is used, not merely respected: ≥ 75 % of the rate RPM allows over the grants'
+  // span. A rate, not whole windows counted from the first grant: the log alone spends each
+  // window's quota at its start, a pace spreads it across, so "windows begun" would ask a pace for
+  // a window it has not had yet. A paced run reaches ~89 % here on an idle machine (the log's
+  // margin, batch's 85 % share and the TPM pace each take a little); one pacing at half the rate fails.
   const span = Math.max(...grants.map((g) => g.at)) - Math.min(...grants.map((g) => g.at));
-  expect(grants.length).toBeGreaterThanOrEqual(Math.floor(0.8 * RPM * Math.floor(span / WINDOW + 1)));
+  console.info(`governor-window ${label}: ${grants.length} grants over ${span} ms (RPM ${RPM} per ${WINDOW} ms)`);
+  expect(grants.length).toBeGreaterThanOrEqual(Math.floor((0.75 * RPM * span) / WINDOW));
   // Interactive callers were never starved by the six batch callers.
   expect(grants.filter((g) => g.priority === "interactive").length).toBeGreaterThanOrEqual(4);
 });
