@@ -7,7 +7,8 @@
  * 2. migrates it and seeds the demo accounts (`PANELIST_DEMO=1`);
  * 3. runs `next build` when `.next/BUILD_ID` is missing or older than a source file the web
  *    app is built from (`E2E_REBUILD=1` always builds, `E2E_REBUILD=0` only when missing);
- * 4. starts the worker and `next start -p $PORT` with the offline engine and the Redis key
+ * 4. starts the worker and `scripts/web-cluster.mjs -p $PORT` (what npm start runs; on
+ *    `E2E_WEB_PROCESSES` processes: 1, or 2 for the model stack) with the offline engine and the Redis key
  *    prefix `E2E_REDIS_PREFIX`, and stops both when it is told to stop (SIGTERM/SIGINT) or
  *    when either of them dies.
  *
@@ -244,5 +245,11 @@ runStep("seed demo accounts", [tsxCli, "scripts/seed.ts"], { PANELIST_DEMO: "1" 
 await buildIfNeeded();
 if (llmPort) startChild("fake-llm", [tsxCli, "scripts/fake-llm/server.ts", "--port", String(llmPort)]);
 startChild("worker", [tsxCli, "worker/index.ts"]);
-startChild("web", [nextCli, "start", "-p", String(port), "-H", "127.0.0.1"]);
+// The web server npm start, the image and Compose run (scripts/web-cluster.mjs, not `next start`),
+// so the specs cover it; the model stack on two processes (`E2E_WEB_PROCESSES`, its default 2
+// there, 1 otherwise), so its streamed turns, sessions and metering cross processes as deployed.
+env.WEB_PROCESSES = process.env.E2E_WEB_PROCESSES ?? (llmPort ? "2" : "1");
+// Open requests get 3 s to finish on stop, well inside STOP_GRACE_MS (web-cluster's default is 8 s).
+env.WEB_DRAIN_MS ??= "3000";
+startChild("web", [path.join(root, "scripts/web-cluster.mjs"), "-p", String(port), "-H", "127.0.0.1"]);
 log(`serving ${appUrl} on database ${dbName}, redis prefix ${redisPrefix}`);
