@@ -53,7 +53,8 @@
  * BENCH_CHUNK_DELAY_MS (50), BENCH_HOLD_CHUNK_DELAY_MS (2500), BENCH_WARMUP (5), BENCH_REBUILD
  * (1 = always build, 0 = only when .next/BUILD_ID is missing), BENCH_KEEP=1 (keep database,
  * Redis keys and logs), BENCH_WEB_NODE_ARGS (node flags for the web only, e.g. `--cpu-prof
- * --cpu-prof-dir=/tmp/p`), BENCH_WRITE_DOCS (1 = always, 0 = never; default: only with default
+ * --cpu-prof-dir=/tmp/p`), BENCH_HEAP_SNAPSHOTS=1 (a heap snapshot at each heap reading, into the
+ * kept log directory: bench/lib/heap-probe.mjs; with BENCH_KEEP=1), BENCH_WRITE_DOCS (1 = always, 0 = never; default: only with default
  * settings) — the figures go into the "Interview chat streams" section of docs/benchmarks.md.
  * PANELIST_PG_POOL_MAX and REDIS_URL pass through to web and worker. No timing assertions: this
  * prints, it never fails on a figure — it fails only when a stream is not real (error, missing
@@ -103,9 +104,9 @@ const HOLD_CHUNK_MS = knobs.get("BENCH_HOLD_CHUNK_DELAY_MS");
 const WARMUP = knobs.get("BENCH_WARMUP");
 const LEVELS = H > 0 && H !== N ? [N, H] : [N];
 /** Settings outside `knobs` that make a run non-default (they change what is measured). */
-const NON_DEFAULT = ["PANELIST_PG_POOL_MAX", "BENCH_WEB_NODE_ARGS"];
+const NON_DEFAULT = ["PANELIST_PG_POOL_MAX", "BENCH_WEB_NODE_ARGS", "BENCH_HEAP_SNAPSHOTS"];
 /** Settings shown in the docs' command line, after the knobs. */
-const COMMAND_ENV = ["BENCH_REBUILD", "BENCH_KEEP", "BENCH_WRITE_DOCS", "BENCH_WEB_NODE_ARGS", "PANELIST_PG_POOL_MAX"];
+const COMMAND_ENV = ["BENCH_REBUILD", "BENCH_KEEP", "BENCH_WRITE_DOCS", "BENCH_WEB_NODE_ARGS", "BENCH_HEAP_SNAPSHOTS", "PANELIST_PG_POOL_MAX"];
 const KEEP = process.env.BENCH_KEEP === "1";
 
 /** The aims printed next to the ratios (docs/benchmarks.md, "Interview chat streams"). */
@@ -162,7 +163,9 @@ type Hold = {
  */
 async function holdPhase(ctx: ChatStackCtx, serverPid: number, reqs: BenchRequest[]): Promise<Hold> {
   const heapIdle = await heapAfterGc(serverPid, ctx.logDir);
-  await sleep(500);
+  // RSS keeps falling for a while after a full GC (V8 gives freed pages back lazily): the idle
+  // samples wait for it, or the open − idle difference would miss what the GC was still freeing.
+  await sleep(4_000);
   const idleSamples: number[] = [];
   for (let i = 0; i < 5; i++) {
     idleSamples.push(rssOf(serverPid));
@@ -640,8 +643,11 @@ async function main(ctx: ChatStackCtx): Promise<void> {
     `Panelist's chat stream costs ${fmtKb(perStream(holdChat))} (${fmtKb(heapPerStream(holdChat))} heap), ${fmtKb(ownRss)} of RSS and ` +
     `${fmtKb(heapPerStream(holdChat) - heapPerStream(holdFloor))} of heap above the floor; the AI SDK baseline route ${fmtKb(perStream(holdRoute))} ` +
     `(${fmtKb(heapPerStream(holdRoute))} heap). ` +
+    `Of the floor's RSS, ${fmtKb(floorRss - heapPerStream(holdFloor) - externalPerStream(holdFloor))} is neither reachable heap nor external memory: ` +
+    `the connection's native state and the pages V8 and malloc hold between collections — what a route handler of Next ${nextVersion()} ` +
+    `on Node ${process.versions.node} costs before any code of the route's own. ` +
     (floorRss >= AIM.perStreamBytes
-      ? `The floor alone is above the ${fmtKb(AIM.perStreamBytes)} aim: no turn code gets under it on this stack (Next ${nextVersion()} route handlers on Node ${process.versions.node}).`
+      ? `The floor alone is above the ${fmtKb(AIM.perStreamBytes)} aim: on this stack no turn code reaches it; the turn's own share is what Panelist can still cut.`
       : `The floor leaves ${fmtKb(AIM.perStreamBytes - floorRss)} per stream for the turn under the ${fmtKb(AIM.perStreamBytes)} aim; Panelist ${perStream(holdChat) <= AIM.perStreamBytes ? "is within it" : `uses ${fmtKb(ownRss)}`}.`);
   const vsHeader = ["Panelist vs baseline route", "Panelist", "baseline route", "ratio", "aim", "meets"];
 

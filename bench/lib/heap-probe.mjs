@@ -7,8 +7,10 @@
  * (https://nodejs.org/api/process.html#processmemoryusage) — so heapUsed counts only what is
  * still reachable. `gc` comes from V8's `--expose-gc`, set at run time
  * (`v8.setFlagsFromString`, then a fresh context exposes it), because `next start` passes no V8
- * flags on. Does nothing without BENCH_HEAP_DIR. SIGUSR1 is Node's inspector signal; SIGUSR2 is
- * free.
+ * flags on. With BENCH_HEAP_SNAPSHOTS=1 it also writes a heap snapshot after each collection,
+ * `$BENCH_HEAP_DIR/<pid>-<seq>.heapsnapshot` (Chrome DevTools' format; `v8.writeHeapSnapshot`
+ * stops the process while it writes). Does nothing without BENCH_HEAP_DIR. SIGUSR1 is Node's
+ * inspector signal; SIGUSR2 is free.
  */
 import { appendFileSync } from "node:fs";
 import v8 from "node:v8";
@@ -23,6 +25,8 @@ if (dir) {
   process.on("SIGUSR2", () => {
     gc();
     gc();
-    appendFileSync(file, `${JSON.stringify({ seq: ++seq, t: Date.now(), ...process.memoryUsage() })}\n`);
+    const line = JSON.stringify({ seq: ++seq, t: Date.now(), ...process.memoryUsage() });
+    if (process.env.BENCH_HEAP_SNAPSHOTS === "1") v8.writeHeapSnapshot(`${dir}/${process.pid}-${seq}.heapsnapshot`);
+    appendFileSync(file, `${line}\n`);
   });
 }
