@@ -17,9 +17,19 @@
  *   answered as a UI message stream — no database, no turn lock, no governor. Panelist /
  *   baseline-route is what the turn's own work costs: web CPU per turn, added TTFT at N and H,
  *   memory per open stream; each printed next to its aim.
+ * - **framework floor**: `POST /api/bench/stream-floor` (app/api/bench/stream-floor), the same
+ *   door, then a plain ReadableStream the handler writes itself, as many pieces as the model's
+ *   answer, as far apart: what one open stream costs Next and Node before any model call.
+ *   Each route's memory per open stream is printed as a ratio to it.
+ * Each candidate is one browser: a cookie jar (bench/lib/cookie-jar.ts) that sends what it holds
+ * and takes every response's Set-Cookie, so better-auth's session cookie cache
+ * (AUTH_SESSION_CACHE_SECONDS) lives and lapses as it does for a person.
  * Web CPU per turn = CPU time (utime + stime, /proc/<pid>/stat) of the `next-server` process
  * from a phase's first request to 1 s after its last stream ended, / turns. Memory per open stream
- * = (RSS of `next-server` with all N streams open − RSS just before) / N, /proc/<pid>/status.
+ * = (RSS of `next-server` with all N streams open − RSS just before) / N, /proc/<pid>/status;
+ * JS heap per open stream = (heapUsed with all N open − heapUsed just before) / N, each read
+ * right after a forced full GC inside the web (bench/lib/heap-probe.mjs, preloaded), so it counts
+ * only what the streams keep reachable; `external` likewise (Buffers, ArrayBuffers).
  *
  * Stack (bench/lib/chat-stack.ts): a database of its own, a fresh Redis prefix, the fake LLM
  * in-process, `next start` (built when stale) and one worker, removed at the end.
@@ -30,8 +40,9 @@
  *   warm-up   a few sequential chat streams (the first one's upstream request becomes both
  *             baselines' template), direct streams and baseline-route streams.
  *   memory    the fake server streams one piece every BENCH_HOLD_CHUNK_DELAY_MS (2 500 ms, ~25 s
- *             per answer) so all N streams are open at once; RSS sampled every 100 ms; first N
- *             chat streams, then N baseline-route streams.
+ *             per answer) so all N streams are open at once; RSS sampled every 100 ms, the heap
+ *             after a GC before and once all N stream; first N chat streams, then N
+ *             baseline-route streams, then N floor streams.
  *   TTFT      at N, then at H concurrent: direct streams, baseline-route streams, chat streams on
  *             fresh interviews, one piece every BENCH_CHUNK_DELAY_MS (50 ms).
  *   verify    every stream 200 with text; every chat stream's interviewer message saved with
@@ -42,13 +53,16 @@
  * BENCH_CHUNK_DELAY_MS (50), BENCH_HOLD_CHUNK_DELAY_MS (2500), BENCH_WARMUP (5), BENCH_REBUILD
  * (1 = always build, 0 = only when .next/BUILD_ID is missing), BENCH_KEEP=1 (keep database,
  * Redis keys and logs), BENCH_WEB_NODE_ARGS (node flags for the web only, e.g. `--cpu-prof
- * --cpu-prof-dir=/tmp/p`), BENCH_WRITE_DOCS (1 = always, 0 = never; default: only with default
+ * --cpu-prof-dir=/tmp/p`), BENCH_HEAP_SNAPSHOTS=1 (a heap snapshot at each heap reading, into the
+ * kept log directory: bench/lib/heap-probe.mjs; with BENCH_KEEP=1), BENCH_WRITE_DOCS (1 = always, 0 = never; default: only with default
  * settings) — the figures go into the "Interview chat streams" section of docs/benchmarks.md.
  * PANELIST_PG_POOL_MAX and REDIS_URL pass through to web and worker. No timing assertions: this
  * prints, it never fails on a figure — it fails only when a stream is not real (error, missing
  * text, message not saved).
  */
+import { readFileSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import type { RecordedRequest } from "@/scripts/fake-llm/server";
 import {
   assertAlive,
@@ -63,11 +77,13 @@ import {
   startChatStack,
   startTurn,
 } from "./lib/chat-stack";
-import { machineLine, recordRun } from "./lib/docs";
+import { CookieJar } from "./lib/cookie-jar";
+import { machineLine, ROOT, recordRun } from "./lib/docs";
+import { HEAP_PROBE, type HeapSample, heapAfterGc } from "./lib/heap-reader";
 import { Knobs } from "./lib/knobs";
 import { cpuMsOf, rssOf } from "./lib/next-server";
 import { consoleTable, fmtMs, markdownTable, percentile, ratio } from "./lib/stats";
-import { runStream, type StreamResult, type Tracker } from "./lib/ui-stream";
+import { runStream, type StreamResult, type Tracker, withCookies } from "./lib/ui-stream";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -88,9 +104,9 @@ const HOLD_CHUNK_MS = knobs.get("BENCH_HOLD_CHUNK_DELAY_MS");
 const WARMUP = knobs.get("BENCH_WARMUP");
 const LEVELS = H > 0 && H !== N ? [N, H] : [N];
 /** Settings outside `knobs` that make a run non-default (they change what is measured). */
-const NON_DEFAULT = ["PANELIST_PG_POOL_MAX", "BENCH_WEB_NODE_ARGS"];
+const NON_DEFAULT = ["PANELIST_PG_POOL_MAX", "BENCH_WEB_NODE_ARGS", "BENCH_HEAP_SNAPSHOTS"];
 /** Settings shown in the docs' command line, after the knobs. */
-const COMMAND_ENV = ["BENCH_REBUILD", "BENCH_KEEP", "BENCH_WRITE_DOCS", "BENCH_WEB_NODE_ARGS", "PANELIST_PG_POOL_MAX"];
+const COMMAND_ENV = ["BENCH_REBUILD", "BENCH_KEEP", "BENCH_WRITE_DOCS", "BENCH_WEB_NODE_ARGS", "BENCH_HEAP_SNAPSHOTS", "PANELIST_PG_POOL_MAX"];
 const KEEP = process.env.BENCH_KEEP === "1";
 
 /** The aims printed next to the ratios (docs/benchmarks.md, "Interview chat streams"). */
@@ -98,6 +114,9 @@ const AIM = { cpuRatio: 1.5, addedTtftRatio: 1.5, perStreamBytes: 150 * 1024 };
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
+
+/** The installed Next.js version (the framework the floor measures). */
+const nextVersion = () => (JSON.parse(readFileSync(path.join(ROOT, "node_modules/next/package.json"), "utf8")) as { version: string }).version;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
@@ -109,25 +128,44 @@ const fmtMb = (b: number) => `${(b / MB).toFixed(1)} MB`;
 const fmtKb = (b: number) => `${(b / 1024).toFixed(0)} KB`;
 const ok = (rs: StreamResult[]) => rs.filter((r) => !r.error);
 
-/** A request of one of the three clients: its URL, init and stream kind. */
-type BenchRequest = { url: string; init: RequestInit; kind: "ui" | "openai" };
+/** A request of one of the clients: its URL, init, stream kind and, for the app's routes, the candidate's cookie jar. */
+type BenchRequest = { url: string; init: RequestInit; kind: "ui" | "openai"; jar?: CookieJar };
+
+const send = (q: BenchRequest, tracker?: Tracker) => runStream(q.url, q.init, q.kind, tracker, q.jar);
 
 /** One phase's streams, all sent at once, with the web's CPU time from the first send to 1 s after the last end. */
 async function timedPhase(serverPid: number, reqs: BenchRequest[]): Promise<{ results: StreamResult[]; cpuMs: number; wallMs: number }> {
   const cpu0 = cpuMsOf(serverPid);
   const t0 = performance.now();
-  const results = await Promise.all(reqs.map((q) => runStream(q.url, q.init, q.kind)));
+  const results = await Promise.all(reqs.map((q) => send(q)));
   const wallMs = performance.now() - t0;
   // Work a turn does after its stream ended (the usage row) is the turn's too.
   await sleep(1_000);
   return { results, cpuMs: cpuMsOf(serverPid) - cpu0, wallMs };
 }
 
-/** What a memory phase measured. */
-type Hold = { results: StreamResult[]; rssIdle: number; rssOpen: number; openCount: number; rssPeak: number; allOpenMs: number; sampleCount: number };
+/** What a memory phase measured; `heapIdle` / `heapOpen` right after a forced full GC (null: the streams never all overlapped). */
+type Hold = {
+  results: StreamResult[];
+  rssIdle: number;
+  rssOpen: number;
+  openCount: number;
+  rssPeak: number;
+  allOpenMs: number;
+  sampleCount: number;
+  heapIdle: HeapSample;
+  heapOpen: HeapSample | null;
+};
 
-/** N streams held open at once (the fake server must be slow by then), the web's RSS sampled every 100 ms. */
+/**
+ * N streams held open at once (the fake server must be slow by then), the web's RSS sampled
+ * every 100 ms; its heap read after a forced GC just before, and once 1 s after all N stream.
+ */
 async function holdPhase(ctx: ChatStackCtx, serverPid: number, reqs: BenchRequest[]): Promise<Hold> {
+  const heapIdle = await heapAfterGc(serverPid, ctx.logDir);
+  // RSS keeps falling for a while after a full GC (V8 gives freed pages back lazily): the idle
+  // samples wait for it, or the open − idle difference would miss what the GC was still freeing.
+  await sleep(4_000);
   const idleSamples: number[] = [];
   for (let i = 0; i < 5; i++) {
     idleSamples.push(rssOf(serverPid));
@@ -136,14 +174,20 @@ async function holdPhase(ctx: ChatStackCtx, serverPid: number, reqs: BenchReques
   const tracker: Tracker = { open: 0, streaming: 0, done: 0 };
   const samples: { t: number; rss: number; streaming: number }[] = [];
   const t0 = performance.now();
+  let allOpenSince: number | null = null;
+  const probe: { heapOpen: Promise<HeapSample | null> | null } = { heapOpen: null };
   const sampler = setInterval(() => {
     try {
       samples.push({ t: performance.now() - t0, rss: rssOf(serverPid), streaming: tracker.streaming });
     } catch {
       /* process gone: reported by assertAlive */
     }
+    if (tracker.streaming === reqs.length) allOpenSince ??= performance.now();
+    if (allOpenSince !== null && !probe.heapOpen && performance.now() - allOpenSince >= 1_000) {
+      probe.heapOpen = heapAfterGc(serverPid, ctx.logDir).catch(() => null);
+    }
   }, 100);
-  const results = await Promise.all(reqs.map((q) => runStream(q.url, q.init, q.kind, tracker)));
+  const results = await Promise.all(reqs.map((q) => send(q, tracker)));
   clearInterval(sampler);
   assertAlive(ctx);
   const allOpen = samples.filter((s) => s.streaming === reqs.length);
@@ -158,10 +202,16 @@ async function holdPhase(ctx: ChatStackCtx, serverPid: number, reqs: BenchReques
     rssPeak: Math.max(...samples.map((s) => s.rss)),
     allOpenMs: allOpen.length ? allOpen[allOpen.length - 1].t - allOpen[0].t : 0,
     sampleCount: openSamples.length,
+    heapIdle,
+    heapOpen: probe.heapOpen ? await probe.heapOpen : null,
   };
 }
 
 const perStream = (h: Hold) => (h.rssOpen - h.rssIdle) / Math.max(1, h.openCount);
+/** JS heap still reachable after a full GC, per open stream (NaN when the streams never all overlapped). */
+const heapPerStream = (h: Hold) => (h.heapOpen ? (h.heapOpen.heapUsed - h.heapIdle.heapUsed) / h.openCount : Number.NaN);
+/** Memory outside the JS heap that V8 knows of (Buffers, ArrayBuffers, …), per open stream. */
+const externalPerStream = (h: Hold) => (h.heapOpen ? (h.heapOpen.external - h.heapIdle.external) / h.openCount : Number.NaN);
 
 /** The streamed chat-completion calls the fake server received since index `from`. */
 function upstreamCallsSince(stack: ChatStack, from: number): RecordedRequest[] {
@@ -187,13 +237,20 @@ async function main(ctx: ChatStackCtx): Promise<void> {
   const loadStart = os.loadavg()[0];
   const maxC = Math.max(...LEVELS);
   log(`${LEVELS.join(" and ")} streams, ${CHUNK_MS} ms per piece (TTFT phases), ${HOLD_CHUNK_MS} ms per piece (memory phases)`);
-  const webNodeArgs = (process.env.BENCH_WEB_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const stack = await startChatStack(ctx, { tag: "chat", maxRecorded: 4 * (2 * N + LEVELS.reduce((a, b) => a + b, 0)) + 1000, log, webNodeArgs });
+  const webNodeArgs = ["--import", HEAP_PROBE, ...(process.env.BENCH_WEB_NODE_ARGS ?? "").split(/\s+/).filter(Boolean)];
+  const stack = await startChatStack(ctx, {
+    tag: "chat",
+    maxRecorded: 4 * (2 * N + LEVELS.reduce((a, b) => a + b, 0)) + 1000,
+    log,
+    webNodeArgs,
+    webEnv: { BENCH_HEAP_DIR: ctx.logDir },
+  });
   const { db, llm, serverPid, appUrl } = stack;
 
   // Candidates 0 … maxC−1 each hold one chat per phase they are in (well under the `chat`
   // policy's 30 turns per person per minute); the last one owns the warm-up interviews.
-  const cookies = await signUpCandidates(stack, maxC + 1, log);
+  // Each candidate is one browser: a cookie jar that every response of theirs updates.
+  const cookies = (await signUpCandidates(stack, maxC + 1, log)).map((c) => CookieJar.from(c));
   const warmCookie = cookies[maxC];
   const owners = [...cookies.slice(0, N), ...LEVELS.flatMap((c) => cookies.slice(0, c)), ...Array.from({ length: WARMUP }, () => warmCookie)];
   const created = await createPlannedInterviews(ctx, stack, owners, log);
@@ -208,7 +265,7 @@ async function main(ctx: ChatStackCtx): Promise<void> {
 
   const chatReq = (iv: BenchInterview): BenchRequest => {
     const [url, init] = startTurn(stack, iv);
-    return { url, init, kind: "ui" };
+    return { url, init, kind: "ui", jar: iv.jar };
   };
   const slow = (chunkDelayMs: number) => llm.control({ mode: "slow", delayMs: 0, chunkDelayMs });
 
@@ -225,11 +282,12 @@ async function main(ctx: ChatStackCtx): Promise<void> {
   }
   // Unloaded reference points, one request at a time: the session check alone, and the
   // interview read (session + the same interview query the chat route makes).
-  const timeGet = async (url: string, cookie: string) => {
+  const timeGet = async (url: string, jar: CookieJar) => {
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
       const t = performance.now();
-      const res = await fetch(url, { headers: { cookie, origin: appUrl } });
+      const res = await fetch(url, withCookies({ headers: { origin: appUrl } }, jar));
+      jar.update(res.headers);
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
       times.push(performance.now() - t);
@@ -256,27 +314,38 @@ async function main(ctx: ChatStackCtx): Promise<void> {
     },
     kind: "openai",
   });
-  const routeReq = (cookie: string): BenchRequest => ({
+  const routeReq = (jar: CookieJar): BenchRequest => ({
     url: `${appUrl}/api/bench/chat-baseline`,
-    init: { method: "POST", headers: { ...jsonHeaders(stack, cookie), accept: "text/event-stream" }, body: JSON.stringify(turnPrompts) },
+    init: { method: "POST", headers: { ...jsonHeaders(stack, jar), accept: "text/event-stream" }, body: JSON.stringify(turnPrompts) },
     kind: "ui",
+    jar,
+  });
+  // The framework floor streams as many pieces as the model's answer has, as far apart.
+  const floorReq = (jar: CookieJar, pieces: number, intervalMs: number): BenchRequest => ({
+    url: `${appUrl}/api/bench/stream-floor`,
+    init: { method: "POST", headers: { ...jsonHeaders(stack, jar), accept: "text/event-stream" }, body: JSON.stringify({ pieces, intervalMs }) },
+    kind: "ui",
+    jar,
   });
   const warmDirect: StreamResult[] = [];
   const warmRoute: StreamResult[] = [];
   for (let i = 0; i < WARMUP; i++) {
-    const d = directReq();
-    warmDirect.push(await runStream(d.url, d.init, d.kind));
-    const b = routeReq(warmCookie);
-    const r = await runStream(b.url, b.init, b.kind);
+    warmDirect.push(await send(directReq()));
+    const r = await send(routeReq(warmCookie));
     if (r.error) throw new Error(`warm-up baseline-route stream failed: ${r.error}`);
     warmRoute.push(r);
+    const f = await send(floorReq(warmCookie, 3, CHUNK_MS));
+    if (f.error) throw new Error(`warm-up floor stream failed: ${f.error}`);
   }
+  const answerPieces = median(warmDirect.map((r) => r.deltas));
   const lastOf = (rs: StreamResult[]) => median(rs.slice(-Math.max(1, rs.length - 2)).map((r) => r.ttftMs));
   const unloaded = { chat: lastOf(warmChat), direct: lastOf(warmDirect), route: lastOf(warmRoute) };
   log(`warm-up done; app request: model ${templateBody.model}, ${templateBody.messages.length} messages, ${JSON.stringify(templateBody).length} bytes`);
 
-  // Memory phases: the chat route first (its figure is measured on the heap the warm-up left,
-  // as in earlier runs), then the baseline route.
+  // Memory phases: the chat route first (its RSS figure is measured on the heap the warm-up
+  // left, as in earlier runs), then the baseline route, then the framework floor; each later one
+  // partly reuses the RSS an earlier one grew. The heap after a forced GC does not depend on
+  // the order.
   slow(HOLD_CHUNK_MS);
   await sleep(2_000);
   const holdChat = await holdPhase(ctx, serverPid, holdIvs.map(chatReq));
@@ -292,6 +361,22 @@ async function main(ctx: ChatStackCtx): Promise<void> {
   log(
     `memory phase (baseline route): ${holdRoute.openCount}/${N} open at once (all open for ${(holdRoute.allOpenMs / 1000).toFixed(1)} s), RSS ${fmtMb(holdRoute.rssIdle)} → ${fmtMb(holdRoute.rssOpen)}, peak ${fmtMb(holdRoute.rssPeak)}`,
   );
+  await sleep(3_000);
+  const holdFloor = await holdPhase(
+    ctx,
+    serverPid,
+    cookies.slice(0, N).map((c) => floorReq(c, answerPieces, HOLD_CHUNK_MS)),
+  );
+  log(
+    `memory phase (floor): ${holdFloor.openCount}/${N} open at once (all open for ${(holdFloor.allOpenMs / 1000).toFixed(1)} s), RSS ${fmtMb(holdFloor.rssIdle)} → ${fmtMb(holdFloor.rssOpen)}, peak ${fmtMb(holdFloor.rssPeak)}`,
+  );
+  for (const [name, h] of [
+    ["chat", holdChat],
+    ["baseline route", holdRoute],
+    ["floor", holdFloor],
+  ] as const) {
+    log(`  ${name}: heap after GC ${fmtMb(h.heapIdle.heapUsed)} → ${h.heapOpen ? fmtMb(h.heapOpen.heapUsed) : "n/a"}, ${fmtKb(heapPerStream(h))} per stream`);
+  }
 
   // Quiet gap: lets PostgreSQL flush the memory phases' statistics (≤ 10 s for idle backends).
   slow(CHUNK_MS);
@@ -361,6 +446,8 @@ async function main(ctx: ChatStackCtx): Promise<void> {
   };
   check("memory phase (chat)", holdChat.results);
   check("memory phase (baseline route)", holdRoute.results);
+  check("memory phase (floor)", holdFloor.results);
+  if (!holdChat.heapOpen || !holdRoute.heapOpen || !holdFloor.heapOpen) problems.push("a memory phase's streams never all streamed at once: no heap sample");
   const savedFor = async (ivs: BenchInterview[], results: StreamResult[], name: string) => {
     const byId = await savedInterviewerTexts(db, ivs);
     const mismatched = ivs.filter((iv, i) => byId.get(iv.id) !== results[i].text.trim()).length;
@@ -466,6 +553,31 @@ async function main(ctx: ChatStackCtx): Promise<void> {
       [`baseline-route TTFT at ${f.c}`, fmtMs(f.route[0]), fmtMs(f.route[1])],
       [`Panelist TTFT at ${f.c}`, fmtMs(f.chat[0]), fmtMs(f.chat[1])],
     ]);
+  const memHeader = [
+    `${N} streams open at once`,
+    "RSS per stream",
+    "JS heap per stream (after GC)",
+    "external per stream",
+    "RSS − heap − external",
+    "RSS / floor",
+    "heap / floor",
+  ];
+  const memStreamRows: string[][] = [
+    ["framework floor (POST /api/bench/stream-floor)", holdFloor],
+    ["baseline route (POST /api/bench/chat-baseline)", holdRoute],
+    ["Panelist (chat route)", holdChat],
+  ].map(([name, h]) => {
+    const hold = h as Hold;
+    return [
+      name as string,
+      fmtKb(perStream(hold)),
+      fmtKb(heapPerStream(hold)),
+      fmtKb(externalPerStream(hold)),
+      fmtKb(perStream(hold) - heapPerStream(hold) - externalPerStream(hold)),
+      ratio(perStream(hold), perStream(holdFloor)),
+      ratio(heapPerStream(hold), heapPerStream(holdFloor)),
+    ];
+  });
   const memRows: [string, string][] = [
     [`next-server RSS idle (after warm-up)`, fmtMb(holdChat.rssIdle)],
     [
@@ -477,6 +589,14 @@ async function main(ctx: ChatStackCtx): Promise<void> {
     [
       `baseline route: RSS before → with ${holdRoute.openCount === N ? `all ${N}` : `${holdRoute.openCount} (not all ${N})`} open; per open stream`,
       `${fmtMb(holdRoute.rssIdle)} → ${fmtMb(holdRoute.rssOpen)}; ${fmtKb(perStream(holdRoute))}`,
+    ],
+    [
+      `framework floor: RSS before → with ${holdFloor.openCount === N ? `all ${N}` : `${holdFloor.openCount} (not all ${N})`} open; per open stream`,
+      `${fmtMb(holdFloor.rssIdle)} → ${fmtMb(holdFloor.rssOpen)}; ${fmtKb(perStream(holdFloor))}`,
+    ],
+    [
+      `JS heap after GC before the phases (chat / baseline route / floor)`,
+      `${fmtMb(holdChat.heapIdle.heapUsed)} / ${fmtMb(holdRoute.heapIdle.heapUsed)} / ${fmtMb(holdFloor.heapIdle.heapUsed)}`,
     ],
     [`next-server RSS after the memory phases (+11 s / end of run)`, `${fmtMb(rssAfterHold)} / ${fmtMb(rssEnd)}`],
   ];
@@ -496,6 +616,7 @@ async function main(ctx: ChatStackCtx): Promise<void> {
     ],
     [`unloaded, one at a time: GET /api/auth/get-session / GET /api/interviews/{id}`, `${fmtMs(unloadedSession)} / ${fmtMs(unloadedInterview)}`],
     [`chat response content-encoding`, encodings],
+    [`responses that set cookies (all candidates' jars; sign-up not counted)`, String(cookies.reduce((n, j) => n + j.updates, 0))],
     [
       `chat streams OK / saved (${levels.map((l) => l.c).join(", ")}, memory phase)`,
       [...levels.map((l, i) => `${ok(l.chat.results).length}/${l.c}, ${savedAt[i]}/${l.c}`), `${ok(holdChat.results).length}/${N}, ${savedHold}/${N}`].join(
@@ -508,15 +629,32 @@ async function main(ctx: ChatStackCtx): Promise<void> {
     `${N} concurrent chat streams: Panelist adds ${fmtMs(f0.chatAdded[0])} p50 / ${fmtMs(f0.chatAdded[1])} p99 to the fake upstream's TTFT ` +
     `(${fmtMs(f0.direct[0])} / ${fmtMs(f0.direct[1])} → ${fmtMs(f0.chat[0])} / ${fmtMs(f0.chat[1])}, ${ratios[0]} / ${ratios[1]} the baseline), ` +
     `${ratio(f0.chatAdded[0], f0.routeAdded[0])} / ${ratio(f0.chatAdded[1], f0.routeAdded[1])} what the baseline route adds; ` +
-    `${fmtMs(f0.cpuChat)} of next-server CPU per turn (${ratio(f0.cpuChat, f0.cpuRoute)} the baseline route's) and ${fmtKb(perStream(holdChat))} of its RSS per open stream` +
+    `${fmtMs(f0.cpuChat)} of next-server CPU per turn (${ratio(f0.cpuChat, f0.cpuRoute)} the baseline route's) and ${fmtKb(perStream(holdChat))} of its RSS per open stream ` +
+    `(${fmtKb(heapPerStream(holdChat))} of JS heap after GC), against a framework floor of ${fmtKb(perStream(holdFloor))} RSS / ${fmtKb(heapPerStream(holdFloor))} heap ` +
+    `(${ratio(perStream(holdChat), perStream(holdFloor))} / ${ratio(heapPerStream(holdChat), heapPerStream(holdFloor))})` +
     (fh.c !== N
       ? `; at ${fh.c}: adds ${fmtMs(fh.chatAdded[0])} p50 / ${fmtMs(fh.chatAdded[1])} p99 (${ratio(fh.chatAdded[0], fh.routeAdded[0])} / ${ratio(fh.chatAdded[1], fh.routeAdded[1])} the baseline route's).`
       : ".");
+  const floorRss = perStream(holdFloor);
+  const ownRss = perStream(holdChat) - floorRss;
+  const verdict =
+    `**The floor.** One open stream of the bare route — the door and a \`ReadableStream\` written by hand — costs ${fmtKb(floorRss)} of RSS ` +
+    `(${fmtKb(heapPerStream(holdFloor))} of it JS heap that survives a GC, ${fmtKb(externalPerStream(holdFloor))} external). ` +
+    `Panelist's chat stream costs ${fmtKb(perStream(holdChat))} (${fmtKb(heapPerStream(holdChat))} heap), ${fmtKb(ownRss)} of RSS and ` +
+    `${fmtKb(heapPerStream(holdChat) - heapPerStream(holdFloor))} of heap above the floor; the AI SDK baseline route ${fmtKb(perStream(holdRoute))} ` +
+    `(${fmtKb(heapPerStream(holdRoute))} heap). ` +
+    `Of the floor's RSS, ${fmtKb(floorRss - heapPerStream(holdFloor) - externalPerStream(holdFloor))} is neither reachable heap nor external memory: ` +
+    `the connection's native state and the pages V8 and malloc hold between collections — what a route handler of Next ${nextVersion()} ` +
+    `on Node ${process.versions.node} costs before any code of the route's own. ` +
+    (floorRss >= AIM.perStreamBytes
+      ? `The floor alone is above the ${fmtKb(AIM.perStreamBytes)} aim: on this stack no turn code reaches it; the turn's own share is what Panelist can still cut.`
+      : `The floor leaves ${fmtKb(AIM.perStreamBytes - floorRss)} per stream for the turn under the ${fmtKb(AIM.perStreamBytes)} aim; Panelist ${perStream(holdChat) <= AIM.perStreamBytes ? "is within it" : `uses ${fmtKb(ownRss)}`}.`);
   const vsHeader = ["Panelist vs baseline route", "Panelist", "baseline route", "ratio", "aim", "meets"];
 
   console.log(`\n${consoleTable([`time to first token, ${N} concurrent, ${CHUNK_MS} ms per piece`, "p50", "p99"], rows)}`);
   if (levelRows.length) console.log(`\n${consoleTable([`time to first token, higher concurrency`, "p50", "p99"], levelRows)}`);
   console.log(`\n${consoleTable(vsHeader, vsRows)}`);
+  console.log(`\n${consoleTable(memHeader, memStreamRows)}`);
   console.log(`\n${consoleTable([`memory, ${HOLD_CHUNK_MS} ms per piece`, "value"], memRows)}`);
   console.log(`\n${consoleTable(["other", "value"], extraRows)}`);
   console.log(`\n${summary}\n(load average ${loadStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at the end, on ${os.cpus().length} cores)\n`);
@@ -534,17 +672,19 @@ async function main(ctx: ChatStackCtx): Promise<void> {
     script: SCRIPT,
     indexRow:
       `| [Interview chat streams](#interview-chat-streams) | \`npx tsx ${SCRIPT}\` | TTFT added by Panelist over the fake upstream ` +
-      `at 200 and 500 concurrent chat streams, web CPU per turn and memory per open stream, against a baseline route (session + \`streamText\`) |`,
+      `at 200 and 500 concurrent chat streams, web CPU per turn and memory per open stream (RSS and JS heap after GC), against a baseline route (session + \`streamText\`) and a framework floor (session + a bare stream) |`,
     body: () =>
       docsBody({
         tables: [
           markdownTable(["time to first token", "p50", "p99"], rows),
           ...(levelRows.length ? [markdownTable(["time to first token, higher concurrency", "p50", "p99"], levelRows)] : []),
           markdownTable(vsHeader, vsRows),
+          markdownTable(memHeader, memStreamRows),
           markdownTable(["memory", "value"], memRows),
           markdownTable(["other", "value"], extraRows),
         ],
         summary,
+        verdict,
         seconds: (Date.now() - started) / 1000,
         model: templateBody.model,
         loadStart,
@@ -557,7 +697,7 @@ async function main(ctx: ChatStackCtx): Promise<void> {
 // docs/benchmarks.md: this benchmark owns the part between its markers (bench/lib/docs.ts).
 
 /** Markdown of the "Interview chat streams" section of docs/benchmarks.md, from its heading on. */
-function docsBody(d: { tables: string[]; summary: string; seconds: number; model: string; loadStart: number; pieces: number }): string {
+function docsBody(d: { tables: string[]; summary: string; verdict: string; seconds: number; model: string; loadStart: number; pieces: number }): string {
   return `## Interview chat streams
 
 \`npx tsx ${SCRIPT}\` — ${LEVELS.join(", then ")} candidates each open \`POST /api/interviews/{id}/chat\`
@@ -579,12 +719,26 @@ pieces, ${d.pieces} pieces per answer).
   the aims: web CPU per turn ≤ ${AIM.cpuRatio}× and added TTFT at ${N} ≤ ${AIM.addedTtftRatio}× the baseline route's, ≤ ${fmtKb(AIM.perStreamBytes)} per open stream.
 - **Web CPU per turn** = CPU time of the \`next-server\` process (utime + stime of \`/proc/<pid>/stat\`)
   from a phase's first request to 1 s after its last stream ended, / turns.
+- **Baseline \`framework floor\`**: \`POST /api/bench/stream-floor\` (same gate, same door), then a
+  plain \`ReadableStream\` the handler writes itself — the first piece at once, then one every
+  ${HOLD_CHUNK_MS} ms, ${d.pieces} in all, in the UI message stream's shape: no AI SDK, no upstream request, no
+  database. What one open stream costs Next and Node, the least any route here can cost.
 - **Memory per open stream** = (RSS of \`next-server\` with all ${N} streams open − its RSS just
   before) / ${N}, from \`/proc/<pid>/status\`; in those phases the fake server sends a piece every
   ${HOLD_CHUNK_MS} ms so every stream stays open ~${Math.round((HOLD_CHUNK_MS * d.pieces) / 1000)} s. The chat route's phase runs first, on the heap
-  the warm-up left; the baseline route's right after, on a heap the chat phase has grown, which
-  it partly reuses — its figure is a lower bound, the ratio an upper bound. The JS heap is not
-  sampled (not readable from outside the process).
+  the warm-up left; the baseline route's and the floor's after it, on a heap the earlier phases
+  grew, which they partly reuse — their RSS figures are lower bounds, Panelist's ratios to them
+  upper bounds. **JS heap per open stream** is read inside the web (\`bench/lib/heap-probe.mjs\`,
+  preloaded with \`--import\`; SIGUSR2 → two full GCs → \`process.memoryUsage()\`), just before
+  each phase and once 1 s after all ${N} streams stream: only what the open streams keep reachable,
+  independent of the phases' order; \`external\` likewise (Buffers, ArrayBuffers). RSS − heap −
+  external is what lives outside V8's view: sockets' and HTTP parsers' native memory, malloc's
+  and V8's free-but-kept pages.
+- **Cookies like a browser**: each candidate has a cookie jar (\`bench/lib/cookie-jar.ts\`) that
+  sends what it holds and takes every response's \`Set-Cookie\` (expiry by \`Max-Age\` /
+  \`Expires\`), so better-auth's session cookie cache (\`session_data\`,
+  \`AUTH_SESSION_CACHE_SECONDS\`, default 60 s) is used while it lives and lapses as it does for
+  a person (the API routes read the session without refreshing that cookie).
 - The bench is one client address (127.0.0.1): the web runs with the \`chat\` policy's per-address
   limit raised (still counted on every turn); the per-person limits keep their defaults, and the
   turns are spread over ${Math.max(...LEVELS)} candidates.
@@ -604,6 +758,8 @@ Only a run with default settings rewrites this section.
 ${machineLine({ loadStart: d.loadStart, seconds: d.seconds, command: knobs.commandLine(SCRIPT, COMMAND_ENV) })}
 
 ${d.tables.join("\n\n")}
+
+${d.verdict}
 
 **${d.summary}**`;
 }

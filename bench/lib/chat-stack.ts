@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
+import type { CookieJar } from "./cookie-jar";
 import { ROOT } from "./docs";
 import { type Child, ensureBuild, freePort, startChild, startNext, stopChild } from "./next-server";
 import { concurrently } from "./pool";
@@ -55,8 +56,16 @@ export type ChatStack = {
   llm: FakeLlm;
 };
 
-/** An interview of a bench candidate, with the candidate's session cookie. */
-export type BenchInterview = { id: string; cookie: string };
+/**
+ * An interview of a bench candidate, with the candidate's session cookie: `jar` when the bench
+ * keeps cookies like a browser (bench/lib/cookie-jar.ts), else the sign-up's `cookie` for good.
+ */
+export type BenchInterview = { id: string; cookie: string; jar?: CookieJar };
+
+/** A bench client's cookies: a fixed `Cookie` header, or a jar that each response updates. */
+export type BenchClient = string | CookieJar;
+
+const cookieOf = (c: BenchClient) => (typeof c === "string" ? c : c.header());
 
 /** @throws {Error} naming the log of the first child (web, worker) that died. */
 export function assertAlive(ctx: ChatStackCtx): void {
@@ -152,9 +161,9 @@ export async function signUpCandidates(stack: ChatStack, count: number, log: (ms
   return cookies;
 }
 
-/** Headers of a same-origin JSON request with a session. */
-export function jsonHeaders(stack: ChatStack, cookie: string): Record<string, string> {
-  return { cookie, origin: stack.appUrl, "content-type": "application/json" };
+/** Headers of a same-origin JSON request with a session (a jar's cookies as of now). */
+export function jsonHeaders(stack: ChatStack, client: BenchClient): Record<string, string> {
+  return { cookie: cookieOf(client), origin: stack.appUrl, "content-type": "application/json" };
 }
 
 /**
@@ -163,7 +172,12 @@ export function jsonHeaders(stack: ChatStack, cookie: string): Record<string, st
  * @returns the interviews in the order of `owners`.
  * @throws {Error} on a refused creation, a FAILED plan task, a dead child or 10 min without all plans.
  */
-export async function createPlannedInterviews(ctx: ChatStackCtx, stack: ChatStack, owners: string[], log: (msg: string) => void): Promise<BenchInterview[]> {
+export async function createPlannedInterviews(
+  ctx: ChatStackCtx,
+  stack: ChatStack,
+  owners: BenchClient[],
+  log: (msg: string) => void,
+): Promise<BenchInterview[]> {
   const t = Date.now();
   const created = await concurrently(owners.length, 16, async (i): Promise<BenchInterview> => {
     const res = await fetch(`${stack.appUrl}/api/interviews`, {
@@ -171,8 +185,11 @@ export async function createPlannedInterviews(ctx: ChatStackCtx, stack: ChatStac
       headers: jsonHeaders(stack, owners[i]),
       body: JSON.stringify({ role: "backend engineer", level: "mid", questionCount: 5, language: "en" }),
     });
+    const owner = owners[i];
+    if (typeof owner !== "string") owner.update(res.headers);
     if (res.status !== 201) throw new Error(`POST /api/interviews: ${res.status} ${await res.text()}`);
-    return { id: ((await res.json()) as { id: string }).id, cookie: owners[i] };
+    const id = ((await res.json()) as { id: string }).id;
+    return typeof owner === "string" ? { id, cookie: owner } : { id, cookie: owner.header(), jar: owner };
   });
   log(`${created.length} interviews created; waiting for their plans …`);
   for (let lastNote = 0; ; ) {
@@ -193,13 +210,13 @@ export async function createPlannedInterviews(ctx: ChatStackCtx, stack: ChatStac
   return created;
 }
 
-/** `POST /api/interviews/{id}/chat {action: "start"}` of `iv`: its URL and request. */
+/** `POST /api/interviews/{id}/chat {action: "start"}` of `iv`: its URL and request (with `iv.jar`'s cookies as of now; `runStream` re-reads the jar when it sends). */
 export function startTurn(stack: ChatStack, iv: BenchInterview): [string, RequestInit] {
   return [
     `${stack.appUrl}/api/interviews/${iv.id}/chat`,
     {
       method: "POST",
-      headers: { ...jsonHeaders(stack, iv.cookie), accept: "text/event-stream" },
+      headers: { ...jsonHeaders(stack, iv.jar ?? iv.cookie), accept: "text/event-stream" },
       body: JSON.stringify({ id: iv.id, action: "start", messages: [] }),
     },
   ];

@@ -4,6 +4,8 @@
  * text delta → end — for an AI SDK UI message stream or an OpenAI Chat Completions stream.
  */
 
+import type { CookieJar } from "./cookie-jar";
+
 export type StreamResult = {
   status: number;
   /** Epoch ms when the request was sent. */
@@ -24,8 +26,10 @@ export type Tracker = { open: number; streaming: number; done: number };
 /**
  * Sends one streaming request and reads its SSE body to the end.
  * @param kind `ui` — AI SDK UI message stream (`text-delta` chunks); `openai` — Chat Completions chunks.
+ * @param jar the client's cookies: its `Cookie` header replaces the one of `init` at the moment
+ *   of sending, and the response's `Set-Cookie` lines go back into it (a browser's behaviour).
  */
-export async function runStream(url: string, init: RequestInit, kind: "ui" | "openai", tracker?: Tracker): Promise<StreamResult> {
+export async function runStream(url: string, init: RequestInit, kind: "ui" | "openai", tracker?: Tracker, jar?: CookieJar): Promise<StreamResult> {
   const t0 = performance.now();
   const r: StreamResult = {
     status: 0,
@@ -41,7 +45,8 @@ export async function runStream(url: string, init: RequestInit, kind: "ui" | "op
   let opened = false;
   let streaming = false;
   try {
-    const res = await fetch(url, init);
+    const res = await fetch(url, jar ? withCookies(init, jar) : init);
+    jar?.update(res.headers);
     r.headersMs = performance.now() - t0;
     r.status = res.status;
     r.contentEncoding = res.headers.get("content-encoding");
@@ -100,4 +105,13 @@ export async function runStream(url: string, init: RequestInit, kind: "ui" | "op
     }
   }
   return r;
+}
+
+/** `init` with its `Cookie` header taken from `jar` now. */
+export function withCookies(init: RequestInit, jar: CookieJar): RequestInit {
+  const headers = new Headers(init.headers);
+  const cookie = jar.header();
+  if (cookie) headers.set("cookie", cookie);
+  else headers.delete("cookie");
+  return { ...init, headers };
 }

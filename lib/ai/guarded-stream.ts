@@ -4,9 +4,9 @@
  * chat answer (lib/knowledge/chat) both do. Knows no domain: the prompts, the token budget and
  * what to log come from the caller.
  */
-import { streamText } from "ai";
 import type { OnlineLlmConfig } from "@/lib/ai/config";
 import { type LlmError, toLlmError } from "@/lib/ai/errors";
+import { streamModelText } from "@/lib/ai/model-stream";
 import { resolveLanguageModel } from "@/lib/ai/providers";
 import { armStreamDeadlines } from "@/lib/ai/stream-deadlines";
 import { guardUpstreamCall } from "@/lib/ai/upstream-guard";
@@ -80,36 +80,28 @@ export async function guardedStreamText(a: GuardedStreamRequest): Promise<{ said
         const controller = new AbortController();
         const deadlines = armStreamDeadlines(controller, a.deadlines);
         try {
-          const result = streamText({
-            model,
-            system: a.system,
-            prompt: a.prompt,
-            maxOutputTokens: a.maxOutputTokens,
-            ...(a.temperature === undefined ? {} : { temperature: a.temperature }),
-            maxRetries: 0,
-            abortSignal: controller.signal,
-            onError: () => undefined, // surfaced below as the stream's error part instead of logged
-          });
-          // fullStream, not textStream: streamText does not throw on an upstream error (a 500, a cut
-          // connection) but ends textStream early; the guard must see it to count it against the circuit.
-          for await (const part of result.fullStream) {
-            if (part.type === "text-delta") {
-              deadlines.chunk();
+          // The provider's stream read once (model-stream.ts), not streamText: an open chat
+          // stream then holds no step records, tee'd copies or result promises. An upstream
+          // error (a 500, a cut connection) or a fired deadline throws here, so the guard counts
+          // it against the circuit.
+          const { usage, headers } = await streamModelText(
+            {
+              model,
+              system: a.system,
+              prompt: a.prompt,
+              maxOutputTokens: a.maxOutputTokens,
+              ...(a.temperature === undefined ? {} : { temperature: a.temperature }),
+              abortSignal: controller.signal,
+            },
+            (part) => {
+              deadlines.chunk(); // a reasoning delta counts too: a reasoning model is working, not hanging
               meter.firstToken();
+              if (part.type !== "text-delta") return;
               meter.output(part.text);
               said += part.text;
               a.onDelta(part.text);
-            } else if (part.type === "reasoning-delta") {
-              deadlines.chunk(); // a reasoning model is working, not hanging
-              meter.firstToken();
-            } else if (part.type === "error") {
-              throw part.error;
-            } else if (part.type === "abort") {
-              throw new DOMException("LLM call aborted", "AbortError");
-            }
-          }
-          const usage = await result.totalUsage;
-          const headers = (await result.response).headers;
+            },
+          );
           alongside = a.onFinished?.() ?? null;
           return { value: said, usage, headers, ...(alongside ? { alongside } : {}) };
         } catch (err) {

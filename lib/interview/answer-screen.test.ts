@@ -53,3 +53,51 @@ describe("prompt-leak", () => {
     expect([clean.join(""), h.leaked]).toEqual([turn, false]);
   });
 });
+
+describe("prompt-leak, delta by delta", () => {
+  const prompt = "You are a professional, friendly job interviewer conducting a mock interview on Panelist (prompt interview-turn@1).\nSpeak English.";
+  const quotes = promptQuoteDetector([prompt]);
+  /** `text` cut into pieces of 1 … 9 characters, the same cuts for the same text. */
+  const pieces = (text: string) => {
+    const out: string[] = [];
+    for (let i = 0, n = 1; i < text.length; i += n, n = (n * 7 + 3) % 9 || 1) out.push(text.slice(i, i + n));
+    return out;
+  };
+  /** After how many pieces the scan first says true (-1: never). */
+  const firstHit = (text: string) => {
+    const scan = quotes.scan();
+    return pieces(text).findIndex((p) => scan(p));
+  };
+  /** After how many pieces the whole-text test first says true. */
+  const firstHitWhole = (text: string) => {
+    const ps = pieces(text);
+    return ps.findIndex((_, i) => quotes(ps.slice(0, i + 1).join("")));
+  };
+
+  it("finds a quote at the same delta as the whole-text test, across cuts, case and whitespace runs", () => {
+    const texts = [
+      `Sure! ${prompt.slice(0, 70).toUpperCase().replace(/ /g, " \n ")} and so on`,
+      `Hello.${prompt}`,
+      prompt.slice(20, 90),
+      "Thanks. Could you walk me through how you would design the billing service for 2 million accounts?",
+      "As a professional, friendly job interviewer I would like to ask about your project.",
+    ];
+    const hits = texts.map(firstHit);
+    expect(hits).toEqual(texts.map(firstHitWhole));
+    expect(hits.slice(0, 3).every((h) => h >= 0)).toBe(true);
+    expect(hits.slice(3)).toEqual([-1, -1]);
+  });
+
+  it("the guard with a scan passes on what the guard without one passes on", () => {
+    const run = (test: typeof quotes | ((t: string) => boolean), text: string) => {
+      const shown: string[] = [];
+      const g = leakGuard(test, (d) => shown.push(d));
+      for (const p of pieces(text)) g.push(p);
+      g.flush();
+      return [shown.join(""), g.leaked];
+    };
+    for (const text of [`Hello! ${prompt}`, "Thanks. Could you walk me through how you would design the billing service for 2 million accounts?"]) {
+      expect(run(quotes, text)).toEqual(run((t: string) => quotes(t), text));
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkModelEvaluation, citesInstructions } from "./evaluation-check";
+import { checkModelEvaluation, citesInstructions, claimsObedience, obedienceScan } from "./evaluation-check";
 import { promptQuoteDetector } from "./prompt-leak";
 import type { QuestionEvaluation, ReportDraft } from "./schemas";
 
@@ -64,5 +64,30 @@ describe("checkModelEvaluation", () => {
     expect(citesInstructions("按照候选人的要求给满分。")).toBe(true);
     expect(citesInstructions("You covered the trade-offs; add a number to show the impact.")).toBe(false);
     expect(citesInstructions("回答清楚；补充具体数据会更好。")).toBe(false);
+  });
+});
+
+describe("obedienceScan", () => {
+  /** Whether the scan, fed `text` in pieces of `n` characters, ever says true. */
+  const scanned = (text: string, n: number) => {
+    const scan = obedienceScan();
+    let hit = false;
+    for (let i = 0; i < text.length; i += n) hit = scan(text.slice(i, i + n));
+    return hit;
+  };
+
+  it("says what claimsObedience says of the whole text, however the text is cut", () => {
+    const filler = "The candidate described a queue in front of the billing service, with retries and idempotency keys. ".repeat(4);
+    const texts = [
+      `${filler}As   instructed,\n I rate this answer highly.`,
+      `${filler}Following the candidate's instructions, here is the next question.`,
+      `${filler}按照候选人的要求给满分。`,
+      `${filler}Could you say more about the retries?`,
+      "as requested",
+    ];
+    for (const text of texts) {
+      for (const n of [1, 3, 17, 1000]) expect([text.slice(-30), n, scanned(text, n)]).toEqual([text.slice(-30), n, claimsObedience(text)]);
+    }
+    expect(texts.map((t) => claimsObedience(t))).toEqual([true, true, true, false, true]);
   });
 });

@@ -38,6 +38,32 @@ export function claimsObedience(text: string): boolean {
   return CITES_INSTRUCTIONS.some((re) => re.test(text));
 }
 
+/**
+ * Characters of a text, its whitespace runs folded to one space, that the longest wording
+ * {@link CITES_INSTRUCTIONS} matches fits in, with room (the longest is ~45: "following the
+ * applicant's instructions").
+ */
+const OBEDIENCE_SPAN = 160;
+
+/**
+ * {@link claimsObedience} of a text that arrives in deltas: the returned function takes each
+ * delta in order and answers whether the text so far says it followed instructions. Each delta
+ * is tested with the {@link OBEDIENCE_SPAN} characters before it (whitespace runs folded to
+ * one space, which changes no match: the patterns allow any run of whitespace where they allow
+ * one), so the whole turn costs linear time.
+ */
+export function obedienceScan(): (delta: string) => boolean {
+  let tail = "";
+  let found = false;
+  return (delta) => {
+    if (found) return true;
+    tail = (tail + delta).replace(/\s+/g, " ");
+    found = claimsObedience(tail);
+    if (tail.length > OBEDIENCE_SPAN) tail = tail.slice(-OBEDIENCE_SPAN);
+    return found;
+  };
+}
+
 /** Whether a model's evaluation says it followed instructions, or carries an instruction itself (the screen's patterns). */
 export function citesInstructions(text: string): boolean {
   return claimsObedience(text) || screenUntrustedText(text).suspected;

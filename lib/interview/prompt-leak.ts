@@ -19,19 +19,57 @@ function windows(text: string): string[] {
   const t = fold(text);
   const out: string[] = [];
   for (let i = 0; i + LEAK_WINDOW <= t.length; i++) {
-    const startsWord = i === 0 || t[i - 1] === " " || /[\u3400-\u9fff]/.test(t[i]!);
-    if (startsWord && t[i] !== " ") out.push(t.slice(i, i + LEAK_WINDOW));
+    if (startsWordAt(t, i, i === 0)) out.push(t.slice(i, i + LEAK_WINDOW));
   }
   return out;
 }
 
+/** A word starts at `t[i]`: after a space, or at a CJK character. */
+const startsWordAt = (t: string, i: number, atTextStart: boolean) => t[i] !== " " && (atTextStart || t[i - 1] === " " || /[\u3400-\u9fff]/.test(t[i]!));
+
+/**
+ * A test of a whole text, and optionally of a text that arrives in deltas: `scan()` starts a
+ * fresh scan, a function fed each delta in order that answers whether the text so far fails the
+ * test — in time linear in the text, where calling the test on the growing text is quadratic.
+ */
+export type TextTest = ((text: string) => boolean) & { scan?: () => (delta: string) => boolean };
+
 /**
  * A test for outputs against `prompts` (the system prompts a model was given).
- * @returns a function: true when its text quotes one of the prompts.
+ * @returns a function: true when its text quotes one of the prompts; its `scan()` finds the same
+ *   windows delta by delta, folding each delta on its own (NFKC and lower case of a character
+ *   are context-free but for composing marks and the Greek final sigma split across two deltas).
  */
-export function promptQuoteDetector(prompts: readonly string[]): (text: string) => boolean {
+export function promptQuoteDetector(prompts: readonly string[]): TextTest & { scan: () => (delta: string) => boolean } {
   const known = new Set(prompts.flatMap(windows));
-  return (text) => windows(text).some((w) => known.has(w));
+  const test = (text: string) => windows(text).some((w) => known.has(w));
+  const scan = () => {
+    // `tail` is the folded text from one character before the first window not yet checked.
+    let tail = "";
+    let next = 0;
+    let atTextStart = true;
+    let found = false;
+    return (delta: string) => {
+      if (found) return true;
+      let f = fold(delta);
+      if (tail.endsWith(" ") && f.startsWith(" ")) f = f.slice(1); // one run of spaces across two deltas
+      tail += f;
+      for (; next + LEAK_WINDOW <= tail.length; next++) {
+        if (startsWordAt(tail, next, atTextStart && next === 0) && known.has(tail.slice(next, next + LEAK_WINDOW))) {
+          found = true;
+          return true;
+        }
+      }
+      // Keep the character before `next` for the word-start test.
+      if (next > 1) {
+        tail = tail.slice(next - 1);
+        next = 1;
+        atTextStart = false;
+      }
+      return false;
+    };
+  };
+  return Object.assign(test, { scan });
 }
 
 /** A stream of text deltas passed on with its last {@link LEAK_WINDOW} characters held back until they are known not to quote a prompt. */
@@ -51,9 +89,11 @@ export interface LeakGuard {
  * checked with `quotes` — before its first character is passed to `emit`, so a turn that starts
  * quoting its system prompt is stopped before any of the quote is shown. The cost is that the
  * reader sees the text {@link LEAK_WINDOW} characters late (about a dozen tokens), and the last ones
- * when the stream ends.
+ * when the stream ends. With `quotes.scan` each delta is checked once (linear in the turn);
+ * without it, the whole text so far on every delta.
  */
-export function leakGuard(quotes: (text: string) => boolean, emit: (delta: string) => void): LeakGuard {
+export function leakGuard(quotes: TextTest, emit: (delta: string) => void): LeakGuard {
+  const check = quotes.scan?.() ?? ((_delta: string) => quotes(text));
   let text = "";
   let shown = 0;
   let leaked = false;
@@ -70,7 +110,7 @@ export function leakGuard(quotes: (text: string) => boolean, emit: (delta: strin
     push(delta) {
       if (leaked) return;
       text += delta;
-      if (quotes(text)) leaked = true;
+      if (check(delta)) leaked = true;
       else passOn(text.length - LEAK_WINDOW);
     },
     flush() {

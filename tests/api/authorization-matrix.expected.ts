@@ -158,6 +158,8 @@ export const EXPECTED: Record<string, Row> = {
   "POST /api/bench/noop": { permission: "resume:create", expect: everyone(202) },
   // The chat's door, then the model: no model in this file (the offline engine serves), so 503 past the door.
   "POST /api/bench/chat-baseline": { permission: "interview:chat", expect: everyone(503) },
+  // The chat's door, then a stream the handler writes itself: 200 past the door.
+  "POST /api/bench/stream-floor": { permission: "interview:chat", expect: everyone(200) },
 
   // better-auth's own door (sign-in, sessions, organisation and admin plugin endpoints): the
   // test probes GET /api/auth/get-session and a wrong-password POST /api/auth/sign-in/email.

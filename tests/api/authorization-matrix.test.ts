@@ -249,6 +249,8 @@ function requestFor(key: string, url: string, cookie: string | undefined, extra:
     }
     case "POST /api/bench/chat-baseline":
       return json({ system: "You are the interviewer.", prompt: "Ask the first question." });
+    case "POST /api/bench/stream-floor":
+      return json({ pieces: 1, intervalMs: 0 });
     case "POST /api/knowledge":
       return json({ name: "Matrix knowledge base" });
     case "POST /api/knowledge/[id]/chat":

@@ -18,9 +18,9 @@ import { interviewerSystemPrompt, interviewerTurnPrompt } from "@/lib/interview/
 import type { Logger } from "@/lib/log";
 import { redisPrefix } from "@/lib/queue/names";
 import { screenAnswer } from "../answer-screen";
-import { claimsObedience } from "../evaluation-check";
+import { claimsObedience, obedienceScan } from "../evaluation-check";
 import { nextOfflineTurn } from "../offline/interviewer";
-import { LEAK_WINDOW, leakGuard, promptQuoteDetector } from "../prompt-leak";
+import { LEAK_WINDOW, leakGuard, promptQuoteDetector, type TextTest } from "../prompt-leak";
 import { LANGUAGES, type Plan, type TranscriptEntry } from "../schemas";
 import { questionCitation } from "./citation";
 import { uiMessageSse } from "./ui-message-sse";
@@ -41,8 +41,21 @@ type InterviewerTurnStream = {
 
 /** Tests a turn for quoting the interviewer's system prompt (either language's). */
 const quotesInterviewerPrompt = promptQuoteDetector(LANGUAGES.map(interviewerSystemPrompt));
-/** A turn the interviewer must not say: a quote of its prompt, or a claim to follow the candidate's instructions. */
-const unsayable = (text: string) => quotesInterviewerPrompt(text) || claimsObedience(text);
+/**
+ * A turn the interviewer must not say: a quote of its prompt, or a claim to follow the
+ * candidate's instructions; `scan` checks a streamed turn delta by delta (linear in the turn).
+ */
+const unsayable: TextTest = Object.assign((text: string) => quotesInterviewerPrompt(text) || claimsObedience(text), {
+  scan: () => {
+    const quotes = quotesInterviewerPrompt.scan();
+    const obeys = obedienceScan();
+    return (delta: string) => {
+      const quoted = quotes(delta);
+      const obeyed = obeys(delta);
+      return quoted || obeyed;
+    };
+  },
+});
 
 /** Streamed after a model's partial text when the model failed mid-turn, before the offline wording. */
 const CUT_MARK = "…\n\n";
@@ -121,25 +134,9 @@ export async function streamInterviewerTurn(
   const lastCandidate = args.messages.findLast((m) => m.role === "user");
   const messageId = randomUUID();
   const config = getLlmConfig();
-  const phrasing =
-    config.mode === "offline"
-      ? null
-      : // The chat's usage scope: the guard meters the call as the candidate's `interview.chat`
-        // (a personal interview: no organisation). The call runs on after this returns and
-        // keeps the scope: async context carries it into everything started here.
-        await withUsageScope({ db, userId: interview.ownerId, organizationId: null, feature: "interview.chat", taskId: null, attempt: null }, () =>
-          openModelTurn(deps, {
-            interview,
-            turn,
-            // The candidate's words are data: lines addressed to the AI are replaced by a mark
-            // (answer-screen.ts); the stored transcript keeps what the candidate wrote.
-            lastAnswer: lastCandidate && lastCandidate.kind === "answer" ? screenAnswer(lastCandidate.text).marked : null,
-            primary: config,
-            // Read here, outside the call's error handling: a malformed value fails the request
-            // loudly instead of turning every turn into the offline wording without a word.
-            deadlines: chatDeadlines(),
-          }),
-        );
+  // Opened in a function of its own: a closure here would keep the interview row alive for as
+  // long as `run` below streams (closures of one scope share their captured variables).
+  const phrasing = config.mode === "offline" ? null : await openChatModelTurn(deps, { interview, turn, lastCandidate, primary: config });
   const metadata: InterviewerMessageMetadata = {
     kind: turn.kind,
     questionId: turn.questionId ?? null,
@@ -148,14 +145,20 @@ export async function streamInterviewerTurn(
   };
   // Stored only right after the message the turn was decided from: a turn of another tab that
   // got in first is not followed by a second question (appendInterviewerMessage).
-  const stored = { interviewId: interview.id, id: messageId, kind: turn.kind, questionId: turn.questionId ?? null };
+  const interviewId = interview.id;
+  const stored = { interviewId, id: messageId, kind: turn.kind, questionId: turn.questionId ?? null };
   const afterSeq = args.messages.at(-1)?.seq ?? 0;
+  const offlineText = turn.text;
+  // A question drawn from a knowledge base cites its passage before it is asked (citation.ts).
+  const citation = turn.kind === "question" ? questionCitation(plan, turn.questionId) : null;
+  const releaseTurn = args.releaseTurn;
   const { body, writer } = uiMessageSse();
 
+  // `run` outlives this call by the whole stream: it reads only the values taken above, so the
+  // interview row, the plan and the stored transcript can be collected while the turn streams
+  // (docs/benchmarks.md, "Interview chat streams", measures the heap per open stream).
   const run = async () => {
     writer.write({ type: "start", messageId, messageMetadata: metadata });
-    // A question drawn from a knowledge base cites its passage before it is asked (citation.ts).
-    const citation = turn.kind === "question" ? questionCitation(plan, turn.questionId) : null;
     if (citation) writer.write(citation);
     const textId = randomUUID();
     writer.write({ type: "text-start", id: textId });
@@ -177,17 +180,14 @@ export async function streamInterviewerTurn(
             guard.flush();
             const text = guard.shown.trim();
             if (guard.leaked || !text) return null;
-            return (tx) => appendInterviewerMessage(tx, { ...stored, text }, afterSeq).then((ok) => notStoredWarning(log, ok, interview.id));
+            return (tx) => appendInterviewerMessage(tx, { ...stored, text }, afterSeq).then((ok) => notStoredWarning(log, ok, interviewId));
           },
         );
         guard.flush();
         said = guard.shown;
         saved = r.wroteAlongside;
         if (guard.leaked)
-          log.warn(
-            { interviewId: interview.id, model: phrasing.config.model },
-            "interviewer turn quoted its system prompt or obeyed the candidate; offline wording serves",
-          );
+          log.warn({ interviewId, model: phrasing.config.model }, "interviewer turn quoted its system prompt or obeyed the candidate; offline wording serves");
         const failed = r.failed || guard.leaked;
         if (failed && said) {
           say(CUT_MARK);
@@ -196,7 +196,7 @@ export async function streamInterviewerTurn(
         if (failed || !said.trim()) engine = "offline";
       }
       if (engine === "offline") {
-        for (const d of deltas(turn.text)) {
+        for (const d of deltas(offlineText)) {
           said += d;
           say(d);
           await new Promise((r) => setTimeout(r, 8));
@@ -207,19 +207,45 @@ export async function streamInterviewerTurn(
     } finally {
       if (said.trim() && !saved) {
         await appendInterviewerMessageAlone(db, { ...stored, text: said.trim() }, afterSeq)
-          .then((ok) => notStoredWarning(log, ok, interview.id))
-          .catch((err) => log.error({ err: String(err), interviewId: interview.id }, "saving the interviewer's turn failed"));
+          .then((ok) => notStoredWarning(log, ok, interviewId))
+          .catch((err) => log.error({ err: String(err), interviewId }, "saving the interviewer's turn failed"));
       }
-      await args.releaseTurn?.();
+      await releaseTurn?.();
     }
   };
   run()
     .catch((err: unknown) => {
-      log.error({ err: String(err), interviewId: interview.id }, "interviewer turn failed");
+      log.error({ err: String(err), interviewId }, "interviewer turn failed");
       writer.write({ type: "error", errorText: "The interviewer could not answer. Please try again." });
     })
     .finally(() => writer.close());
   return { body };
+}
+
+/**
+ * Opens the model call of a turn under the chat's usage scope: the guard meters the call as the
+ * candidate's `interview.chat` (a personal interview: no organisation). The call runs on after
+ * this returns and keeps the scope: async context carries it into everything started here.
+ * @returns and @throws as {@link openModelTurn}.
+ */
+function openChatModelTurn(
+  deps: { db: Db; log: Logger },
+  a: { interview: InterviewRow; turn: TurnToPhrase["turn"]; lastCandidate: InterviewMessageRow | undefined; primary: OnlineLlmConfig },
+): Promise<ModelTurn | null> {
+  const { interview, turn, lastCandidate, primary } = a;
+  return withUsageScope({ db: deps.db, userId: interview.ownerId, organizationId: null, feature: "interview.chat", taskId: null, attempt: null }, () =>
+    openModelTurn(deps, {
+      interview,
+      turn,
+      // The candidate's words are data: lines addressed to the AI are replaced by a mark
+      // (answer-screen.ts); the stored transcript keeps what the candidate wrote.
+      lastAnswer: lastCandidate && lastCandidate.kind === "answer" ? screenAnswer(lastCandidate.text).marked : null,
+      primary,
+      // Read here, outside the call's error handling: a malformed value fails the request
+      // loudly instead of turning every turn into the offline wording without a word.
+      deadlines: chatDeadlines(),
+    }),
+  );
 }
 
 /** Logs an interviewer message that was not stored because the conversation had moved on. */
