@@ -4,7 +4,7 @@ import { POST as baseline } from "@/app/api/bench/chat-baseline/route";
 import { closeDb } from "@/lib/db/client";
 import { withFakeLlmModel } from "../helpers/fake-llm";
 import { envRestorer } from "../helpers/fixtures";
-import { BASE, params, signUpCandidate } from "../helpers/http";
+import { params, postJson, signUpCandidate, sseEvents } from "../helpers/http";
 
 /**
  * The chat baseline of bench/interview-chat-streams.ts against the fake OpenAI-compatible server:
@@ -25,24 +25,12 @@ afterAll(async () => {
   await closeDb();
 });
 
-const post = (o: { cookie?: string; body: string }) =>
-  baseline(
-    new Request(`${BASE}/api/bench/chat-baseline`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(o.cookie ? { cookie: o.cookie } : {}) },
-      body: o.body,
-    }),
-    params({}),
-  );
+const post = (o: { cookie?: string; body: string }) => baseline(postJson("/api/bench/chat-baseline", o), params({}));
 const good = JSON.stringify({ system: SYSTEM, prompt: PROMPT });
 
-/** The `data:` events of a UI message stream (AI SDK 6: one JSON chunk per SSE event). */
+/** The UI message chunks of the body, without the closing `[DONE]`. */
 async function uiChunks(res: Response): Promise<{ type: string; delta?: string }[]> {
-  const raw = await res.text();
-  return raw
-    .split("\n")
-    .filter((l) => l.startsWith("data: ") && l !== "data: [DONE]")
-    .map((l) => JSON.parse(l.slice(6)) as { type: string; delta?: string });
+  return (await sseEvents(res)).filter((e): e is { type: string; delta?: string } => typeof e !== "string");
 }
 
 describe("POST /api/bench/chat-baseline (the chat-streams baseline)", () => {

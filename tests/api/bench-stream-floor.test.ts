@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as floor } from "@/app/api/bench/stream-floor/route";
 import { closeDb } from "@/lib/db/client";
 import { envRestorer } from "../helpers/fixtures";
-import { BASE, params, signUpCandidate } from "../helpers/http";
+import { params, postJson, signUpCandidate, sseEvents } from "../helpers/http";
 
 /**
  * The framework floor of bench/interview-chat-streams.ts: the chat's door, then a stream the
@@ -21,23 +21,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-const post = (o: { cookie?: string; body: string }) =>
-  floor(
-    new Request(`${BASE}/api/bench/stream-floor`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(o.cookie ? { cookie: o.cookie } : {}) },
-      body: o.body,
-    }),
-    params({}),
-  );
-
-/** The `data:` events of the body, `[DONE]` as the string. */
-async function events(res: Response): Promise<(string | { type: string; delta?: string })[]> {
-  return (await res.text())
-    .split("\n")
-    .filter((l) => l.startsWith("data: "))
-    .map((l) => (l === "data: [DONE]" ? "[DONE]" : (JSON.parse(l.slice(6)) as { type: string; delta?: string })));
-}
+const post = (o: { cookie?: string; body: string }) => floor(postJson("/api/bench/stream-floor", o), params({}));
 
 describe("POST /api/bench/stream-floor (the chat-streams framework floor)", () => {
   it("does not exist unless PANELIST_BENCH_ROUTES=1, even for a signed-in user", async () => {
@@ -70,7 +54,7 @@ describe("POST /api/bench/stream-floor (the chat-streams framework floor)", () =
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     expect(res.headers.get("x-vercel-ai-ui-message-stream")).toBe("v1");
-    const all = await events(res);
+    const all = await sseEvents(res);
     expect(all.map((e) => (typeof e === "string" ? e : e.type))).toEqual([
       "start",
       "text-start",

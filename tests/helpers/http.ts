@@ -38,6 +38,23 @@ export function get(path: string, cookie?: string): Request {
   return new Request(`${BASE}${path}`, { headers: cookie ? { cookie } : {} });
 }
 
+/** A JSON `POST` to `path`, with the session `cookie` when given. */
+export function postJson(path: string, o: { cookie?: string; body: string }): Request {
+  return new Request(`${BASE}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(o.cookie ? { cookie: o.cookie } : {}) },
+    body: o.body,
+  });
+}
+
+/** The `data:` events of a UI message stream body (AI SDK 6: one JSON chunk per SSE event), parsed; the closing `[DONE]` as the string. */
+export async function sseEvents(res: Response): Promise<(string | { type: string; delta?: string })[]> {
+  return (await res.text())
+    .split("\n")
+    .filter((l) => l.startsWith("data: "))
+    .map((l) => (l === "data: [DONE]" ? "[DONE]" : (JSON.parse(l.slice(6)) as { type: string; delta?: string })));
+}
+
 /** The `{ params }` argument Next passes to a dynamic route handler. */
 export function params<P extends Record<string, string>>(p: P): { params: Promise<P> } {
   return { params: Promise.resolve(p) };
