@@ -1,10 +1,11 @@
 import "../helpers/env";
+import { sql } from "drizzle-orm";
 import Redis from "ioredis";
 import { describe, expect, it } from "vitest";
 import { insertTask, insertTasks } from "@/lib/db/queries/tasks";
 import type { Logger } from "@/lib/log";
 import { streamKey } from "@/lib/queue/names";
-import { submitTask, submitTasks } from "@/lib/queue/producer";
+import { publishTask, submitTask, submitTasks } from "@/lib/queue/producer";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { newTask } from "@/lib/tasks/definitions";
 import { eventually } from "../helpers/fixtures";
@@ -56,6 +57,69 @@ describe("submitTask (after the outbox commit)", () => {
     await eventually(async () => (await kit.rows([task.id]))[0].messageId !== null);
     const entries = await redis.xrange(streamKey("resume.analyze", "interactive"), "-", "+");
     expect(entries.map(([, fields]) => fields[1])).toContain(task.id);
+  });
+});
+
+describe("publishTask group commit (concurrent publishes share a flush)", () => {
+  it("publishes made together share one XADD pipeline and one UPDATE; a failed XADD fails only its own, which the relay publishes", async () => {
+    // A stream key holding a string: XADD to it fails (WRONGTYPE) while the others succeed.
+    await redis.set(streamKey("interview.plan", "interactive"), "not a stream");
+    const [a, b, broken] = await insertTasks(db, [
+      analysisTask(),
+      analysisTask(),
+      newTask("interview.plan", { ownerId, payload: { interviewId: crypto.randomUUID() } }),
+    ]);
+    const settled = await Promise.allSettled([publishTask(redis, db, a), publishTask(redis, db, b), publishTask(redis, db, broken)]);
+
+    expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+    expect(String((settled[2] as PromiseRejectedResult).reason)).toMatch(/WRONGTYPE/);
+    const ids = settled.slice(0, 2).map((s) => (s as PromiseFulfilledResult<string>).value);
+    const rows = new Map((await kit.rows([a.id, b.id, broken.id])).map((r) => [r.id, r]));
+    expect([rows.get(a.id)!.messageId, rows.get(b.id)!.messageId]).toEqual(ids);
+    // One UPDATE recorded both: one statement, one now().
+    expect(rows.get(a.id)!.publishedAt!.getTime()).toBe(rows.get(b.id)!.publishedAt!.getTime());
+    expect(rows.get(broken.id)!.messageId).toBeNull();
+    const entries = await redis.xrange(streamKey("resume.analyze", "interactive"), "-", "+");
+    expect(entries).toEqual([
+      [ids[0], ["taskId", a.id]],
+      [ids[1], ["taskId", b.id]],
+    ]);
+
+    // The failed one is left to the relay: once its stream is usable again it gets published.
+    await redis.del(streamKey("interview.plan", "interactive"));
+    const relay = new OutboxRelay(kit.deps, {
+      intervalMs: 100,
+      graceMs: 200,
+      streams: [streamKey("resume.analyze", "interactive"), streamKey("interview.plan", "interactive")],
+    });
+    relay.start();
+    running.push(relay);
+    await eventually(async () => (await kit.rows([broken.id]))[0].messageId !== null);
+    expect((await redis.xrange(streamKey("interview.plan", "interactive"), "-", "+")).map(([, f]) => f[1])).toEqual([broken.id]);
+  });
+
+  it("does not wait for a row another transaction holds (a claim in progress): the others are recorded, that one stays unpublished", async () => {
+    const [held, free] = await insertTasks(db, [analysisTask(), analysisTask()]);
+    let release!: () => void;
+    const locked = new Promise<void>((r) => (release = r));
+    let lockTaken!: () => void;
+    const taken = new Promise<void>((r) => (lockTaken = r));
+    const holder = db.transaction(async (tx) => {
+      await tx.execute(sql`select id from tasks where id = ${held.id} for no key update`);
+      lockTaken();
+      await locked;
+    });
+    await taken;
+    try {
+      const ids = await Promise.all([publishTask(redis, db, held), publishTask(redis, db, free)]);
+      expect(ids.every((id) => /^\d+-\d+$/.test(id))).toBe(true);
+      const rows = new Map((await kit.rows([held.id, free.id])).map((r) => [r.id, r]));
+      expect(rows.get(free.id)!.messageId).toBe(ids[1]);
+      expect(rows.get(held.id)!.messageId).toBeNull();
+    } finally {
+      release();
+      await holder;
+    }
   });
 });
 
