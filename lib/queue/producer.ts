@@ -21,7 +21,7 @@ const batchers = new WeakMap<Redis, WeakMap<Db, MicroBatcher<Publish, string>>>(
 function publishBatcher(redis: Redis, db: Db): MicroBatcher<Publish, string> {
   const byDb = batchers.get(redis) ?? new WeakMap<Db, MicroBatcher<Publish, string>>();
   batchers.set(redis, byDb);
-  const b = byDb.get(db) ?? new MicroBatcher((list) => publishFlush(redis, db, list), { maxSize: PUBLISH_BATCH_MAX, maxFlushes: PUBLISH_FLUSHES });
+  const b = byDb.get(db) ?? new MicroBatcher((list) => publishFlush(redis, db, list), { maxSize: PUBLISH_BATCH_MAX, maxFlushes: PUBLISH_FLUSHES, eager: true });
   byDb.set(db, b);
   return b;
 }
@@ -35,9 +35,7 @@ function publishBatcher(redis: Redis, db: Db): MicroBatcher<Publish, string> {
  * @throws ioredis errors when the pipeline's round trip failed (every publish of the flush fails).
  */
 async function publishFlush(redis: Redis, db: Db, list: Publish[]): Promise<(string | Error)[]> {
-  const pipeline = redis.pipeline();
-  for (const t of list) pipeline.xadd(streamKey(t.type as TaskType, t.lane), "*", "taskId", t.id);
-  const results = (await pipeline.exec()) ?? [];
+  const results = list.length === 1 ? [await xaddOne(redis, list[0])] : await xaddPipeline(redis, list);
   const out: (string | Error)[] = list.map((_, i) => {
     const [err, id] = results[i] ?? [new Error("no reply"), null];
     if (err) return err;
@@ -53,16 +51,32 @@ async function publishFlush(redis: Redis, db: Db, list: Publish[]): Promise<(str
   return out;
 }
 
+/** A lone publish's XADD, as a pipeline's reply (`[error, id]`); a lone command needs no pipeline. */
+async function xaddOne(redis: Redis, t: Publish): Promise<[Error | null, unknown]> {
+  try {
+    return [null, await redis.xadd(streamKey(t.type as TaskType, t.lane), "*", "taskId", t.id)];
+  } catch (err) {
+    return [err instanceof Error ? err : new Error(String(err)), null];
+  }
+}
+
+async function xaddPipeline(redis: Redis, list: Publish[]): Promise<[Error | null, unknown][]> {
+  const pipeline = redis.pipeline();
+  for (const t of list) pipeline.xadd(streamKey(t.type as TaskType, t.lane), "*", "taskId", t.id);
+  return (await pipeline.exec()) ?? [];
+}
+
 /**
  * XADDs `{taskId}` to the task's lane stream and records the entry id on the task row.
  * Called after the task's transaction committed (outbox); if it throws, the task stays
  * unpublished and the relay publishes it later.
  *
- * Group commit (`lib/queue/micro-batch.ts`, no timer; docs/architecture.md, "Outbox"): the
- * publishes made on the same Redis client and pool in one turn of the event loop, or while the
- * previous flush is in flight, go out together — one XADD pipeline and one UPDATE for all —
- * so concurrent producers cost two round trips per flush, not per task; a lone publish goes
- * on the next loop turn, alone. Each publish still succeeds or fails on its own.
+ * Group commit (`lib/queue/micro-batch.ts`, no timer; docs/architecture.md, "Outbox"): a
+ * publish that finds no flush in flight goes at once, alone (one XADD, one UPDATE, as an
+ * ungrouped publish would); those made on the same Redis client and pool while a flush is in
+ * flight go together in the next one — one XADD pipeline and one UPDATE for all — so
+ * concurrent producers cost two round trips per flush, not per task. Each publish still
+ * succeeds or fails on its own.
  * @returns the stream entry id.
  * @throws ioredis errors when Redis is unreachable or this XADD failed; database errors from the UPDATE.
  */

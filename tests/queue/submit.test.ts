@@ -64,26 +64,31 @@ describe("publishTask group commit (concurrent publishes share a flush)", () => 
   it("publishes made together share one XADD pipeline and one UPDATE; a failed XADD fails only its own, which the relay publishes", async () => {
     // A stream key holding a string: XADD to it fails (WRONGTYPE) while the others succeed.
     await redis.set(streamKey("interview.plan", "interactive"), "not a stream");
-    const [a, b, broken] = await insertTasks(db, [
+    const [lead, a, b, broken] = await insertTasks(db, [
+      analysisTask(),
       analysisTask(),
       analysisTask(),
       newTask("interview.plan", { ownerId, payload: { interviewId: crypto.randomUUID() } }),
     ]);
-    const settled = await Promise.allSettled([publishTask(redis, db, a), publishTask(redis, db, b), publishTask(redis, db, broken)]);
+    // The lead finds the batcher idle and flushes at once, alone; the three that come while it
+    // is in flight go together in the next flush.
+    const settled = await Promise.allSettled([lead, a, b, broken].map((t) => publishTask(redis, db, t)));
 
-    expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
-    expect(String((settled[2] as PromiseRejectedResult).reason)).toMatch(/WRONGTYPE/);
-    const ids = settled.slice(0, 2).map((s) => (s as PromiseFulfilledResult<string>).value);
-    const rows = new Map((await kit.rows([a.id, b.id, broken.id])).map((r) => [r.id, r]));
-    expect([rows.get(a.id)!.messageId, rows.get(b.id)!.messageId]).toEqual(ids);
-    // One UPDATE recorded both: one statement, one now().
-    expect(rows.get(a.id)!.publishedAt!.getTime()).toBe(rows.get(b.id)!.publishedAt!.getTime());
+    expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected"]);
+    expect(String((settled[3] as PromiseRejectedResult).reason)).toMatch(/WRONGTYPE/);
+    const ids = settled.slice(0, 3).map((s) => (s as PromiseFulfilledResult<string>).value);
+    const rows = new Map((await kit.rows([lead.id, a.id, b.id, broken.id])).map((r) => [r.id, r]));
+    expect([lead, a, b].map((t) => rows.get(t.id)!.messageId)).toEqual(ids);
+    // One UPDATE recorded a and b: one statement, one now() (transaction time, µs resolution).
+    const publishedAt = await db.execute<{ id: string; at: string }>(
+      sql`select id, published_at::text as at from tasks where id in (${lead.id}, ${a.id}, ${b.id})`,
+    );
+    const at = new Map(publishedAt.map((r) => [r.id, r.at]));
+    expect(at.get(a.id)).toBe(at.get(b.id));
+    expect(at.get(lead.id)).not.toBe(at.get(a.id));
     expect(rows.get(broken.id)!.messageId).toBeNull();
     const entries = await redis.xrange(streamKey("resume.analyze", "interactive"), "-", "+");
-    expect(entries).toEqual([
-      [ids[0], ["taskId", a.id]],
-      [ids[1], ["taskId", b.id]],
-    ]);
+    expect(entries).toEqual([lead, a, b].map((t, i) => [ids[i], ["taskId", t.id]]));
 
     // The failed one is left to the relay: once its stream is usable again it gets published.
     await redis.del(streamKey("interview.plan", "interactive"));
@@ -99,7 +104,7 @@ describe("publishTask group commit (concurrent publishes share a flush)", () => 
   });
 
   it("does not wait for a row another transaction holds (a claim in progress): the others are recorded, that one stays unpublished", async () => {
-    const [held, free] = await insertTasks(db, [analysisTask(), analysisTask()]);
+    const [lead, held, free] = await insertTasks(db, [analysisTask(), analysisTask(), analysisTask()]);
     let release!: () => void;
     const locked = new Promise<void>((r) => (release = r));
     let lockTaken!: () => void;
@@ -111,10 +116,12 @@ describe("publishTask group commit (concurrent publishes share a flush)", () => 
     });
     await taken;
     try {
-      const ids = await Promise.all([publishTask(redis, db, held), publishTask(redis, db, free)]);
+      // The lead flushes alone (a lone row's plain UPDATE); held and free share the next flush.
+      const ids = await Promise.all([lead, held, free].map((t) => publishTask(redis, db, t)));
       expect(ids.every((id) => /^\d+-\d+$/.test(id))).toBe(true);
-      const rows = new Map((await kit.rows([held.id, free.id])).map((r) => [r.id, r]));
-      expect(rows.get(free.id)!.messageId).toBe(ids[1]);
+      const rows = new Map((await kit.rows([lead.id, held.id, free.id])).map((r) => [r.id, r]));
+      expect(rows.get(lead.id)!.messageId).toBe(ids[0]);
+      expect(rows.get(free.id)!.messageId).toBe(ids[2]);
       expect(rows.get(held.id)!.messageId).toBeNull();
     } finally {
       release();

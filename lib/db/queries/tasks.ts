@@ -76,7 +76,7 @@ const ENTRY_ID = /^\d+-\d+$/;
  * them, and a task whose id was lost is PENDING with `message_id` null, which the relay
  * republishes after its grace — a duplicate entry, which the conditional claim makes harmless.
  *
- * Rows another transaction has locked are skipped, not waited for (`FOR NO KEY UPDATE SKIP
+ * Of several rows, those another transaction has locked are skipped, not waited for (`FOR NO KEY UPDATE SKIP
  * LOCKED`, the lock the UPDATE itself takes): that is a consumer's claim of the entry just
  * added, or another write of the task. Waiting would put the add behind the claim's commit,
  * and two multi-row UPDATEs that wait, this one and a batched claim, can lock the same rows
@@ -94,14 +94,14 @@ export async function markTasksPublished(db: Db, list: { id: string; messageId: 
     if (!UUID.test(t.id) || !ENTRY_ID.test(t.messageId)) throw new Error(`markTasksPublished: malformed id ${JSON.stringify(t)}`);
   }
   const values = list.map((t) => `('${t.id}'::uuid, '${t.messageId}')`).join(", ");
-  await db.execute(
-    sql.raw(
-      `set local synchronous_commit = off; ` +
-        `with v(id, message_id) as (values ${values}), ` +
+  // One row: a plain UPDATE (it holds no other lock while it waits, so it cannot deadlock).
+  const update =
+    list.length === 1
+      ? `update tasks set message_id = '${list[0].messageId}', published_at = now() where id = '${list[0].id}'::uuid`
+      : `with v(id, message_id) as (values ${values}), ` +
         `free as (select tasks.id, v.message_id from tasks join v on tasks.id = v.id for no key update of tasks skip locked) ` +
-        `update tasks set message_id = free.message_id, published_at = now() from free where tasks.id = free.id`,
-    ),
-  );
+        `update tasks set message_id = free.message_id, published_at = now() from free where tasks.id = free.id`;
+  await db.execute(sql.raw(`set local synchronous_commit = off; ${update}`));
 }
 
 /**
