@@ -17,7 +17,8 @@
  *
  * What each side does (same process, same Redis, same PostgreSQL pool, one after the other):
  * - **Panelist**, its real code: add = `insertTask` (the outbox row) + `publishTask` (XADD
- *   `{taskId}` + the entry id recorded on the row); bulk = `insertTasks` (one multi-row INSERT)
+ *   `{taskId}` + the entry id recorded on the row; concurrent adds' publishes share one XADD
+ *   pipeline and one UPDATE); bulk = `insertTasks` (one multi-row INSERT)
  *   + `publishTasks` (one XADD pipeline + one UPDATE); worker = `StreamConsumer` (lanes,
  *   XREADGROUP, one claim UPDATE per read, handler, result rows + COMPLETED of the attempts
  *   that ended together in one transaction, their XACKs and task events in one pipeline) with the `OutboxRelay` running beside it, as in
@@ -563,20 +564,24 @@ after taskforcesh/bullmq-bench (\`queue-add\`, \`queue-add-bulk\`, \`worker-gene
 ${W + N} queued.
 
 - **Panelist** (its real code): add = \`insertTask\` (the outbox row) + \`publishTask\` (XADD \`{taskId}\`,
-  entry id recorded on the row); bulk = \`insertTasks\` (one multi-row INSERT) + \`publishTasks\` (one XADD
+  entry id recorded on the row; the publishes of concurrent adds share a flush); bulk = \`insertTasks\` (one multi-row INSERT) + \`publishTasks\` (one XADD
   pipeline + one UPDATE); worker = \`StreamConsumer\` + \`OutboxRelay\` as in \`worker/index.ts\` (lanes,
   XREADGROUP, one conditional claim UPDATE per read, the result rows and COMPLETED of the attempts that
   ended together in one transaction, their XACKs and task events in one pipeline). The handler does nothing and returns the INSERT of one \`bench_results\` row.
 - **BullMQ**: \`Queue.add\` / \`Queue.addBulk\` / \`Worker\` with bullmq-bench's defaults (completed jobs
   kept); the processor runs the same INSERT of one \`bench_results\` row. Its job state lives in Redis;
   Panelist's in PostgreSQL (durable, queryable, rebuilt into Redis after a loss) — the ratio prices that.
-- Round trips per task, from the code: Panelist's add = 2 PostgreSQL commits (INSERT, then the
-  entry-id UPDATE, committed asynchronously: no WAL flush waited for) + 1 XADD, BullMQ's = 1 Redis
-  script; Panelist's worker, per read of up to \`concurrency\` entries: 1 claim UPDATE for all of
-  them; per completion flush of up to 50 ended attempts: BEGIN, each result INSERT, 1 COMPLETED
-  UPDATE for all, COMMIT; per ACK flush: 1 pipeline (1 XACK per stream + the PUBLISHes) —
-  BullMQ's = 1 commit per task (the INSERT) + 1–2 Redis scripts (moving a job to completed also
-  fetches the next one).
+- Round trips per task, from the code: Panelist's add = the INSERT's commit, then its publish, group
+  committed (\`lib/queue/micro-batch.ts\`): the adds whose INSERT returns while the previous flush is
+  in flight share one XADD pipeline and one entry-id UPDATE (committed asynchronously: no WAL flush
+  waited for; rows a claim holds are skipped, not waited for) — a lone add pays 1 XADD + 1 UPDATE;
+  BullMQ's = 1 Redis script. Panelist's worker, per read of up to \`concurrency\` entries: 1 claim
+  UPDATE for all of them + 1 pipeline of their PROCESSING events; per completion flush of up to 50
+  ended attempts: BEGIN, each result INSERT, 1 COMPLETED UPDATE for all, COMMIT; per ACK flush:
+  1 pipeline (1 XACK per stream + the COMPLETED PUBLISHes) — BullMQ's = 1 commit per task (the
+  INSERT) + 1–2 Redis scripts (moving a job to completed also fetches the next one). Each
+  parameterised query costs postgres.js 2 round trips (Parse/Describe, then Bind/Execute: drizzle's
+  queries are not prepared), on both sides.
 - **End to end**: ${PRODUCERS} producers add ${N} tasks one at a time while one worker at concurrency
   ${CONCURRENCY} runs; tasks/s = ${N} / (first add → last result), latency = a task's add → its
   completion event (Panelist: the COMPLETED task event, after commit and XACK; BullMQ: \`completed\`).

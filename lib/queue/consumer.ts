@@ -573,7 +573,7 @@ export class StreamConsumer {
    * once the handler was superseded ({@link dispatch}): the message is then no longer its to ACK.
    */
   private async handleMessage(msg: Message, shutdown: AbortSignal, current: () => boolean): Promise<void> {
-    const { db, redis, log } = this.deps;
+    const { db, log } = this.deps;
     const ack = async (event?: Ack["event"]) => {
       if (current()) await this.acks.add({ msg, event });
     };
@@ -602,9 +602,7 @@ export class StreamConsumer {
       if (task.fairKey) this.options.fairFeeder.feedSoon();
       return;
     }
-    // Not awaited: events are best effort, and one connection keeps them in order (PROCESSING
-    // still goes out before COMPLETED), so the handler need not wait a round trip for it.
-    void publishTaskEvent(redis, { taskId: task.id, status: "PROCESSING" });
+    // Its PROCESSING event went out with the claim flush's ({@link claimBatch}).
 
     // Both on the database's clock: the claim's update sets updated_at (docs/finops.md, "Prometheus").
     const queueWaitMs = Math.max(0, task.updatedAt.getTime() - task.availableAt.getTime());
@@ -679,9 +677,21 @@ export class StreamConsumer {
     ]);
   }
 
-  /** The claim flush: one conditional UPDATE for every queued task id; a repeated id gets its row once. */
+  /**
+   * The claim flush: one conditional UPDATE for every queued task id; a repeated id gets its row
+   * once. The PROCESSING events of the claimed attempts that will run (not those past
+   * `maxAttempts`, which end at once) go out in one pipeline, not awaited: events are best
+   * effort, and it is written before any of these handlers starts, on the connection their
+   * COMPLETED events use, so PROCESSING still comes first.
+   */
   private async claimBatch(ids: string[]): Promise<(TaskRow | undefined)[]> {
     const rows = await claimTasks(this.deps.db, { ids, leaseMs: this.options.leaseMs });
+    const starting = rows.filter((r) => r.attempts <= r.maxAttempts);
+    if (starting.length > 0) {
+      const events = this.deps.redis.pipeline();
+      for (const r of starting) events.publish(taskEventsChannel(), JSON.stringify({ taskId: r.id, status: "PROCESSING" }));
+      void events.exec().catch(() => undefined);
+    }
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => {
       const row = byId.get(id);

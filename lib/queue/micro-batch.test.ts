@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MicroBatcher } from "./micro-batch";
 
 /** A batcher whose flushes the test ends by hand; `runs` records each flush's items. */
-function held<O>(answer: (items: number[]) => (O | Error)[], opts = { maxSize: 10, maxFlushes: 1 }) {
+function held<O>(answer: (items: number[]) => (O | Error)[], opts: { maxSize: number; maxFlushes: number; eager?: boolean } = { maxSize: 10, maxFlushes: 1 }) {
   const runs: number[][] = [];
   const release: (() => void)[] = [];
   const b = new MicroBatcher<number, O>(async (items) => {
@@ -68,5 +68,21 @@ describe("MicroBatcher (group commit without a timer)", () => {
     );
     const all = [1, 2].map((n) => failing.add(n).catch((e: Error) => e.message));
     expect(await Promise.all(all)).toEqual(["down", "down"]);
+  });
+
+  it("eager: an item added while idle flushes at once, alone; what comes while it runs goes together in the next flush", async () => {
+    const h = held((items) => items, { maxSize: 10, maxFlushes: 1, eager: true });
+    const first = h.b.add(1);
+    // No loop turn: the flush started inside add().
+    expect(h.runs).toEqual([[1]]);
+    const later = [2, 3].map((n) => h.b.add(n));
+    await h.tick();
+    expect(h.runs).toEqual([[1]]);
+    h.release.shift()!();
+    expect(await first).toBe(1);
+    await h.tick();
+    expect(h.runs).toEqual([[1], [2, 3]]);
+    h.release.shift()!();
+    expect(await Promise.all(later)).toEqual([2, 3]);
   });
 });

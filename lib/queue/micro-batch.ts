@@ -20,17 +20,22 @@ export class MicroBatcher<I, O> {
    *   rejected with that error.
    * @param opts.maxSize most items per flush (≥ 1).
    * @param opts.maxFlushes most flushes running at once (≥ 1).
+   * @param opts.eager when nothing is queued or running, an item is flushed at once, alone,
+   *   instead of on the next loop turn: a lone caller (one add awaited after another) pays no
+   *   loop turn, and what comes while it runs goes in the next flush together. Default false
+   *   (items of one burst of work share the first flush).
    */
   constructor(
     private readonly run: (items: I[]) => Promise<(O | Error)[]>,
-    private readonly opts: { maxSize: number; maxFlushes: number },
+    private readonly opts: { maxSize: number; maxFlushes: number; eager?: boolean },
   ) {}
 
   /** Queues `item`; resolves with its result (or rejects with its error) once its flush ends. */
   add(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      this.schedule();
+      if (this.opts.eager && this.flushing === 0 && !this.scheduled && this.queue.length === 1) this.flush();
+      else this.schedule();
     });
   }
 

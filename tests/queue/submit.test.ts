@@ -1,10 +1,11 @@
 import "../helpers/env";
+import { sql } from "drizzle-orm";
 import Redis from "ioredis";
 import { describe, expect, it } from "vitest";
 import { insertTask, insertTasks } from "@/lib/db/queries/tasks";
 import type { Logger } from "@/lib/log";
 import { streamKey } from "@/lib/queue/names";
-import { submitTask, submitTasks } from "@/lib/queue/producer";
+import { publishTask, submitTask, submitTasks } from "@/lib/queue/producer";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { newTask } from "@/lib/tasks/definitions";
 import { eventually } from "../helpers/fixtures";
@@ -56,6 +57,76 @@ describe("submitTask (after the outbox commit)", () => {
     await eventually(async () => (await kit.rows([task.id]))[0].messageId !== null);
     const entries = await redis.xrange(streamKey("resume.analyze", "interactive"), "-", "+");
     expect(entries.map(([, fields]) => fields[1])).toContain(task.id);
+  });
+});
+
+describe("publishTask group commit (concurrent publishes share a flush)", () => {
+  it("publishes made together share one XADD pipeline and one UPDATE; a failed XADD fails only its own, which the relay publishes", async () => {
+    // A stream key holding a string: XADD to it fails (WRONGTYPE) while the others succeed.
+    await redis.set(streamKey("interview.plan", "interactive"), "not a stream");
+    const [lead, a, b, broken] = await insertTasks(db, [
+      analysisTask(),
+      analysisTask(),
+      analysisTask(),
+      newTask("interview.plan", { ownerId, payload: { interviewId: crypto.randomUUID() } }),
+    ]);
+    // The lead finds the batcher idle and flushes at once, alone; the three that come while it
+    // is in flight go together in the next flush.
+    const settled = await Promise.allSettled([lead, a, b, broken].map((t) => publishTask(redis, db, t)));
+
+    expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected"]);
+    expect(String((settled[3] as PromiseRejectedResult).reason)).toMatch(/WRONGTYPE/);
+    const ids = settled.slice(0, 3).map((s) => (s as PromiseFulfilledResult<string>).value);
+    const rows = new Map((await kit.rows([lead.id, a.id, b.id, broken.id])).map((r) => [r.id, r]));
+    expect([lead, a, b].map((t) => rows.get(t.id)!.messageId)).toEqual(ids);
+    // One UPDATE recorded a and b: one statement, one now() (transaction time, µs resolution).
+    const publishedAt = await db.execute<{ id: string; at: string }>(
+      sql`select id, published_at::text as at from tasks where id in (${lead.id}, ${a.id}, ${b.id})`,
+    );
+    const at = new Map(publishedAt.map((r) => [r.id, r.at]));
+    expect(at.get(a.id)).toBe(at.get(b.id));
+    expect(at.get(lead.id)).not.toBe(at.get(a.id));
+    expect(rows.get(broken.id)!.messageId).toBeNull();
+    const entries = await redis.xrange(streamKey("resume.analyze", "interactive"), "-", "+");
+    expect(entries).toEqual([lead, a, b].map((t, i) => [ids[i], ["taskId", t.id]]));
+
+    // The failed one is left to the relay: once its stream is usable again it gets published.
+    await redis.del(streamKey("interview.plan", "interactive"));
+    const relay = new OutboxRelay(kit.deps, {
+      intervalMs: 100,
+      graceMs: 200,
+      streams: [streamKey("resume.analyze", "interactive"), streamKey("interview.plan", "interactive")],
+    });
+    relay.start();
+    running.push(relay);
+    await eventually(async () => (await kit.rows([broken.id]))[0].messageId !== null);
+    expect((await redis.xrange(streamKey("interview.plan", "interactive"), "-", "+")).map(([, f]) => f[1])).toEqual([broken.id]);
+  });
+
+  it("does not wait for a row another transaction holds (a claim in progress): the others are recorded, that one stays unpublished", async () => {
+    const [lead, held, free] = await insertTasks(db, [analysisTask(), analysisTask(), analysisTask()]);
+    let release!: () => void;
+    const locked = new Promise<void>((r) => (release = r));
+    let lockTaken!: () => void;
+    const taken = new Promise<void>((r) => (lockTaken = r));
+    const holder = db.transaction(async (tx) => {
+      await tx.execute(sql`select id from tasks where id = ${held.id} for no key update`);
+      lockTaken();
+      await locked;
+    });
+    await taken;
+    try {
+      // The lead flushes alone (a lone row's plain UPDATE); held and free share the next flush.
+      const ids = await Promise.all([lead, held, free].map((t) => publishTask(redis, db, t)));
+      expect(ids.every((id) => /^\d+-\d+$/.test(id))).toBe(true);
+      const rows = new Map((await kit.rows([lead.id, held.id, free.id])).map((r) => [r.id, r]));
+      expect(rows.get(lead.id)!.messageId).toBe(ids[0]);
+      expect(rows.get(free.id)!.messageId).toBe(ids[2]);
+      expect(rows.get(held.id)!.messageId).toBeNull();
+    } finally {
+      release();
+      await holder;
+    }
   });
 });
 

@@ -75,6 +75,15 @@ const ENTRY_ID = /^\d+-\d+$/;
  * can lose only the last few hundred ms of such commits, never a synchronous commit made after
  * them, and a task whose id was lost is PENDING with `message_id` null, which the relay
  * republishes after its grace — a duplicate entry, which the conditional claim makes harmless.
+ *
+ * Of several rows, those another transaction has locked are skipped, not waited for (`FOR NO KEY UPDATE SKIP
+ * LOCKED`, the lock the UPDATE itself takes): that is a consumer's claim of the entry just
+ * added, or another write of the task. Waiting would put the add behind the claim's commit,
+ * and two multi-row UPDATEs that wait, this one and a batched claim, can lock the same rows
+ * in opposite orders and deadlock. A skipped task keeps `message_id` null; it is being claimed
+ * (then the id is no longer needed to find its entry: the claim holds it) or, if it is still
+ * PENDING after the grace, the relay republishes it — the same outcome as a lost async commit.
+ *
  * One simple-protocol query (the `SET LOCAL` and the UPDATE share its implicit transaction), so
  * the values are inlined: each is checked against the uuid and entry-id formats first.
  * @throws {Error} when an id or entry id is malformed (never reaches the database).
@@ -85,11 +94,14 @@ export async function markTasksPublished(db: Db, list: { id: string; messageId: 
     if (!UUID.test(t.id) || !ENTRY_ID.test(t.messageId)) throw new Error(`markTasksPublished: malformed id ${JSON.stringify(t)}`);
   }
   const values = list.map((t) => `('${t.id}'::uuid, '${t.messageId}')`).join(", ");
-  await db.execute(
-    sql.raw(
-      `set local synchronous_commit = off; update tasks set message_id = v.message_id, published_at = now() from (values ${values}) as v(id, message_id) where tasks.id = v.id`,
-    ),
-  );
+  // One row: a plain UPDATE (it holds no other lock while it waits, so it cannot deadlock).
+  const update =
+    list.length === 1
+      ? `update tasks set message_id = '${list[0].messageId}', published_at = now() where id = '${list[0].id}'::uuid`
+      : `with v(id, message_id) as (values ${values}), ` +
+        `free as (select tasks.id, v.message_id from tasks join v on tasks.id = v.id for no key update of tasks skip locked) ` +
+        `update tasks set message_id = free.message_id, published_at = now() from free where tasks.id = free.id`;
+  await db.execute(sql.raw(`set local synchronous_commit = off; ${update}`));
 }
 
 /**
@@ -126,11 +138,6 @@ export async function getTaskForOwner(db: Db, { id, ownerId }: { id: string; own
 export async function readTaskStatuses(db: Db, { ids }: { ids: string[] }): Promise<{ id: string; status: string }[]> {
   if (ids.length === 0) return [];
   return db.select({ id: tasks.id, status: tasks.status }).from(tasks).where(inArray(tasks.id, ids));
-}
-
-/** Records the stream entry id of the latest XADD (the relay checks it still exists); see {@link markTasksPublished}. */
-export async function markTaskPublished(db: Db, { id, messageId }: { id: string; messageId: string }) {
-  await markTasksPublished(db, [{ id, messageId }]);
 }
 
 /**
