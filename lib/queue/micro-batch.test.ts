@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { MicroBatcher } from "./micro-batch";
+import { MicroBatcher, MicroBatchTimeoutError } from "./micro-batch";
 
 /** A batcher whose flushes the test ends by hand; `runs` records each flush's items. */
-function held<O>(answer: (items: number[]) => (O | Error)[], opts: { maxSize: number; maxFlushes: number; eager?: boolean } = { maxSize: 10, maxFlushes: 1 }) {
+function held<O>(answer: (items: number[]) => (O | Error)[], opts: ConstructorParameters<typeof MicroBatcher<number, O>>[1] = { maxSize: 10, maxFlushes: 1 }) {
   const runs: number[][] = [];
   const release: (() => void)[] = [];
   const b = new MicroBatcher<number, O>(async (items) => {
@@ -84,5 +84,26 @@ describe("MicroBatcher (group commit without a timer)", () => {
     expect(h.runs).toEqual([[1], [2, 3]]);
     h.release.shift()!();
     expect(await Promise.all(later)).toEqual([2, 3]);
+  });
+
+  it("flushTimeoutMs: a flush that never ends gives its slot back, its items reject, and later items flush; its late results are dropped", async () => {
+    const h = held<number>((items) => items, { maxSize: 10, maxFlushes: 1, flushTimeoutMs: 50 });
+    const stuck = h.b.add(1).catch((e: unknown) => e);
+    await h.tick();
+    expect(h.runs).toEqual([[1]]);
+    const err = await stuck;
+    expect(err).toBeInstanceOf(MicroBatchTimeoutError);
+    expect((err as MicroBatchTimeoutError).timeoutMs).toBe(50);
+    // The slot is free: the next item flushes while the stuck one is still running.
+    const next = h.b.add(2);
+    await h.tick();
+    expect(h.runs).toEqual([[1], [2]]);
+    h.release[1]!();
+    expect(await next).toBe(2);
+    // The stuck flush ends at last: nothing is resolved twice, and the batcher is idle.
+    h.release[0]!();
+    await h.tick();
+    await h.b.drained();
+    expect(h.b.size).toBe(0);
   });
 });

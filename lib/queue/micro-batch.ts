@@ -8,6 +8,14 @@
  * next one together. There is no timer: an idle process adds no latency beyond one loop turn,
  * and a busy one batches as much as its flushes take to come back.
  */
+/** An item's flush ran past `flushTimeoutMs`: its slot was given back; whether its work happened is unknown. */
+export class MicroBatchTimeoutError extends Error {
+  override readonly name = "MicroBatchTimeoutError";
+  constructor(readonly timeoutMs: number) {
+    super(`The batched call did not end within ${timeoutMs} ms`);
+  }
+}
+
 export class MicroBatcher<I, O> {
   private queue: { item: I; resolve: (o: O) => void; reject: (err: unknown) => void }[] = [];
   private flushing = 0;
@@ -24,10 +32,16 @@ export class MicroBatcher<I, O> {
    *   instead of on the next loop turn: a lone caller (one add awaited after another) pays no
    *   loop turn, and what comes while it runs goes in the next flush together. Default false
    *   (items of one burst of work share the first flush).
+   * @param opts.flushTimeoutMs a flush not ended after this long (ms) gives its slot back: its
+   *   items reject with {@link MicroBatchTimeoutError} and later items flush without it; its own
+   *   work may still end, and its results are then dropped. Without it, one call that never
+   *   returns (a query on a connection that died under it) holds its slot for good, and with
+   *   `maxFlushes` such calls every later item waits forever. Only for work whose items may fail
+   *   safely. Default none.
    */
   constructor(
     private readonly run: (items: I[]) => Promise<(O | Error)[]>,
-    private readonly opts: { maxSize: number; maxFlushes: number; eager?: boolean },
+    private readonly opts: { maxSize: number; maxFlushes: number; eager?: boolean; flushTimeoutMs?: number },
   ) {}
 
   /** Queues `item`; resolves with its result (or rejects with its error) once its flush ends. */
@@ -64,9 +78,30 @@ export class MicroBatcher<I, O> {
     while (this.queue.length > 0 && this.flushing < Math.max(1, this.opts.maxFlushes)) {
       const batch = this.queue.splice(0, max);
       this.flushing++;
+      // Ends the flush once: by its own end, or by its timeout (whichever comes first).
+      let ended = false;
+      const end = (): boolean => {
+        if (ended) return false;
+        ended = true;
+        clearTimeout(timer);
+        this.flushing--;
+        if (this.queue.length > 0) this.schedule();
+        else if (this.flushing === 0) {
+          for (const r of this.idle) r();
+          this.idle.clear();
+        }
+        return true;
+      };
+      const timeoutMs = this.opts.flushTimeoutMs;
+      const timer = timeoutMs
+        ? setTimeout(() => {
+            if (end()) for (const b of batch) b.reject(new MicroBatchTimeoutError(timeoutMs));
+          }, timeoutMs).unref()
+        : undefined;
       void this.run(batch.map((b) => b.item))
         .then(
           (results) => {
+            if (ended) return;
             for (const [i, b] of batch.entries()) {
               const r = results[i];
               if (r instanceof Error) b.reject(r);
@@ -74,17 +109,11 @@ export class MicroBatcher<I, O> {
             }
           },
           (err) => {
+            if (ended) return;
             for (const b of batch) b.reject(err);
           },
         )
-        .finally(() => {
-          this.flushing--;
-          if (this.queue.length > 0) this.schedule();
-          else if (this.flushing === 0) {
-            for (const r of this.idle) r();
-            this.idle.clear();
-          }
-        });
+        .finally(end);
     }
   }
 }

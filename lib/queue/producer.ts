@@ -14,6 +14,13 @@ type Publish = { id: string; type: string; lane: Lane };
  */
 const PUBLISH_BATCH_MAX = 100;
 const PUBLISH_FLUSHES = 1;
+/**
+ * A flush still running after this long gives its slot back and its publishes fail (left to
+ * the relay, as any failed publish), ms. With one flush slot, a flush stuck on a connection that
+ * died under it would otherwise hold every later upload's answer. A healthy flush takes
+ * milliseconds; an unreachable server fails it at once.
+ */
+const PUBLISH_FLUSH_TIMEOUT_MS = 5_000;
 
 /** One group-commit batcher per Redis client and pool: publishes share a flush only when they share both. */
 const batchers = new WeakMap<Redis, WeakMap<Db, MicroBatcher<Publish, string>>>();
@@ -21,7 +28,14 @@ const batchers = new WeakMap<Redis, WeakMap<Db, MicroBatcher<Publish, string>>>(
 function publishBatcher(redis: Redis, db: Db): MicroBatcher<Publish, string> {
   const byDb = batchers.get(redis) ?? new WeakMap<Db, MicroBatcher<Publish, string>>();
   batchers.set(redis, byDb);
-  const b = byDb.get(db) ?? new MicroBatcher((list) => publishFlush(redis, db, list), { maxSize: PUBLISH_BATCH_MAX, maxFlushes: PUBLISH_FLUSHES, eager: true });
+  const b =
+    byDb.get(db) ??
+    new MicroBatcher((list) => publishFlush(redis, db, list), {
+      maxSize: PUBLISH_BATCH_MAX,
+      maxFlushes: PUBLISH_FLUSHES,
+      eager: true,
+      flushTimeoutMs: PUBLISH_FLUSH_TIMEOUT_MS,
+    });
   byDb.set(db, b);
   return b;
 }
