@@ -477,11 +477,11 @@ export class StreamConsumer {
     }
     const abort = new AbortController();
     const entry: Inflight = { abort, done: Promise.resolve(), lane: msg.stream.endsWith(":batch") ? "batch" : "interactive" };
-    const current = () => this.inflight.get(key) === entry;
-    entry.done = this.handleMessage(msg, abort.signal, current)
+    const isCurrent = () => this.inflight.get(key) === entry;
+    entry.done = this.handleMessage(msg, abort.signal, isCurrent)
       .catch((err) => this.deps.log.error({ err: String(err), msg }, "message handling failed; left pending for reclaim"))
       .finally(() => {
-        if (current()) this.inflight.delete(key);
+        if (isCurrent()) this.inflight.delete(key);
         this.slotFreed?.();
         this.slotFreed = undefined;
       });
@@ -569,13 +569,13 @@ export class StreamConsumer {
   }
 
   /**
-   * Template method: claim → parse payload → process → write+complete → ACK. `current` is false
+   * Template method: claim → parse payload → process → write+complete → ACK. `isCurrent` is false
    * once the handler was superseded ({@link dispatch}): the message is then no longer its to ACK.
    */
-  private async handleMessage(msg: Message, shutdown: AbortSignal, current: () => boolean): Promise<void> {
+  private async handleMessage(msg: Message, shutdown: AbortSignal, isCurrent: () => boolean): Promise<void> {
     const { db, log } = this.deps;
     const ack = async (event?: Ack["event"]) => {
-      if (current()) await this.acks.add({ msg, event });
+      if (isCurrent()) await this.acks.add({ msg, event });
     };
     if (!msg.taskId) {
       await ack();

@@ -301,6 +301,9 @@ export async function promoteDueRetries(db: Db, { limit }: { limit: number }) {
     returning id, type, lane, fair_key as "fairKey"`);
 }
 
+/** A task the relay may need to (re)publish ({@link findRelayCandidates}). */
+export type RelayCandidate = { id: string; type: string; lane: "interactive" | "batch"; status: TaskStatus; messageId: string | null };
+
 /**
  * Open tasks the relay may need to (re)publish: PENDING and unpublished (the web's XADD failed
  * or the web died after commit; a promote or release interrupted before its XADD) for longer
@@ -315,12 +318,9 @@ export async function promoteDueRetries(db: Db, { limit }: { limit: number }) {
  * entry id was set) on every tick until a VACUUM: 144 ms a tick after a 1 M burst. A plain index
  * scan marks the dead entries it meets (LP_DEAD, "kill_prior_tuple"), so only the first tick pays.
  */
-export async function findRelayCandidates(
-  db: Db,
-  { graceMs, limit }: { graceMs: number; limit: number },
-): Promise<{ id: string; type: string; lane: "interactive" | "batch"; status: TaskStatus; messageId: string | null }[]> {
+export async function findRelayCandidates(db: Db, { graceMs, limit }: { graceMs: number; limit: number }): Promise<RelayCandidate[]> {
   const grace = sql`now() - make_interval(secs => ${graceMs / 1000})`;
-  return db.execute<{ id: string; type: string; lane: "interactive" | "batch"; status: TaskStatus; messageId: string | null }>(sql`
+  return db.execute<RelayCandidate>(sql`
     select id, type, lane, status, message_id as "messageId" from (
       (select id, type, lane, status, message_id, created_at from ${tasks}
         where status = 'PENDING' and message_id is null and fair_key is null and updated_at <= ${grace}

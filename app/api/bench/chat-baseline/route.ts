@@ -2,10 +2,11 @@ import { streamText } from "ai";
 import { z } from "zod";
 import { getLlmConfig } from "@/lib/ai/config";
 import { resolveLanguageModel } from "@/lib/ai/providers";
-import { PanelistError, toErrorResponse } from "@/lib/errors";
+import { PanelistError } from "@/lib/errors";
 import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 import { CHAT_MAX_BODY_BYTES } from "../../interviews/schema";
+import { benchOnly } from "../_lib/bench-only";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -50,12 +51,6 @@ const baseline = route({
   },
 });
 
-export const POST = Object.assign(
-  async (req: Request, ctx: { params: Promise<Record<string, string>> }): Promise<Response> => {
-    if (process.env.PANELIST_BENCH_ROUTES !== "1") return toErrorResponse(new PanelistError("not_found:api", "Not found."));
-    return baseline(req, ctx);
-  },
-  { guard: baseline.guard },
-);
+export const POST = benchOnly(baseline);
 
 export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { PanelistError, toErrorResponse } from "@/lib/errors";
+import { PanelistError } from "@/lib/errors";
 import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
+import { benchOnly } from "../_lib/bench-only";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -31,12 +32,6 @@ const noop = route({
   },
 });
 
-export const POST = Object.assign(
-  async (req: Request, ctx: { params: Promise<Record<string, string>> }): Promise<Response> => {
-    if (process.env.PANELIST_BENCH_ROUTES !== "1") return toErrorResponse(new PanelistError("not_found:api", "Not found."));
-    return noop(req, ctx);
-  },
-  { guard: noop.guard },
-);
+export const POST = benchOnly(noop);
 
 export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { PanelistError, toErrorResponse } from "@/lib/errors";
 import { methodNotAllowed } from "../../_lib/method-not-allowed";
 import { route } from "../../_lib/route";
 import { CHAT_MAX_BODY_BYTES } from "../../interviews/schema";
+import { benchOnly } from "../_lib/bench-only";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -70,12 +70,6 @@ const floor = route({
   },
 });
 
-export const POST = Object.assign(
-  async (req: Request, ctx: { params: Promise<Record<string, string>> }): Promise<Response> => {
-    if (process.env.PANELIST_BENCH_ROUTES !== "1") return toErrorResponse(new PanelistError("not_found:api", "Not found."));
-    return floor(req, ctx);
-  },
-  { guard: floor.guard },
-);
+export const POST = benchOnly(floor);
 
 export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = methodNotAllowed(["POST"]);
