@@ -250,7 +250,7 @@ async function main(ctx: ChatStackCtx): Promise<void> {
   // Candidates 0 … maxC−1 each hold one chat per phase they are in (well under the `chat`
   // policy's 30 turns per person per minute); the last one owns the warm-up interviews.
   // Each candidate is one browser: a cookie jar that every response of theirs updates.
-  const cookies = (await signUpCandidates(stack, maxC + 1, log)).map((c) => CookieJar.from(c));
+  const cookies = (await signUpCandidates(stack, maxC + 1, log)).map((c) => CookieJar.from(c, appUrl));
   const warmCookie = cookies[maxC];
   const owners = [...cookies.slice(0, N), ...LEVELS.flatMap((c) => cookies.slice(0, c)), ...Array.from({ length: WARMUP }, () => warmCookie)];
   const created = await createPlannedInterviews(ctx, stack, owners, log);
