@@ -369,7 +369,7 @@ async function main(): Promise<{ failed: boolean }> {
       "",
       markdownTable(header, rows),
       "",
-      `The stages run one document at a time; the worker runs up to ${concurrency} tasks at once (the PDF reader is a worker thread per document), so tasks overlap on the two cores; end to end adds the upload, the queue and the task rows. Extraction by kind (the stages' run):`,
+      `The stages run one document at a time; the worker runs up to ${concurrency} tasks at once (the PDF reader is a child process per document), so tasks overlap on the two cores; end to end adds the upload, the queue and the task rows. Extraction by kind (the stages' run):`,
       "",
       markdownTable(kindHeader, kindRows),
       "",

@@ -12,10 +12,10 @@ const DOCS = path.join(ROOT, "docs/benchmarks.md");
  * `<!-- bench:<section>:begin … -->` and `<!-- bench:<section>:end -->` — and makes sure the
  * index table at the top has the benchmark's row. Everything else in the file is left alone
  * (other benchmarks own their sections).
- * @param o.section marker name, e.g. `pipeline-vs-bullmq`; also the heading's anchor.
+ * @param o.section marker name, e.g. `pipeline-vs-bullmq`.
  * @param o.script the script path shown in the begin marker, e.g. `bench/pipeline-vs-bullmq.ts`.
  * @param o.body Markdown of the section, from its `## ` heading on.
- * @param o.indexRow the index table row, `| [Title](#anchor) | \`run\` | measures |`.
+ * @param o.indexRow the index table row, `| [Title](#anchor) | \`run\` | measures |`, `#anchor` the `## ` heading's.
  * @throws {Error} when docs/benchmarks.md is missing.
  */
 export function writeBenchSection(o: { section: string; script: string; body: string; indexRow: string }): void {
@@ -28,7 +28,7 @@ export function writeBenchSection(o: { section: string; script: string; body: st
   const b = doc.indexOf(end);
   if (a >= 0 && b > a) doc = doc.slice(0, a) + section + doc.slice(b + end.length);
   else doc = `${doc.trimEnd()}\n\n${section}\n`;
-  writeFileSync(DOCS, ensureIndexRow(doc, o.section, o.indexRow));
+  writeFileSync(DOCS, ensureIndexRow(doc, o.indexRow));
 }
 
 /**
@@ -59,10 +59,20 @@ export function recordRun(
   o.log("docs/benchmarks.md updated");
 }
 
-/** Adds `row` after the last row of the index table unless a row already links `#anchor`. */
-function ensureIndexRow(doc: string, anchor: string, row: string): string {
+/**
+ * The index table with `row` in it once: a row linking the same `#anchor` as `row` (the
+ * heading's, not the section marker's) is replaced by it, later copies are dropped, and a missing
+ * row goes after the table's last.
+ */
+function ensureIndexRow(doc: string, row: string): string {
+  const anchor = /\]\(#([^)]+)\)/.exec(row)?.[1];
+  const links = (l: string) => anchor !== undefined && l.startsWith("|") && l.includes(`](#${anchor})`);
   const lines = doc.split("\n");
-  if (lines.some((l) => l.startsWith("|") && l.includes(`](#${anchor})`))) return doc;
+  const first = lines.findIndex(links);
+  if (first >= 0) {
+    lines[first] = row;
+    return lines.filter((l, i) => i <= first || !links(l)).join("\n");
+  }
   const head = lines.findIndex((l) => /^\|\s*benchmark\s*\|/.test(l));
   if (head < 0) return doc;
   let last = head + 1;

@@ -7,7 +7,7 @@
  */
 export type { Analysis } from "./analysis-schema";
 export { detectResumeKind as detectDocumentKind, unsupportedReason } from "./extract/detect-type";
-/** The sandboxed readers (PDF worker thread, DOCX bomb checks) for documents that are not resumes, under the caller's caps. */
+/** The sandboxed readers (PDF reader process, DOCX bomb checks) for documents that are not resumes, under the caller's caps. */
 export { type DocumentKind, type DocumentLimits, type DocumentOutcome, extractDocumentText } from "./extract/document";
 export { detectLanguage } from "./extract/language";
 export { type JdSkill, jdSkills, normalizeJd } from "./offline/jd";

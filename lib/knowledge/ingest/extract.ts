@@ -1,6 +1,6 @@
 /**
  * A knowledge-base document's bytes → its text, through the resume domain's sandboxed readers
- * (`extractDocumentText`: pdf.js in a worker thread with a timeout and a heap cap, the DOCX
+ * (`extractDocumentText`: pdf.js in a child process with a timeout and a heap cap, the DOCX
  * reader's zip-bomb checks) under the knowledge base's caps (limits.ts), and the kind of an
  * uploaded file from its bytes (never its name — except that UTF-8 text named `.md`/`.markdown`
  * is Markdown, whose headings the chunker reads).

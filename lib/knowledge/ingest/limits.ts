@@ -25,7 +25,7 @@ export const MAX_KB_TEXT_CHARS = 5_000_000;
 export const MAX_KB_DOCX_XML_BYTES = 64 * 1024 * 1024;
 /** 120 s to read one PDF or DOCX (a resume gets 15 s; a 1,000-page PDF needs more). */
 export const KB_EXTRACT_TIMEOUT_MS = 120_000;
-/** 1 GiB of heap for the PDF worker thread (a resume's gets 256 MiB): pdf.js keeps a large PDF's objects. */
+/** 1 GiB of heap for the PDF reader process (a resume's gets 256 MiB): pdf.js keeps a large PDF's objects. */
 export const KB_PDF_HEAP_MB = 1024;
 /** A document's name is at most this many characters (as an upload's, lib/resume). */
 export const MAX_KB_FILE_NAME_CHARS = 200;

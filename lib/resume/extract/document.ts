@@ -1,6 +1,6 @@
 /**
  * Text extraction for documents that are not resumes (a knowledge base's handbook, notes, question
- * banks; lib/knowledge/ingest): the same sandboxed readers as a resume — pdf.js in a worker thread
+ * banks; lib/knowledge/ingest): the same sandboxed readers as a resume — pdf.js in a child process
  * with a wall-clock timeout and a heap limit, the DOCX reader's ZIP-bomb checks and inflation
  * budget — under the caller's caps, and without the resume classifier (length, resume-likeness,
  * language): only what makes a file unusable as a document is refused (no text, garbage, a scan,
@@ -28,7 +28,7 @@ export interface DocumentLimits {
   maxDocxXmlBytes: number;
   /** Wall-clock budget of one PDF or DOCX read. */
   timeoutMs: number;
-  /** Heap of the PDF worker thread, MB. */
+  /** V8 heap of the PDF reader process, MB. */
   pdfHeapMb: number;
 }
 

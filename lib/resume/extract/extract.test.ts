@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CORPUS_DIR } from "./corpus-expectations";
 import { extractResumeText, extractResumeTextWithReport } from "./index";
-import { DECLARED_PAGES_LIMIT, scanPdfBytes } from "./pdf";
+import { DECLARED_PAGES_LIMIT, extractPdf, pdfReaderCpuMicros, scanPdfBytes } from "./pdf";
 import { documentXml, makeDocx, SAMPLE_RESUME_EN, SAMPLE_RESUME_ZH } from "./test-helpers";
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -118,6 +118,21 @@ describe("extractResumeText: PDF guards", () => {
     if (!out.ok) expect(out.message).toMatch(/too long/);
     expect(bytes.byteLength).toBeGreaterThan(0); // not detached by pdf.js
     expect(await extractResumeText({ bytes, kind: "pdf" })).toMatchObject({ ok: false, code: "not_a_resume" });
+  });
+
+  it("a read that exhausts the reader's heap ends as corrupt (too much memory), and this process reads the next PDF", async () => {
+    // 8 MB of old space is less than pdf.js needs to open any file: the reader process dies of
+    // V8's heap limit. In a worker thread that death could abort the host process (pdf.ts).
+    const bytes = corpus("resumes-pdf/en_typst_rendercv_classic.pdf");
+    const starved = await extractPdf(bytes, 15_000, { heapMb: 8 });
+    expect(starved).toMatchObject({ ok: false, code: "corrupt" });
+    if (!starved.ok) expect(starved.message).toMatch(/too much memory/);
+    const cpuBefore = pdfReaderCpuMicros();
+    const read = await extractPdf(bytes);
+    expect(read.ok).toBe(true);
+    if (read.ok) expect(read.raw).toMatch(/\w{4,}/);
+    // The reader's CPU is reported back, since process.cpuUsage() here does not include a child's.
+    expect(pdfReaderCpuMicros()).toBeGreaterThan(cpuBefore);
   });
 
   it("the 117-page PDF is refused from its page count, without reading its text", async () => {

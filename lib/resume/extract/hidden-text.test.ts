@@ -8,7 +8,7 @@ import { extractResumeText } from "./index";
 import { makePdf } from "./test-helpers";
 
 /**
- * Hidden text in PDFs (pdf.ts, pdf-worker.mjs): lines drawn white, tiny, off the page or in an
+ * Hidden text in PDFs (pdf.ts, pdf-process.mjs): lines drawn white, tiny, off the page or in an
  * invisible rendering mode are reported as `hidden`; visible lines, and white text on a coloured
  * banner, are not. The PDFs are made here: a hand-written one (operators written out) and
  * @react-pdf/renderer ones (what a résumé builder emits).

@@ -5,7 +5,7 @@
  * throws only on programmer error (wrong argument types) and when the PDF reader cannot start
  * at all (`PdfReaderUnavailableError`: a deployment fault, which should be retried, not refused).
  *
- * Pipeline: extract (pdf.ts in a worker thread / docx.ts / text.ts) → normalize.ts → classify.ts
+ * Pipeline: extract (pdf.ts in a child process / docx.ts / text.ts) → normalize.ts → classify.ts
  * (garbage → length → language → placeholder → resume-likeness).
  */
 import { judgeText, type Verdict } from "./classify";

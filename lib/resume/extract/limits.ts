@@ -2,9 +2,9 @@
 
 /** More pages than this is not a resume (checked before any text is read). */
 export const MAX_PAGES = 30;
-/** Wall-clock budget for reading one PDF (worker thread start included). */
+/** Wall-clock budget for reading one PDF (the reader process's start included). */
 export const PDF_TIMEOUT_MS = 15_000;
-/** V8 heap for the PDF worker thread; pdf.js running out of it ends as `corrupt`. */
+/** V8 old-space heap of the PDF reader process (MB); pdf.js running out of it ends as `corrupt`. */
 export const PDF_WORKER_HEAP_MB = 256;
 /** Stop collecting text beyond this many characters (≈ 60 dense pages; a resume is far shorter). */
 export const MAX_TEXT_CHARS = 300_000;

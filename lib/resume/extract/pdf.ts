@@ -1,15 +1,18 @@
 /**
- * PDF → raw text with pdf.js (through unpdf, the only PDF library loaded), run in a worker thread
- * (`pdf-worker.mjs`) with a wall-clock timeout and a heap limit, so a hostile or huge PDF cannot
- * stall or exhaust the worker process. The page count is read first and nothing more is read when
- * it exceeds MAX_PAGES.
+ * PDF → raw text with pdf.js (through unpdf, the only PDF library loaded), run in a child process
+ * (`pdf-process.mjs`) with a wall-clock timeout and a V8 heap limit, so a hostile or huge PDF cannot
+ * stall or exhaust the worker process. A child process rather than a worker thread: a thread
+ * reaching its `resourceLimits` heap can abort the whole hosting process (nodejs/node#47224), while
+ * a child that runs out of heap dies alone. The page count is read first and nothing more is read
+ * when it exceeds MAX_PAGES.
  *
  * The worker also reports the lines a reader cannot see — every item tiny (< 2 pt) or off the
  * page's view box (from `getTextContent` transforms), or all drawn while the fill colour is white
  * or the rendering mode invisible (3, 7; from the operator list) — so the analysis can remove them
  * (lib/resume/integrity/screen.ts): hidden text aimed at an automated screener.
  */
-import { Worker } from "node:worker_threads";
+import { type ChildProcess, fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import type { PdfEvidence } from "./classify";
 import { MAX_PAGES, MAX_TEXT_CHARS, PDF_TIMEOUT_MS, PDF_WORKER_HEAP_MB } from "./limits";
 import { type ExtractFailure, fail } from "./types";
@@ -55,12 +58,15 @@ export class PdfReaderUnavailableError extends Error {
   }
 }
 
-type WorkerMessage =
+type ReaderMessage = (
   | { type: "setup-error"; name: string; message: string }
   | { type: "open-error"; name: string; message: string }
   | { type: "too-many-pages"; numPages: number }
   | { type: "done"; numPages: number; pages: string[]; pageErrors: number; truncated: boolean; textShowOps: number; hidden?: string[] }
-  | { type: "crash"; name: string; message: string };
+  | { type: "crash"; name: string; message: string }
+) & { cpuMicros?: number };
+
+type ReaderOutcome = ReaderMessage | { type: "timeout" } | { type: "memory" };
 
 /**
  * Cheap scans of the raw bytes, without pdf.js: the largest `/Count` in the file (the page
@@ -77,7 +83,7 @@ export function scanPdfBytes(bytes: Uint8Array): { declaredPages: number; hasIma
 /**
  * Caps of one read, for a caller whose documents are not resumes (a knowledge base's, lib/knowledge/ingest):
  * at most `maxPages` pages (refused beyond, before any text is read), text collection stopped at
- * `maxChars`, and the worker thread's heap. Defaults: the resume limits of limits.ts.
+ * `maxChars`, and the reader process's V8 heap (MB). Defaults: the resume limits of limits.ts.
  */
 export interface PdfLimits {
   maxPages?: number;
@@ -90,13 +96,12 @@ export interface PdfLimits {
 /**
  * PDF bytes → the raw text of every page (see the module comment), or a refusal. Never throws for
  * bad input; throws {@link PdfReaderUnavailableError} when the reader cannot start.
- * @param timeoutMs wall-clock budget of the read, worker start included.
+ * @param timeoutMs wall-clock budget of the read, the reader process's start included.
  * @param limits caps of the read ({@link PdfLimits}); the resume's by default.
  */
 export async function extractPdf(bytes: Uint8Array, timeoutMs = PDF_TIMEOUT_MS, limits: PdfLimits = {}): Promise<PdfResult> {
   const { declaredPages, hasImages } = scanPdfBytes(bytes);
-  const data = bytes.slice(); // pdf.js takes ownership of (detaches) the buffer it is given
-  const msg = await runWorker(data, timeoutMs, {
+  const msg = await runReader(bytes, timeoutMs, {
     maxPages: limits.maxPages ?? MAX_PAGES,
     maxChars: limits.maxChars ?? MAX_TEXT_CHARS,
     heapMb: limits.heapMb ?? PDF_WORKER_HEAP_MB,
@@ -134,45 +139,72 @@ export async function extractPdf(bytes: Uint8Array, timeoutMs = PDF_TIMEOUT_MS, 
   }
 }
 
-/** The worker script; resolved next to this file (tsx and vitest run the sources in place). */
-const PDF_WORKER_URL = new URL("./pdf-worker.mjs", import.meta.url);
+/** The reader script; resolved next to this file (tsx and vitest run the sources in place). */
+const PDF_READER_PATH = fileURLToPath(new URL("./pdf-process.mjs", import.meta.url));
 
-function runWorker(
-  data: Uint8Array,
-  timeoutMs: number,
-  caps: { maxPages: number; maxChars: number; heapMb: number },
-): Promise<WorkerMessage | { type: "timeout" } | { type: "memory" }> {
+/** CPU time (user + system, µs) the PDF reader processes of this process have reported. */
+let readerCpuMicros = 0;
+
+/**
+ * CPU time spent in PDF reader child processes since this process started, in microseconds
+ * (user + system, as each child reported it with its answer). `process.cpuUsage()` counts worker
+ * threads but not child processes, so a caller measuring extraction's CPU adds this.
+ */
+export function pdfReaderCpuMicros(): number {
+  return readerCpuMicros;
+}
+
+/** V8's message when a heap limit is reached (src/heap: "Reached heap limit", "JavaScript heap out of memory"). */
+const OUT_OF_HEAP = /heap limit|heap out of memory/i;
+/** Enough of the child's stderr to find V8's out-of-memory line; the rest is dropped. */
+const STDERR_TAIL_CHARS = 4096;
+
+function runReader(bytes: Uint8Array, timeoutMs: number, caps: { maxPages: number; maxChars: number; heapMb: number }): Promise<ReaderOutcome> {
   return new Promise((resolve) => {
     let settled = false;
-    let worker: Worker;
+    let child: ChildProcess;
+    let stderr = "";
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS; // no loaders, inspectors or heap flags of the parent: plain Node, this heap
     try {
-      worker = new Worker(PDF_WORKER_URL, {
-        workerData: { data, maxPages: caps.maxPages, maxChars: caps.maxChars, opsPages: OPS_PAGES },
-        transferList: [data.buffer as ArrayBuffer],
-        resourceLimits: { maxOldGenerationSizeMb: caps.heapMb, maxYoungGenerationSizeMb: 64 },
-        execArgv: [], // plain Node: the thread runs JavaScript only
-        stdout: false,
-        stderr: false,
+      child = fork(PDF_READER_PATH, [], {
+        execArgv: [`--max-old-space-size=${caps.heapMb}`],
+        env,
+        serialization: "advanced", // the PDF's bytes travel as a Uint8Array, not as JSON
+        stdio: ["ignore", "ignore", "pipe", "ipc"],
       });
     } catch (err) {
       resolve({ type: "setup-error", name: (err as Error).name, message: (err as Error).message });
       return;
     }
-    const settle = (value: WorkerMessage | { type: "timeout" } | { type: "memory" }) => {
+    const settle = (value: ReaderOutcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      if ("cpuMicros" in value && typeof value.cpuMicros === "number") readerCpuMicros += value.cpuMicros;
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       resolve(value);
     };
     const timer = setTimeout(() => settle({ type: "timeout" }), timeoutMs);
-    worker.once("message", (m: WorkerMessage) => settle(m));
-    worker.once("error", (err: Error & { code?: string }) => {
-      if (err.code === "ERR_WORKER_OUT_OF_MEMORY") settle({ type: "memory" });
-      else if (err.code === "MODULE_NOT_FOUND" || err.code === "ERR_MODULE_NOT_FOUND" || err.code === "ERR_WORKER_PATH") {
-        settle({ type: "setup-error", name: err.name, message: err.message });
-      } else settle({ type: "crash", name: err.name, message: err.message });
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
     });
-    worker.once("exit", () => settle({ type: "crash", name: "Exit", message: "the PDF worker exited without an answer" }));
+    child.once("message", (m: ReaderMessage) => settle(m));
+    child.once("error", (err: Error & { code?: string }) => {
+      if (err.code === "ENOENT" || err.code === "EACCES") settle({ type: "setup-error", name: err.name, message: err.message });
+      else settle({ type: "crash", name: err.name, message: err.message });
+    });
+    // "close", not "exit": stderr is read to its end, so V8's out-of-memory line is in `stderr`.
+    child.once("close", (code, signal) => {
+      // V8 prints its out-of-memory line before aborting; a SIGKILL we did not send is the kernel's OOM killer.
+      if (OUT_OF_HEAP.test(stderr) || signal === "SIGKILL") settle({ type: "memory" });
+      else if (/Cannot find (module|package)|ERR_MODULE_NOT_FOUND/.test(stderr)) {
+        settle({ type: "setup-error", name: "Error", message: stderr.trim().split("\n").slice(-3).join(" ") });
+      } else settle({ type: "crash", name: "Exit", message: `the PDF reader exited without an answer (code ${code}, signal ${signal})` });
+    });
+    child.send({ data: bytes, maxPages: caps.maxPages, maxChars: caps.maxChars, opsPages: OPS_PAGES }, (err) => {
+      if (err) settle({ type: "crash", name: err.name, message: err.message });
+    });
   });
 }

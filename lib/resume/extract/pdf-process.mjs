@@ -1,16 +1,19 @@
-// PDF text extraction in a worker thread (plain JavaScript so no TypeScript loader is needed in
-// the thread). Started by pdf.ts, which bounds it with a wall-clock timeout and a heap limit and
-// terminates it on either: a hostile PDF can stall or exhaust this thread, never the worker process.
+// PDF text extraction in a child process (plain JavaScript so no TypeScript loader is needed in
+// it). Forked by pdf.ts, which bounds it with a wall-clock timeout and a V8 heap limit
+// (--max-old-space-size) and kills it on either: a hostile PDF can stall or exhaust this process,
+// never the worker. A process, not a worker thread: a thread that reaches its heap limit can abort
+// the whole process that hosts it (nodejs/node#47224), which a thread's resourceLimits do not prevent.
 //
-// workerData: { data: Uint8Array (transferred copy), maxPages, maxChars, opsPages }
-// Posts exactly one message:
+// Receives one IPC message (advanced serialization): { data: Uint8Array, maxPages, maxChars, opsPages }
+// Sends exactly one message back, then exits:
 //   { type: "setup-error", name, message }                     unpdf could not be loaded (deployment problem)
 //   { type: "open-error", name, message }                      pdf.js could not open the file
 //   { type: "too-many-pages", numPages }                        nothing read beyond the page count
 //   { type: "done", numPages, pages: string[], pageErrors, truncated, textShowOps, hidden: string[] }
 //     hidden: lines of `pages` that are drawn invisibly (hiddenItems below), each on a line of its own in `pages`
 //   { type: "crash", name, message }                            anything unexpected
-import { parentPort, workerData } from "node:worker_threads";
+// Every message also carries `cpuMicros`: this process's CPU time (user + system, µs), so the
+// caller can account for it (process.cpuUsage() of the parent does not include a child's).
 
 const TEXT_SHOW_OPS = ["showText", "showSpacedText", "nextLineShowText", "nextLineSetSpacingShowText"];
 /** Text smaller than this (points, after the text and graphics matrices) cannot be read on the page. */
@@ -201,8 +204,13 @@ function pageText(items, flags, hidden) {
   return text;
 }
 
-async function main() {
-  const { data, maxPages, maxChars, opsPages } = workerData;
+/** Sends the one answer (with this process's CPU time) and resolves once it is written to the channel. */
+function reply(message) {
+  const { user, system } = process.cpuUsage();
+  return new Promise((resolve) => process.send({ ...message, cpuMicros: user + system }, undefined, {}, () => resolve()));
+}
+
+async function main({ data, maxPages, maxChars, opsPages }) {
   let getDocumentProxy, pdfjs;
   try {
     const unpdf = await import("unpdf");
@@ -210,7 +218,7 @@ async function main() {
     pdfjs = await unpdf.getResolvedPDFJS();
   } catch (err) {
     // The deployment is broken, not the file: pdf.ts throws so the task is retried, not refused.
-    parentPort.postMessage({ type: "setup-error", name: err?.name ?? "Error", message: String(err?.message ?? err) });
+    await reply({ type: "setup-error", name: err?.name ?? "Error", message: String(err?.message ?? err) });
     return;
   }
 
@@ -225,13 +233,13 @@ async function main() {
       stopAtErrors: false,
     });
   } catch (err) {
-    parentPort.postMessage({ type: "open-error", name: err?.name ?? "Error", message: String(err?.message ?? err) });
+    await reply({ type: "open-error", name: err?.name ?? "Error", message: String(err?.message ?? err) });
     return;
   }
 
   const numPages = pdf.numPages;
   if (numPages > maxPages) {
-    parentPort.postMessage({ type: "too-many-pages", numPages });
+    await reply({ type: "too-many-pages", numPages });
     await pdf.destroy();
     return;
   }
@@ -307,10 +315,14 @@ async function main() {
     }
   }
 
-  parentPort.postMessage({ type: "done", numPages, pages, pageErrors, truncated, textShowOps, hidden });
+  await reply({ type: "done", numPages, pages, pageErrors, truncated, textShowOps, hidden });
   await pdf.destroy();
 }
 
-main().catch((err) => {
-  parentPort.postMessage({ type: "crash", name: err?.name ?? "Error", message: String(err?.message ?? err) });
+// The parent gone (its process died, or it gave up and disconnected): nothing will read an answer.
+process.on("disconnect", () => process.exit(0));
+process.once("message", (request) => {
+  main(request)
+    .catch((err) => reply({ type: "crash", name: err?.name ?? "Error", message: String(err?.message ?? err) }))
+    .finally(() => process.exit(0));
 });
