@@ -6,6 +6,7 @@ import { closeVectorStore, logVectorStoreChoice } from "@/lib/knowledge/vector-s
 import { createLogger } from "@/lib/log";
 import { startMetricsPublisher } from "@/lib/metrics/snapshots";
 import { StreamConsumer } from "@/lib/queue/consumer";
+import { drainPublishMarks } from "@/lib/queue/producer";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { redisSettingWarnings } from "@/lib/queue/redis-settings";
 import { OutboxRelay } from "@/lib/queue/relay";
@@ -66,6 +67,8 @@ async function main() {
     await Promise.all([consumer.stop(), relay.stop(), webhooks.stop(), alerts.stop()]);
     // After the last attempt ended: its timings are in the counts this process retires.
     await metrics.stop().catch((err) => log.warn({ err: String(err) }, "metrics not retired; this process's counts leave the sum when its snapshot expires"));
+    // Entry ids of the last publishes (the relay's, a release's): written, so no peer republishes them.
+    await drainPublishMarks(getDb());
     await closeRedis();
     await closeDb();
     await closeVectorStore();

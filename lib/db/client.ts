@@ -12,10 +12,16 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * @param opts.max pool size (connections), default `PANELIST_PG_POOL_MAX` or 10. The embedded
  *   PGlite server lends its one session to a connection per transaction, so normal pools work
  *   there too (docs/setup.md).
+ * @param opts.prepare whether the queries the code marks prepared (drizzle's `.prepare()`, the
+ *   hot paths) become named server-side statements; default true unless `PANELIST_PG_PREPARE=0`.
+ *   Turn it off behind a pooler that cannot keep them: PgBouncer in transaction mode before 1.21
+ *   or without `max_prepared_statements` (docs/deploy.md); postgres.js then sends every query
+ *   unnamed.
  */
-export function createDb(url: string, opts: { max?: number } = {}) {
+export function createDb(url: string, opts: { max?: number; prepare?: boolean } = {}) {
   const sql = postgres(url, {
     max: opts.max ?? Number(process.env.PANELIST_PG_POOL_MAX ?? 10),
+    prepare: opts.prepare ?? process.env.PANELIST_PG_PREPARE !== "0",
     idle_timeout: 30,
     connect_timeout: 10,
     onnotice: () => {},

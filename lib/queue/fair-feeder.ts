@@ -78,7 +78,8 @@ export class FairFeeder {
     if (!(await redis.set(key, token, "PX", this.options.lockMs, "NX"))) return null;
     try {
       const order = deficitRoundRobin(await findFairCandidates(db, { windowPerWeight: this.options.windowPerWeight }));
-      const ids = await publishTasks(redis, db, order);
+      // Waits for the entry ids: the next pass counts admissions and finds candidates by them.
+      const ids = await publishTasks(redis, db, order, { waitForIds: true });
       return ids.filter((id) => id !== null).length;
     } finally {
       await redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, key, token);

@@ -10,6 +10,9 @@ import { CONSUMER_GROUP, relayEpochKey, relayLockKey, relayRepublishKey, streamK
 import { publishTasks } from "./producer";
 import { trimAcked } from "./trim";
 
+/** The relay's publishes wait for their entry ids: its next pass (or a peer's) finds unpublished rows by `message_id` null. */
+const WAIT_FOR_IDS = { waitForIds: true } as const;
+
 type RelayOptions = {
   /** How often the relay runs, ms. Default 1 000. */
   intervalMs: number;
@@ -146,7 +149,7 @@ export class OutboxRelay {
     let n = 0;
     for (let page = 0; page < pages; page++) {
       const rows = await listPendingTasks(db, { afterId, limit: size });
-      await publishTasks(redis, db, rows);
+      await publishTasks(redis, db, rows, WAIT_FOR_IDS);
       n += rows.length;
       total += rows.length;
       const last = rows.length < size;
@@ -195,6 +198,7 @@ export class OutboxRelay {
       redis,
       db,
       due.filter((t) => t.fairKey === null),
+      WAIT_FOR_IDS,
     );
     // Not awaited one by one: the PUBLISHes go out back to back on one connection.
     await Promise.all(due.map((t) => publishTaskEvent(redis, { taskId: t.id, status: "PENDING" })));
@@ -214,7 +218,7 @@ export class OutboxRelay {
       }
       orphans.push(t);
     }
-    await publishTasks(redis, db, orphans);
+    await publishTasks(redis, db, orphans, WAIT_FOR_IDS);
     return orphans.length;
   }
 }

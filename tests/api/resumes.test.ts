@@ -11,6 +11,7 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { files, resumes, tasks } from "@/lib/db/schema";
 import { getTaskEventHub, publishTaskEvent } from "@/lib/queue/events";
 import { streamKey } from "@/lib/queue/names";
+import { drainPublishMarks } from "@/lib/queue/producer";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { INTERACTIVE_OPEN_PER_OWNER } from "@/lib/resume/service";
 import { CORPUS_DIR } from "../corpus-dir";
@@ -70,6 +71,7 @@ describe("POST /api/resumes", () => {
     expect(res.headers.get("location")).toBe(`/api/tasks/${body.taskId}`);
     const [resume] = await db.select().from(resumes).where(eq(resumes.id, body.resumeId));
     const [file] = await db.select().from(files).where(eq(files.id, resume.fileId));
+    await drainPublishMarks(getDb()); // the entry id is recorded after the answer
     const [task] = await db.select().from(tasks).where(eq(tasks.id, body.taskId));
     expect(resume.taskId).toBe(task.id);
     expect(file.kind).toBe("pdf");

@@ -6,7 +6,7 @@ import { insertTasks } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
 import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
 import { CONSUMER_GROUP, LANES, streamKey, taskEventsChannel } from "@/lib/queue/names";
-import { publishTasks } from "@/lib/queue/producer";
+import { drainPublishMarks, publishTasks } from "@/lib/queue/producer";
 import { createRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { eventually } from "../helpers/fixtures";
@@ -42,6 +42,7 @@ describe("bulk submission (insertTasks + publishTasks)", () => {
     );
     expect(created.map((t) => t.payload)).toEqual(Array.from({ length: 30 }, (_, n) => ({ n })));
     const ids = await publishTasks(redis, db, created);
+    await drainPublishMarks(db); // recorded in the background
 
     expect(ids.every((id) => typeof id === "string")).toBe(true);
     const byId = new Map((await kit.rows(created.map((t) => t.id))).map((r) => [r.id, r]));

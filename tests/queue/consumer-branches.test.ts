@@ -88,8 +88,7 @@ async function deliveries(id: string): Promise<number> {
  */
 async function leftByDeadConsumer(task: { id: string; type: string; lane: "interactive" | "batch" }, times: number): Promise<string> {
   await redis.xgroup("CREATE", STREAM(), CONSUMER_GROUP, "0", "MKSTREAM").catch(() => undefined);
-  await publishTask(redis, db, task);
-  const entryId = (await row(task.id)).messageId!;
+  const entryId = await publishTask(redis, db, task);
   await redis.xreadgroup("GROUP", CONSUMER_GROUP, "dead", "COUNT", 1, "STREAMS", STREAM(), ">");
   await redis.xclaim(STREAM(), CONSUMER_GROUP, "dead", 0, entryId, "IDLE", 3_600_000, "RETRYCOUNT", times, "JUSTID");
   expect(await deliveries(entryId)).toBe(times);

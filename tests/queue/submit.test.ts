@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { insertTask, insertTasks } from "@/lib/db/queries/tasks";
 import type { Logger } from "@/lib/log";
 import { streamKey } from "@/lib/queue/names";
-import { publishTask, submitTask, submitTasks } from "@/lib/queue/producer";
+import { drainPublishMarks, publishTask, submitTask, submitTasks } from "@/lib/queue/producer";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { newTask } from "@/lib/tasks/definitions";
 import { eventually } from "../helpers/fixtures";
@@ -29,6 +29,7 @@ describe("submitTask (after the outbox commit)", () => {
     const { log, warnings } = recordingLog();
     const task = await insertTask(db, analysisTask());
     const id = await submitTask({ db, redis, log }, task);
+    await drainPublishMarks(db); // the entry id is recorded after the answer
 
     expect(id).toMatch(/^\d+-\d+$/);
     const [row] = await kit.rows([task.id]);
@@ -73,6 +74,7 @@ describe("publishTask group commit (concurrent publishes share a flush)", () => 
     // The lead finds the batcher idle and flushes at once, alone; the three that come while it
     // is in flight go together in the next flush.
     const settled = await Promise.allSettled([lead, a, b, broken].map((t) => publishTask(redis, db, t)));
+    await drainPublishMarks(db); // the entry ids are recorded in the background
 
     expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected"]);
     expect(String((settled[3] as PromiseRejectedResult).reason)).toMatch(/WRONGTYPE/);
@@ -103,6 +105,33 @@ describe("publishTask group commit (concurrent publishes share a flush)", () => 
     expect((await redis.xrange(streamKey("interview.plan", "interactive"), "-", "+")).map(([, f]) => f[1])).toEqual([broken.id]);
   });
 
+  it("resolves with the XADD, not the entry-id UPDATE: a publish whose row is locked answers at once, and the id is recorded once the lock goes", async () => {
+    const [task] = await insertTasks(db, [analysisTask()]);
+    let release!: () => void;
+    const locked = new Promise<void>((r) => (release = r));
+    let lockTaken!: () => void;
+    const taken = new Promise<void>((r) => (lockTaken = r));
+    const holder = db.transaction(async (tx) => {
+      await tx.execute(sql`select id from tasks where id = ${task.id} for no key update`);
+      lockTaken();
+      await locked;
+    });
+    await taken;
+    let id: string;
+    try {
+      // A lone row's UPDATE waits for the lock; the publish does not wait for the UPDATE.
+      id = await publishTask(redis, db, task);
+      expect(id).toMatch(/^\d+-\d+$/);
+      expect((await redis.xrange(streamKey("resume.analyze", "interactive"), id, id)).map(([, f]) => f[1])).toEqual([task.id]);
+      expect((await kit.rows([task.id]))[0].messageId).toBeNull();
+    } finally {
+      release();
+      await holder;
+    }
+    await drainPublishMarks(db);
+    expect((await kit.rows([task.id]))[0].messageId).toBe(id);
+  });
+
   it("does not wait for a row another transaction holds (a claim in progress): the others are recorded, that one stays unpublished", async () => {
     const [lead, held, free] = await insertTasks(db, [analysisTask(), analysisTask(), analysisTask()]);
     let release!: () => void;
@@ -118,6 +147,7 @@ describe("publishTask group commit (concurrent publishes share a flush)", () => 
     try {
       // The lead flushes alone (a lone row's plain UPDATE); held and free share the next flush.
       const ids = await Promise.all([lead, held, free].map((t) => publishTask(redis, db, t)));
+      await drainPublishMarks(db); // does not wait for the held row either
       expect(ids.every((id) => /^\d+-\d+$/.test(id))).toBe(true);
       const rows = new Map((await kit.rows([lead.id, held.id, free.id])).map((r) => [r.id, r]));
       expect(rows.get(lead.id)!.messageId).toBe(ids[0]);
@@ -137,6 +167,7 @@ describe("submitTasks (the bulk form)", () => {
     await redis.set(streamKey("interview.plan", "interactive"), "not a stream");
     const [ok, broken] = await insertTasks(db, [analysisTask(), newTask("interview.plan", { ownerId, payload: { interviewId: crypto.randomUUID() } })]);
     const ids = await submitTasks({ db, redis, log }, [ok, broken]);
+    await drainPublishMarks(db);
 
     expect(ids[0]).toMatch(/^\d+-\d+$/);
     expect(ids[1]).toBeNull();

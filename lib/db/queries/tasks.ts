@@ -47,7 +47,7 @@ export async function insertTasks(
   }[],
 ): Promise<TaskRow[]> {
   if (list.length === 0) return [];
-  return tx
+  const insert = tx
     .insert(tasks)
     .values(
       list.map((t) => ({
@@ -62,6 +62,10 @@ export async function insertTasks(
       })),
     )
     .returning();
+  // A lone row's INSERT (every upload's) as a prepared statement: postgres.js keeps it per
+  // connection, so it costs one round trip instead of two (Parse/Describe, then Bind/Execute).
+  // A multi-row INSERT's text varies with its size, so it is left unprepared (no statement per size).
+  return list.length === 1 ? insert.prepare("insert_task").execute() : insert;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -139,8 +139,14 @@ export async function extractPdf(bytes: Uint8Array, timeoutMs = PDF_TIMEOUT_MS, 
   }
 }
 
-/** The reader script; resolved next to this file (tsx and vitest run the sources in place). */
-const PDF_READER_PATH = fileURLToPath(new URL("./pdf-process.mjs", import.meta.url));
+/**
+ * The reader script's path, next to this file (tsx and vitest run the sources in place). Resolved
+ * when a read starts, not at import: a bundler (the web build) may hand `new URL(…)` back as its
+ * own asset reference, so only its `href` string is read.
+ */
+function readerPath(): string {
+  return fileURLToPath(new URL("./pdf-process.mjs", import.meta.url).href);
+}
 
 /** CPU time (user + system, µs) the PDF reader processes of this process have reported. */
 let readerCpuMicros = 0;
@@ -167,7 +173,7 @@ function runReader(bytes: Uint8Array, timeoutMs: number, caps: { maxPages: numbe
     const env = { ...process.env };
     delete env.NODE_OPTIONS; // no loaders, inspectors or heap flags of the parent: plain Node, this heap
     try {
-      child = fork(PDF_READER_PATH, [], {
+      child = fork(readerPath(), [], {
         execArgv: [`--max-old-space-size=${caps.heapMb}`],
         env,
         serialization: "advanced", // the PDF's bytes travel as a Uint8Array, not as JSON
