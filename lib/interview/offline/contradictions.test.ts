@@ -14,6 +14,7 @@ describe("contradictedClauses", () => {
     ["after against before, subject and object shared", "The log record is written after the data page.", "The log record is written before the data page."],
     ["a bare 'later' against 'before'", "The log is flushed later in the background.", "The log record is flushed to disk before the commit is acknowledged."],
     ["之前 against 之后 (a relation)", "删除缓存要放在事务提交之前。", "删除缓存要放在数据库事务提交之后。"],
+    ["前 against 后 (a relation)", "useEffect 的回调在渲染前执行。", "useEffect 的回调在浏览器完成渲染后执行。"],
     ["a counterpart pair (macrotask/microtask)", "Promise callbacks run as macrotasks.", "Promise callbacks run as microtasks."],
     ["不会 against a 会 that governs another word with the same verb", "所以宕机时不会丢数据。", "两次快照之间宕机，会丢失最近的数据。"],
     ["无法 against 可以", "AOF 无法用来恢复数据。", "重启时按日志重放就可以恢复数据。"],
@@ -29,6 +30,7 @@ describe("contradictedClauses", () => {
     ["a measured case rather than a rule", "召回率从 62% 提升到 85%。", "阈值越高，召回率更低。"],
     ["anything, against a blank reference", "Increasing complexity raises bias.", ""],
     ["之前 meaning 'previously'", "比如之前我们用过先删缓存的写法。", "删除缓存要放在数据库事务提交之后。"],
+    ["后 and 前 inside words (后端, 前端)", "后端接口先返回数据。", "前端在数据返回前显示骨架屏。"],
     ["'before' meaning 'previously'", "On a cluster I ran before, recovery took 40 seconds.", "After a crash, recovery replays the log."],
     [
       "an order word about another object",

@@ -10,20 +10,26 @@ import { contentTokens } from "./tokens";
  *
  * Both texts are cut into claims (clauses, cut again at "and", "but", 而, 但, brackets …). A
  * claim has a **polarity** on a **key**:
- * - an antonym pair (`POLES`, English and Chinese: faster/slower, increase/decrease,
- *   synchronous/asynchronous, blocking/non-blocking, over-/underfitting, 增加/减少, 同步/异步,
- *   之前/之后 …): the side it names, when it names only one side of the pair;
+ * - an antonym or counterpart pair (`POLES`, English and Chinese: faster/slower, increase/decrease,
+ *   synchronous/asynchronous, blocking/non-blocking, over-/underfitting, hit/miss, fresh/stale,
+ *   macrotask/microtask, 增加/减少, 同步/异步, 宏任务/微任务, 串行/并行 …): the side it names, when it
+ *   names only one side of the pair; order in time (before/after, later, 之前/之后, 前/后) only as a
+ *   relation, compared by subject and object (`RELATIONAL`);
  * - negation scope: a modal or auxiliary and the word it governs — "can write" / "cannot
- *   write", "is free" / "is not free", 会被 / 不会被, 会阻塞 / 不阻塞, 应该等待 / 不应该等待 —
- *   keyed by the governed word (its first 6 letters; two Chinese characters).
+ *   write", "is free" / "is not free", 会被 / 不会被, 会阻塞 / 不阻塞, 无法用来恢复 / 可以恢复 —
+ *   keyed by the governed word (its first 6 letters; its first Chinese character);
+ * - implicit polarity: a claim without negation that uses bare a word the other text scopes
+ *   ("threads run in parallel" against "threads do not run in parallel"; `implied`).
  *
  * An answer claim is contradicted when some reference claim has the opposite polarity on the
  * same key and shares an anchor with it — at least `ANCHOR_MIN` content tokens in common other
  * than the polar words ("raises bias" against "lowers bias", 召回率会提高 against 召回率更低) —
  * and shares more than any reference claim of the same polarity on that key does (the
- * reference may say both, about different things). A claim that reports a measurement ("from
- * 62% to 85%", 从两小时到二十分钟) describes one case, not the rule, and is not checked. Pair
- * lists written by hand for Panelist.
+ * reference may say both, about different things); an implicit match needs more
+ * (`IMPLIED_ANCHOR_MIN`, and the best match of all reference claims). A claim that reports a
+ * measurement ("from 62% to 85%", 从两小时到二十分钟) describes one case, not the rule, and is
+ * not checked. Pair lists written by hand for Panelist (docs/interview-scoring.md,
+ * "Contradicted claims"; eval/README.md, "Round 3").
  */
 
 /**
@@ -80,8 +86,8 @@ const POLES: readonly (readonly [RegExp, RegExp])[] = [
   // 之前/之后 relational only: after a word (渲染之前, 提交之后), not 之前 meaning "previously" — clause-initial,
   // after 如/是/在/我 … (比如之前, 在之前的项目) or before a subject or 的 (之前我们, 之前的版本)
   [
-    /(?<=[\u4e00-\u9fffA-Za-z0-9）)])(?<![如是在我们他她你很久不早从此这那])(?:之前|以前)(?![我你他她们的在有也都就曾一])|先于/,
-    /(?<=[\u4e00-\u9fffA-Za-z0-9）)])(?<![如是在我们他她你很久不早从此这那])(?:之后|以后)(?![我你他她们的在有也都就曾一])|晚于/,
+    /(?<=[\u4e00-\u9fffA-Za-z0-9）)])(?<![如是在我们他她你很久不早从此这那])(?:之前|以前)(?![我你他她们的在有也都就曾一])|先于|(?<=[\u4e00-\u9fff])(?<![之以目当提向往眼从此空事先前])前(?![端台提面者景后往])/,
+    /(?<=[\u4e00-\u9fffA-Za-z0-9）)])(?<![如是在我们他她你很久不早从此这那])(?:之后|以后)(?![我你他她们的在有也都就曾一])|晚于|(?<=[\u4e00-\u9fff])(?<![之以然最先前落背随今日其往向延滞幕善])后(?![端台续来面者果缀门])/,
   ],
   [/(?<!未)命中/, /未命中|没命中|不命中/],
   [/宏任务/, /微任务/],
@@ -269,7 +275,7 @@ function subjectAndObject(lower: string, re: RegExp): [Set<string>, Set<string>]
   const before = lower.slice(0, m.index);
   const after = lower.slice(m.index + word.length);
   const tokens = (t: string) => new Set(contentTokens(t));
-  if (/^(?:之前|以前|之后|以后)$/.test(word)) {
+  if (/^(?:之前|以前|之后|以后|前|后)$/.test(word)) {
     const at = Math.max(before.lastIndexOf("在"), before.lastIndexOf("于"), before.lastIndexOf("到"));
     return at < 0 ? [tokens(after), tokens(before)] : [tokens(before.slice(0, at) + " " + after), tokens(before.slice(at + 1))];
   }
