@@ -10,20 +10,26 @@ import { contentTokens } from "./tokens";
  *
  * Both texts are cut into claims (clauses, cut again at "and", "but", 而, 但, brackets …). A
  * claim has a **polarity** on a **key**:
- * - an antonym pair (`POLES`, English and Chinese: faster/slower, increase/decrease,
- *   synchronous/asynchronous, blocking/non-blocking, over-/underfitting, 增加/减少, 同步/异步,
- *   之前/之后 …): the side it names, when it names only one side of the pair;
+ * - an antonym or counterpart pair (`POLES`, English and Chinese: faster/slower, increase/decrease,
+ *   synchronous/asynchronous, blocking/non-blocking, over-/underfitting, hit/miss, fresh/stale,
+ *   macrotask/microtask, 增加/减少, 同步/异步, 宏任务/微任务, 串行/并行 …): the side it names, when it
+ *   names only one side of the pair; order in time (before/after, later, 之前/之后, 前/后) only as a
+ *   relation, compared by subject and object (`RELATIONAL`);
  * - negation scope: a modal or auxiliary and the word it governs — "can write" / "cannot
- *   write", "is free" / "is not free", 会被 / 不会被, 会阻塞 / 不阻塞, 应该等待 / 不应该等待 —
- *   keyed by the governed word (its first 6 letters; two Chinese characters).
+ *   write", "is free" / "is not free", 会被 / 不会被, 会阻塞 / 不阻塞, 无法用来恢复 / 可以恢复 —
+ *   keyed by the governed word (its first 6 letters; its first Chinese character);
+ * - implicit polarity: a claim without negation that uses bare a word the other text scopes
+ *   ("threads run in parallel" against "threads do not run in parallel"; `implied`).
  *
  * An answer claim is contradicted when some reference claim has the opposite polarity on the
  * same key and shares an anchor with it — at least `ANCHOR_MIN` content tokens in common other
  * than the polar words ("raises bias" against "lowers bias", 召回率会提高 against 召回率更低) —
  * and shares more than any reference claim of the same polarity on that key does (the
- * reference may say both, about different things). A claim that reports a measurement ("from
- * 62% to 85%", 从两小时到二十分钟) describes one case, not the rule, and is not checked. Pair
- * lists written by hand for Panelist.
+ * reference may say both, about different things); an implicit match needs more
+ * (`IMPLIED_ANCHOR_MIN`, and the best match of all reference claims). A claim that reports a
+ * measurement ("from 62% to 85%", 从两小时到二十分钟) describes one case, not the rule, and is
+ * not checked. Pair lists written by hand for Panelist (docs/interview-scoring.md,
+ * "Contradicted claims"; eval/README.md, "Round 3").
  */
 
 /**
@@ -41,7 +47,7 @@ const POLES: readonly (readonly [RegExp, RegExp])[] = [
   [/增加|增大|增多|变多|越多|更多|上升|升高|提高|提升|更高|越高/, /减少|减小|变少|越少|更少|下降|降低|更低|越低/],
   [/更快|变快|加快|越快|提速/, /更慢|变慢|减慢|越慢|拖慢/],
   [/\bover-?(?:fit|estimat|provision)\w*/, /\bunder-?(?:fit|estimat|provision)\w*/],
-  [/(?<!a)\bsynchron\w*|\bsync\b/, /\basynchron\w*|\basync\b/],
+  [/(?<!a|semi-|semi)\bsynchron\w*|(?<!semi-)\bsync\b/, /\basynchron\w*|\basync\b/],
   [/(?<!non-)(?<!non)\bblock(?:s|ing|ed)?\b/, /\bnon-?blocking\b/],
   [/\b(?:simple|simpler|too simple)\b/, /\b(?:complex|more complex|too complex)\b/],
   [/(?<!a)\bsymmetric\w*/, /\basymmetric\w*/],
@@ -51,6 +57,22 @@ const POLES: readonly (readonly [RegExp, RegExp])[] = [
   [/\bephemeral\b|\bshort-lived\b/, /\blong-lived\b|\breused\b/],
   [/\bfalse positives?\b/, /\bfalse negatives?\b/],
   [/\bstrong(?:ly)? consisten\w*/, /\b(?:eventual(?:ly)?|weak) consisten\w*/],
+  // order in time, relational only: "before/after" + a word ("after a crash", "before the commit"), not
+  // "before," / "I ran before" / "after that" (docs/interview-scoring.md, "Contradicted claims")
+  [
+    /\bbefore\s+(?!that\b|this\b|then\b|now\b)[a-z]|\bprior to\b|\bearlier than\b|\bearlier\b|\bfirst[\s,.;:]*$|\b(?:is|are|goes|go|comes?) first\b/,
+    /\bafter\s+(?!that\b|this\b|all\b|which\b)[a-z]|\blater than\b|\blater\b|\bafterwards\b/,
+  ],
+  [/\b(?:cache )?hits?\b/, /\b(?:cache )?miss(?:es)?\b/],
+  [/\bfresh\b/, /\bstale\b/],
+  [/\bmacro-?tasks?\b/, /\bmicro-?tasks?\b/],
+  [/\bhorizontal(?:ly)?\b|\bscal\w* out\b/, /\bvertical(?:ly)?\b|\bscal\w* up\b/],
+  [/\bserial(?:ly)?\b|\bsequential(?:ly)?\b/, /\bparallel\b|\bconcurrent(?:ly)?\b/],
+  [/\bfull (?:backup|sync|load|copy)\b/, /\bincremental\b/],
+  [/\bdeep cop\w*/, /\bshallow cop\w*/],
+  [/\bascending\b/, /\bdescending\b/],
+  [/(?<!im)\bmutable\b/, /\bimmutable\b/],
+  [/\bupstream\b/, /\bdownstream\b/],
   [/过拟合/, /欠拟合/],
   [/(?<!异)同步/, /异步/],
   [/(?<![不非])阻塞/, /不阻塞|非阻塞|不会阻塞/],
@@ -61,6 +83,22 @@ const POLES: readonly (readonly [RegExp, RegExp])[] = [
   [/共享/, /独立|隔离/],
   [/有状态/, /无状态/],
   [/强一致/, /最终一致|弱一致/],
+  // 之前/之后 relational only: after a word (渲染之前, 提交之后), not 之前 meaning "previously" — clause-initial,
+  // after 如/是/在/我 … (比如之前, 在之前的项目) or before a subject or 的 (之前我们, 之前的版本)
+  [
+    /(?<=[\u4e00-\u9fffA-Za-z0-9）)])(?<![如是在我们他她你很久不早从此这那])(?:之前|以前)(?![我你他她们的在有也都就曾一])|先于|(?<=[\u4e00-\u9fff])(?<![之以目当提向往眼从此空事先前])前(?![端台提面者景后往])/,
+    /(?<=[\u4e00-\u9fffA-Za-z0-9）)])(?<![如是在我们他她你很久不早从此这那])(?:之后|以后)(?![我你他她们的在有也都就曾一])|晚于|(?<=[\u4e00-\u9fff])(?<![之以然最先前落背随今日其往向延滞幕善])后(?![端台续来面者果缀门])/,
+  ],
+  [/(?<!未)命中/, /未命中|没命中|不命中/],
+  [/宏任务/, /微任务/],
+  [/水平(?:扩展|拆分|扩容)/, /垂直(?:扩展|拆分|扩容)/],
+  [/扩容/, /缩容/],
+  [/串行/, /并行/],
+  [/全量/, /增量/],
+  [/深拷贝/, /浅拷贝/],
+  [/升序/, /降序/],
+  [/(?<!不)可变/, /不可变/],
+  [/上游/, /下游/],
   // a measured quantity said to be high or low: 代价高 / 代价比较低, 误报率很高 / 误报率低
   [
     /(?:代价|成本|开销|延迟|风险|概率|比例|率)(?:比较|较|很|更|太|非常)?(?:高|大)/,
@@ -70,16 +108,35 @@ const POLES: readonly (readonly [RegExp, RegExp])[] = [
 
 /** How many of `POLES` (the first ones) are directions of change, read by parity. */
 const SIGNED = 4;
+/**
+ * Pairs of order in time (before/after, 之前/之后), whose claims are compared by subject and object:
+ * "X after Y" contradicts "X before Y" only when both X and Y are shared, so "falls back to async
+ * after a timeout" does not contradict "waits … before acknowledging the commit" (eval/README.md,
+ * "Round 3"). The object follows "before/after" in English, and precedes 之前/之后 in Chinese, back
+ * to 在/于 (在事务提交之前: 事务提交). A bare order word ("later", "earlier", "goes first") has
+ * no object; such a claim must share two anchors (`relationalOverlap`).
+ */
+const RELATIONAL: ReadonlySet<number> = new Set(POLES.flatMap(([a], i) => (a.source.includes("before") || a.source.includes("之前") ? [i] : [])));
 
 /** English negation scope: an auxiliary, optionally negated, and the word it governs. */
 const EN_SCOPE =
   /\b(?:(cannot|can't|won't|isn't|aren't|doesn't|don't|didn't|wasn't|weren't|shouldn't|mustn't)|(is|are|was|were|can|could|will|would|does|do|did|should|must|may)(\s+not)?)\s+(?:be\s+|been\s+|get\s+|also\s+)?([a-z]{3,})/g;
 /** Words an auxiliary governs that say nothing by themselves ("is a", "can be"). */
 const EN_EMPTY = new Set(["the", "that", "this", "not", "also", "very", "more", "much", "used", "usually", "often", "only", "just", "then"]);
-/** Chinese negation scope: an optional negation, a modal, and the two characters it governs. */
-const ZH_MODAL = /(不|没有|没|未|无法)?(会被|会|能|可以|应该|应当|需要|必须|保证|可能)([\u4e00-\u9fff]{2})/g;
-/** 不 + a verb directly (不阻塞, 不携带), minus words where 不 is part of the word (不同, 不过 …). */
-const ZH_BU = /不(?![同过断少仅然管论足错久如但单止住])([\u4e00-\u9fff]{2})/g;
+/**
+ * Chinese negation scope: an optional negation, a modal, an optional 被/再次/用来 …, and the word it
+ * governs (its first two characters). Keyed by the governed word's first character, since the
+ * second is often the object's (不会丢数据 and 会丢失 both govern 丢; eval/README.md, "Round 3").
+ */
+const ZH_MODAL = /(不|没有|没|未|无法|没法)?(会被|会|能够|能|可以|应该|应当|需要|必须|保证|可能)(?:被|再次|再|用来|用于)?([\u4e00-\u9fff]{2})/g;
+/** 不/无法/没法 + a verb directly (不阻塞, 无法用来恢复), minus words where 不 is part of the word (不同, 不过 …). */
+const ZH_BU = /(?:不|无法|没法)(?![同过断少仅然管论足错久如但单止住])(?:用来|用于|被)?([\u4e00-\u9fff]{2})/g;
+/**
+ * A negation anywhere in a claim, or a verb of prevention ("keep X from delaying", 避免阻塞): such a
+ * claim takes no implicit (bare-verb) polarity.
+ */
+const NEGATED =
+  /\b(?:not|no|never|cannot|without|none|prevent\w*|avoid\w*|stops?|instead of|rather than)\b|n't\b|\bkeeps?\b.{0,40}\bfrom\b|[不没无未非]|避免|防止|以免|免得/;
 
 /** A quantity with a unit, or a change "from … to …" / 从…到… (see `readClaim`). */
 const MEASUREMENT = /\d+(?:[.,]\d+)?\s*(?:%|ms\b|s\b|x\b|k\b|倍|毫秒|秒|分钟|小时|天)|\bfrom\b.{1,30}\bto\b.{0,6}\d|从.{1,16}(?:到|至)/;
@@ -99,18 +156,29 @@ interface Claim {
   poles: Map<string, boolean>;
   /** Anchor tokens: the claim's content tokens outside its polar words. */
   anchors: Set<string>;
+  /** The claim's lower-cased text, for implicit polarity (`implied`). */
+  lower: string;
+  /** The words its scoped keys govern ("run", 丢失), by key. */
+  governed: Map<string, string>;
+  /** For a relational pair's key: the anchors before its polar word and after it. */
+  around: Map<string, [Set<string>, Set<string>]>;
 }
 
 function readClaim(text: string): Claim {
   const lower = text.toLowerCase();
   const poles = new Map<string, boolean>();
   // a measurement ("recall went from 62% to 85%") reports one case, not the rule the reference states
-  if (MEASUREMENT.test(lower)) return { poles, anchors: new Set() };
+  const governed = new Map<string, string>();
+  const around = new Map<string, [Set<string>, Set<string>]>();
+  if (MEASUREMENT.test(lower)) return { poles, anchors: new Set(), lower, governed, around };
   let rest = lower;
   POLES.forEach(([a, b], i) => {
     const nA = (lower.match(new RegExp(a.source, "g")) ?? []).length;
     const nB = (lower.match(new RegExp(b.source, "g")) ?? []).length;
-    if (i < SIGNED ? nA + nB > 0 : nA > 0 !== nB > 0) poles.set(`pair:${i}`, i < SIGNED ? nB % 2 === 0 : nA > 0);
+    if (i < SIGNED ? nA + nB > 0 : nA > 0 !== nB > 0) {
+      poles.set(`pair:${i}`, i < SIGNED ? nB % 2 === 0 : nA > 0);
+      if (RELATIONAL.has(i)) around.set(`pair:${i}`, subjectAndObject(lower, nA > 0 ? a : b));
+    }
     rest = rest.replace(new RegExp(a.source, "g"), " ").replace(new RegExp(b.source, "g"), " ");
   });
   const scoped = new Map<string, boolean[]>();
@@ -118,19 +186,22 @@ function readClaim(text: string): Claim {
   for (const m of lower.matchAll(EN_SCOPE)) {
     if (EN_EMPTY.has(m[4])) continue;
     note(`en:${m[4].slice(0, 6)}`, !(m[1] || m[3]));
+    governed.set(`en:${m[4].slice(0, 6)}`, m[4]);
     rest = rest.replace(m[0], " ");
   }
   for (const m of lower.matchAll(ZH_MODAL)) {
-    note(`zh:${m[3]}`, !m[1]);
-    rest = rest.replace(m[0], " ");
+    note(`zh:${m[3][0]}`, !m[1]);
+    governed.set(`zh:${m[3][0]}`, m[3]);
+    rest = rest.replace(m[0], ` ${m[3]}`);
   }
-  for (const m of lower.matchAll(ZH_BU)) {
-    note(`zh:${m[1]}`, false);
-    rest = rest.replace(m[0], " ");
+  for (const m of lower.replace(ZH_MODAL, " ").matchAll(ZH_BU)) {
+    note(`zh:${m[1][0]}`, false);
+    governed.set(`zh:${m[1][0]}`, m[1]);
+    rest = rest.replace(m[0], ` ${m[1]}`);
   }
   // a claim that says both "can" and "cannot" of the same word takes no side
   for (const [key, sides] of scoped) if (sides.every((s) => s === sides[0])) poles.set(key, sides[0]);
-  return { poles, anchors: new Set(contentTokens(rest)) };
+  return { poles, anchors: new Set(contentTokens(rest)), lower, governed, around };
 }
 
 /** Anchor tokens two claims must share to be about the same thing (set on the tuning half; claims are short). */
@@ -150,7 +221,29 @@ function shared(a: Set<string>, b: Set<string>): number {
  */
 export function contradictedClauses(text: string, reference: string): boolean[] {
   const ref = clauses(reference).flatMap(readClause);
-  return clauses(text).map((clause) => readClause(clause).some((c) => isContradicted(c, ref)));
+  const answer = clauses(text).map(readClause);
+  const words = new Map<string, Set<string>>();
+  for (const c of [...ref, ...answer.flat()]) for (const [k, w] of c.governed) words.set(k, new Set([...(words.get(k) ?? []), w]));
+  const refImplied = ref.map((r) => implied(r, words));
+  return answer.map((claims) => claims.some((c) => isContradicted(c, implied(c, words), ref, refImplied)));
+}
+
+/**
+ * Implicit polarity: a claim with no negation that uses, bare, a word the other text scopes with
+ * an auxiliary or a negation — "CPU-bound threads run in parallel" against "threads do not run in
+ * parallel", 回调在渲染之后执行 against 回调不会执行 — is on the positive side of that key. The
+ * reference rarely words a fact with the answer's modal, so without this a 不会 or "does not" has no
+ * counterpart (eval/README.md, "Round 3"). Such a match is weaker evidence; see `isContradicted`.
+ */
+function implied(c: Claim, words: Map<string, Set<string>>): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  if (NEGATED.test(c.lower)) return out;
+  for (const [key, ws] of words) {
+    if (c.poles.has(key)) continue;
+    const uses = [...ws].some((w) => (/^[a-z]/.test(w) ? new RegExp(`\\b${w.replace(/e?s$/, "")}(?:s|es|ed|d|ing)?\\b`).test(c.lower) : c.lower.includes(w)));
+    if (uses) out.set(key, true);
+  }
+  return out;
 }
 
 /**
@@ -164,7 +257,7 @@ function readClause(clause: string): Claim[] {
     if (claims.length < 2) return claims;
     const head = parts[0].toLowerCase();
     const subject = new Set(contentTokens(head.slice(0, firstPolar(head))));
-    return claims.map((c, i) => (i === 0 ? c : { poles: c.poles, anchors: new Set([...c.anchors, ...subject]) }));
+    return claims.map((c, i) => (i === 0 ? c : { ...c, anchors: new Set([...c.anchors, ...subject]) }));
   });
 }
 
@@ -174,18 +267,66 @@ function firstPolar(lower: string): number {
   return at.length === 0 ? lower.length : Math.min(...at);
 }
 
-function isContradicted(claim: Claim, ref: Claim[]): boolean {
-  for (const [key, side] of claim.poles) {
+/** A relational claim's subject and object anchors around its first order word (see `RELATIONAL`). */
+function subjectAndObject(lower: string, re: RegExp): [Set<string>, Set<string>] {
+  const m = re.exec(lower);
+  if (!m) return [new Set(), new Set()];
+  const word = m[0].replace(/\s+[a-z]$/, "");
+  const before = lower.slice(0, m.index);
+  const after = lower.slice(m.index + word.length);
+  const tokens = (t: string) => new Set(contentTokens(t));
+  if (/^(?:之前|以前|之后|以后|前|后)$/.test(word)) {
+    const at = Math.max(before.lastIndexOf("在"), before.lastIndexOf("于"), before.lastIndexOf("到"));
+    return at < 0 ? [tokens(after), tokens(before)] : [tokens(before.slice(0, at) + " " + after), tokens(before.slice(at + 1))];
+  }
+  if (/^(?:before|after|prior to|earlier than|later than|先于|晚于)$/.test(word)) return [tokens(before), tokens(after)];
+  return [tokens(`${before} ${after}`), new Set()];
+}
+
+/**
+ * How much two claims on a relational key share: subject with subject and object with object, each
+ * at least one anchor; when either has no object (a bare "later"), two anchors of the whole claim.
+ * Undefined when the key is not relational.
+ */
+function relationalOverlap(a?: [Set<string>, Set<string>], b?: [Set<string>, Set<string>]): number | undefined {
+  if (!a || !b) return undefined;
+  if (a[1].size === 0 || b[1].size === 0) {
+    const all = shared(new Set([...a[0], ...a[1]]), new Set([...b[0], ...b[1]]));
+    return all >= 2 ? all : 0;
+  }
+  const subject = shared(a[0], b[0]);
+  const object = shared(a[1], b[1]);
+  return subject >= 1 && object >= 1 ? subject + object : 0;
+}
+
+/**
+ * Shared anchors an implicit match needs, and it must be the reference claim that shares the most
+ * with the answer claim, alone: a bare verb is weaker evidence than a scoped one (set on the tuning half).
+ */
+const IMPLIED_ANCHOR_MIN = 2;
+
+function isContradicted(claim: Claim, claimImplied: Map<string, boolean>, ref: Claim[], refImplied: Map<string, boolean>[]): boolean {
+  const overlaps = ref.map((r) => shared(claim.anchors, r.anchors));
+  const best = Math.max(0, ...overlaps);
+  const alone = overlaps.filter((w) => w === best).length === 1;
+  for (const [key, side] of [...claim.poles, ...claimImplied]) {
+    const bare = claimImplied.has(key);
     let against = 0;
+    let againstBare = false;
     let along = 0;
-    for (const r of ref) {
-      const rs = r.poles.get(key);
-      if (rs === undefined) continue;
-      const w = shared(claim.anchors, r.anchors);
+    ref.forEach((r, i) => {
+      const rs = r.poles.get(key) ?? refImplied[i].get(key);
+      if (rs === undefined) return;
+      const w = relationalOverlap(claim.around.get(key), r.around.get(key)) ?? overlaps[i];
       if (rs === side) along = Math.max(along, w);
-      else against = Math.max(against, w);
-    }
-    if (against >= ANCHOR_MIN && against > along) return true;
+      else if (w > against) {
+        against = w;
+        againstBare = !r.poles.has(key);
+      }
+    });
+    if (bare || againstBare) {
+      if (against >= IMPLIED_ANCHOR_MIN && against > along && against === best && alone) return true;
+    } else if (against >= ANCHOR_MIN && against > along) return true;
   }
   return false;
 }

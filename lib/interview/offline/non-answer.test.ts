@@ -23,6 +23,7 @@ describe("screenNonAnswer", () => {
     "没有这样的经历，不知道怎么说。",
     "这题我不会。",
     "这个我不太了解，没做过。",
+    "Redis 持久化我了解得不多，说不上来。",
   ])("reads %j as an admission with nothing else said (Chinese)", (text) => {
     expect(screenNonAnswer(text)).toEqual({ admitted: true, rest: "" });
   });
@@ -54,7 +55,7 @@ describe("screenNonAnswer", () => {
     expect(screenNonAnswer(text)).toEqual({ admitted: true, rest });
   });
 
-  it.each(["组长说我的周报太长，重点不清楚。", "P99 延迟没有超过 100 毫秒。", "需求不确定的时候先做原型。"])(
+  it.each(["组长说我的周报太长，重点不清楚。", "P99 延迟没有超过 100 毫秒。", "需求不确定的时候先做原型。", "新用户对积分规则了解得不多，所以加了引导页。"])(
     "does not read %j, said of something else, as an admission",
     (text) => {
       expect(screenNonAnswer(text)).toEqual({ admitted: false, rest: text });

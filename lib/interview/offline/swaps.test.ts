@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastedSubjects, swappedClauses } from "./swaps";
+import { contrastedSubjects, swapPairs, swappedClauses } from "./swaps";
 
 const Q_EN = "What is the difference between TCP and UDP, and when would you choose UDP?";
 const REF_EN =
@@ -31,7 +31,20 @@ describe("swappedClauses", () => {
     expect(swappedClauses("防抖是在停止触发一段时间后才执行一次，两者都可以立即执行。", REF_ZH, Q_ZH)).toEqual([false, false]);
   });
 
-  it("checks nothing when the question names no pair", () => {
-    expect(swappedClauses("UDP is connection-oriented.", REF_EN, "Explain UDP.")).toEqual([false]);
+  it("checks nothing when neither the question nor the counterpart list gives a pair", () => {
+    const ref = "An index is a sorted copy of some columns, so a lookup reads a few pages instead of the whole table.";
+    expect(swapPairs("What is an index?", ref)).toEqual([]);
+    expect(swappedClauses("An index reads the whole table instead of a few pages.", ref, "What is an index?")).toEqual([false]);
+  });
+
+  it("checks a counterpart pair the reference names when the question names one side only", () => {
+    const q = "Promise.then 的回调什么时候执行？";
+    const ref = "Promise.then 的回调是微任务，setTimeout 的回调是宏任务。同步代码执行完后先清空微任务队列。";
+    expect(swapPairs(q, ref)).toEqual([[new Set(["宏任"]), new Set(["微任"])]]);
+    expect(swappedClauses("Promise.then 的回调是宏任务。", ref, q)).toEqual([true]);
+    expect(swappedClauses("Promise.then 的回调是微任务。", ref, q)).toEqual([false]);
+    // the question's pair comes first, and a lexicon pair the question already names is not checked twice
+    expect(swapPairs(Q_EN, REF_EN)).toEqual([[new Set(["tcp"]), new Set(["udp"])]]);
+    expect(swappedClauses("UDP is connection-oriented.", REF_EN, "Explain UDP.")).toEqual([true]);
   });
 });

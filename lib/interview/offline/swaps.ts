@@ -1,4 +1,5 @@
 import { clauses } from "./clauses";
+import { COUNTERPARTS } from "./counterparts";
 import { contentTokens } from "./tokens";
 
 /**
@@ -18,6 +19,10 @@ import { contentTokens } from "./tokens";
  * half of the clause's tokens (and at least `MIN_SHARED`), and no reference clause about the
  * clause's own side shares as many. Written for Panelist; the idea is that of checking a
  * claim's predicate against the reference's sentence about the same subject.
+ *
+ * A question often asks about one of two counterparts ("What is overfitting?", Promise.then 什么时候
+ * 执行) and its reference sets it against the other; a pair of `counterparts.ts` whose both sides
+ * the reference names is checked too (`swapPairs`), each pair on its own.
  */
 
 /** Tokens an answer clause must share with the other side's reference clause (set on the tuning half). */
@@ -34,17 +39,42 @@ const BOTH = /\b(?:both|either|neither|they|each of them)\b|两者|二者|两种
 
 /** The question's two subjects as token sets, or null when it names no pair the reference speaks of separately. */
 export function contrastedSubjects(question: string, reference: string): [Set<string>, Set<string>] | null {
-  const ref = new Set(contentTokens(reference));
   for (const re of [PAIR_EN, PAIR_ZH]) {
     for (const m of question.matchAll(re)) {
-      const a = contentTokens(m[1]);
-      const b = contentTokens(m[2]);
-      const sa = new Set(a.filter((t) => ref.has(t) && !b.includes(t)));
-      const sb = new Set(b.filter((t) => ref.has(t) && !a.includes(t)));
-      if (sa.size > 0 && sb.size > 0) return [sa, sb];
+      const pair = subjectsOf(m[1], m[2], reference);
+      if (pair) return pair;
     }
   }
   return null;
+}
+
+/** Each side's tokens that the reference uses and the other side's name does not; null when a side has none. */
+function subjectsOf(a: string, b: string, reference: string): [Set<string>, Set<string>] | null {
+  const ref = new Set(contentTokens(reference));
+  const ta = contentTokens(a);
+  const tb = contentTokens(b);
+  const sa = new Set(ta.filter((t) => ref.has(t) && !tb.includes(t)));
+  const sb = new Set(tb.filter((t) => ref.has(t) && !ta.includes(t)));
+  return sa.size > 0 && sb.size > 0 ? [sa, sb] : null;
+}
+
+/**
+ * Every pair to check: the question's (`contrastedSubjects`), then each pair of `COUNTERPARTS`
+ * whose both sides the reference names (all of a side's tokens; a side's own tokens only, so
+ * 宏任务/微任务 is 宏任 against 微任).
+ */
+export function swapPairs(question: string, reference: string): [Set<string>, Set<string>][] {
+  const out: [Set<string>, Set<string>][] = [];
+  const asked = contrastedSubjects(question, reference);
+  if (asked) out.push(asked);
+  const ref = new Set(contentTokens(reference));
+  for (const [a, b] of COUNTERPARTS) {
+    const pair = subjectsOf(a, b, reference);
+    if (!pair || ![...pair[0], ...pair[1]].every((t) => ref.has(t))) continue;
+    const key = (p: [Set<string>, Set<string>]) => [...p[0], "|", ...p[1]].join(" ");
+    if (!out.some((p) => key(p) === key(pair) || key([p[1], p[0]]) === key(pair))) out.push(pair);
+  }
+  return out;
 }
 
 interface Tagged {
@@ -68,7 +98,10 @@ function tag(text: string, subjects: [Set<string>, Set<string>]): Tagged[] {
     const hasB = toks.some((t) => subjects[1].has(t));
     const side: Side = (hasA && hasB) || BOTH.test(c) ? null : hasA ? 0 : hasB ? 1 : carried;
     if (hasA || hasB) carried = side;
-    out.push({ side, tokens: new Set(toks.filter((t) => !subjects[0].has(t) && !subjects[1].has(t))) });
+    // the subjects' Chinese bigrams are blanked first, so no bigram straddling a name (是宏 of 是宏任务) is left to match on
+    let masked = c;
+    for (const t of [...subjects[0], ...subjects[1]]) if (/^[\u3400-\u9fff]{2}$/.test(t)) masked = masked.split(t).join("  ");
+    out.push({ side, tokens: new Set(contentTokens(masked).filter((t) => !subjects[0].has(t) && !subjects[1].has(t))) });
   }
   return out;
 }
@@ -87,9 +120,16 @@ function shared(a: Set<string>, b: Set<string>): number {
  * @returns one boolean per clause of `clauses(text)`, in order.
  */
 export function swappedClauses(text: string, reference: string, question: string): boolean[] {
-  const subjects = contrastedSubjects(question, reference);
-  const n = clauses(text).length;
-  if (subjects === null) return Array.from({ length: n }, () => false);
+  const out = clauses(text).map(() => false);
+  for (const subjects of swapPairs(question, reference)) {
+    swappedBy(text, reference, subjects).forEach((x, i) => {
+      if (x) out[i] = true;
+    });
+  }
+  return out;
+}
+
+function swappedBy(text: string, reference: string, subjects: [Set<string>, Set<string>]): boolean[] {
   const ref = tag(reference, subjects).filter((r) => r.side !== null);
   return tag(text, subjects).map((c) => {
     if (c.side === null || c.tokens.size === 0) return false;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isQuantified, opener, verbKind } from "./achievements";
 import { analyzeExpression, sameOpener } from "./expression";
-import type { Statement } from "./types";
+import type { Line, Statement } from "./types";
 
 describe("quantified achievements", () => {
   it("accepts numbers, percentages, money, multipliers and magnitude words", () => {
@@ -63,6 +63,14 @@ describe("action verbs", () => {
     expect(opener("使用 Docker 与 Kubernetes 部署在线推理服务")).toBe("部署");
     expect(opener("使用 SQL 与 Hive 处理 TB 级训练数据")).toBe("处理");
   });
+
+  it("reads a pinyin-input slip of a weak opener as weak, and of a verb as that verb for repetition", () => {
+    expect(verbKind("参与开发订单导出模块")).toBe("weak");
+    expect(verbKind("参预开发订单导出模块")).toBe("weak"); // canyu: a slip of 参与
+    expect(verbKind("参加开发订单导出模块")).toBe("action"); // canjia: another word, not a slip
+    expect(opener("负则开发销量预测任务")).toBe("负责"); // fuze
+    expect(opener("负面开发销量预测任务")).toBe("开发"); // fumian is not fuze
+  });
 });
 
 describe("expression facts", () => {
@@ -74,6 +82,11 @@ describe("expression facts", () => {
     expect(x.repeated).toContain("负责");
   });
 
+  it("counts a cliché misspelt by a pinyin keyboard as the cliché", () => {
+    expect(analyzeExpression([], [{ text: "工作认真负则，积极注动", raw: "", index: 0 } as Line]).fillers.words).toEqual(["积极主动", "认真负责"]);
+    expect(analyzeExpression([], [{ text: "工作认真负重", raw: "", index: 0 } as Line]).fillers.count).toBe(0);
+  });
+
   it("counts a misspelt opener as the verb it misspells, when another statement uses that verb", () => {
     const zh = analyzeExpression(["实现库存接口", "实线订单状态机", "实现缓存", "设计调度模块", "优化慢查询", "搭建监控"].map(st), []);
     expect(zh.repeated).toContain("实现");
@@ -82,7 +95,7 @@ describe("expression facts", () => {
       [],
     );
     expect(en.repeated).toContain("implemented");
-    expect(sameOpener("完善", "完成")).toBe(true);
+    expect(sameOpener("完善", "完成")).toBe(false); // a real word, not a slip: Chinese slips are homophones (opener)
     expect(sameOpener("implemented", "implemented")).toBe(false);
     expect(sameOpener("built", "build")).toBe(false);
   });

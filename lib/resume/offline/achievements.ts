@@ -1,3 +1,4 @@
+import { readAsMeant } from "@/lib/text/homophones";
 import { hasCjk } from "@/lib/text/units";
 import { stripDates } from "./dates";
 import { ACTION_VERB_FORMS_EN, ACTION_VERBS_ZH, MAGNITUDE_WORDS, WEAK_OPENERS_EN, WEAK_OPENERS_ZH, ZH_VERB_WINDOW } from "./word-lists";
@@ -60,13 +61,15 @@ const firstAt = (head: string, words: readonly string[]) =>
  * ("Led", "Designed", "reducing"), or it opens with a weak phrase ("Responsible for").
  * Chinese: an action verb appears within the first {@link ZH_VERB_WINDOW} characters of
  * {@link zhHead} (so after an instrument phrase such as "使用 SQL（MySQL、Hive）"), unless a
- * weak verb (参与/协助 …) comes first.
+ * weak verb (参与/协助 …) comes first — spelt right or as a pinyin-input slip (参预 for 参与,
+ * `lib/text/homophones.ts`): a slip must not escape the weak reading its right spelling gets, or
+ * fixing it would lower the score (eval/README.md, "Round 3"). A slip of an action verb earns nothing.
  */
 export function verbKind(text: string): VerbKind {
   const t = dropLabel(text.trim());
   if (hasCjk(t.slice(0, 12))) {
     const head = zhHead(t);
-    const weak = firstAt(head, WEAK_OPENERS_ZH);
+    const weak = firstAt(readAsMeant(head, WEAK_OPENERS_ZH), WEAK_OPENERS_ZH);
     const act = firstAt(head, ACTION_VERBS_ZH);
     if (weak.at < act.at) return "weak";
     if (act.at < Infinity) return "action";
@@ -81,12 +84,14 @@ export function verbKind(text: string): VerbKind {
 /**
  * The first word (English), or for Chinese the first verb of the opening (else its first two
  * characters) — used for repetition checks. "使用 A 部署…" and "使用 B 处理…" open with 部署 and
- * 处理, as their English forms open with "Deployed" and "Processed".
+ * 处理, as their English forms open with "Deployed" and "Processed". A pinyin-input slip of a
+ * listed verb (负则 for 负责) is read as the verb, so a slip does not hide a repetition
+ * (`lib/text/homophones.ts`; eval/README.md, "Round 3").
  */
 export function opener(text: string): string {
   const t = dropLabel(text.trim());
   if (hasCjk(t.slice(0, 2))) {
-    const head = zhHead(t);
+    const head = readAsMeant(zhHead(t), [...WEAK_OPENERS_ZH, ...ACTION_VERBS_ZH]);
     const verb = [firstAt(head, WEAK_OPENERS_ZH), firstAt(head, ACTION_VERBS_ZH)].sort((a, b) => a.at - b.at)[0];
     return verb.at < Infinity ? verb.word : head.slice(0, 2);
   }

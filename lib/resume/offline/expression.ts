@@ -1,7 +1,8 @@
+import { readAsMeant } from "@/lib/text/homophones";
 import { hasCjk, latinWords, lengthUnits } from "@/lib/text/units";
 import { opener, verbKind } from "./achievements";
 import type { Line, Statement } from "./types";
-import { ACTION_VERB_FORMS_EN, ACTION_VERBS_ZH, FILLERS_EN, FILLERS_ZH, PRONOUNS_EN, STOPWORDS_EN, WEAK_OPENERS_ZH } from "./word-lists";
+import { ACTION_VERB_FORMS_EN, FILLERS_EN, FILLERS_ZH, PRONOUNS_EN, STOPWORDS_EN } from "./word-lists";
 
 /**
  * Expression checks over the statements (and the summary lines for pronouns/fillers):
@@ -11,9 +12,11 @@ import { ACTION_VERB_FORMS_EN, ACTION_VERBS_ZH, FILLERS_EN, FILLERS_ZH, PRONOUNS
  * two lines on a page; set by hand).
  * Repetition: an opener (first word / first two Chinese characters) used by ≥ 3 statements
  * and by more than 30 % of them, or a content word (≥ 5 letters, not a stop word) used ≥ 5
- * times across the statements. A misspelt opener counts as the opener it misspells when that
- * one is used by another statement of the same resume (`sameOpener`): otherwise a typo hides a
- * repetition, and fixing the typo would lower the score (eval/README.md, "Round 2").
+ * times across the statements. A misspelt opener counts as the opener it misspells: an English
+ * one when that one is used by another statement of the same resume (`sameOpener`), a Chinese
+ * pinyin-input slip always (`opener`); otherwise a typo hides a repetition, and fixing the typo
+ * would lower the score (eval/README.md, "Round 2" and "Round 3"). Clichés are counted as meant too
+ * (认真负则 is 认真负责).
  */
 export interface ExpressionFacts {
   statements: number;
@@ -72,8 +75,10 @@ export function analyzeExpression(statements: Statement[], summaryLines: Line[])
         hit = true;
       }
     }
+    // a cliché misspelt by a pinyin keyboard (认真负则) is still the cliché (lib/text/homophones.ts)
+    const meant = readAsMeant(text, FILLERS_ZH);
     for (const f of FILLERS_ZH) {
-      const n = text.split(f).length - 1;
+      const n = meant.split(f).length - 1;
       if (n > 0) {
         fillers.count += n;
         fillers.words.push(f);
@@ -105,19 +110,15 @@ export function analyzeExpression(statements: Statement[], summaryLines: Line[])
 }
 
 /**
- * Whether `typo` reads as a misspelling of `word`, an opener another statement uses: `word` is a
- * known verb (an English action-verb form, or a Chinese action or weak opener) and `typo` is not,
- * and they differ by one edit for Chinese (same length, the same first character: 实线 for 实现,
- * a pinyin-input slip) or by at most two edits (one below 7 letters) for English words of 5+
- * letters with the same first letter (Implmented for Implemented). Optimal string alignment
- * distance (Damerau, 1964: adjacent transpositions count one edit).
+ * Whether `typo` reads as a misspelling of `word`, an English opener another statement uses:
+ * `word` is an action-verb form and `typo` is not, both of 5+ letters with the same first letter,
+ * at most two edits apart (one below 7 letters): Implmented for Implemented. Optimal string
+ * alignment distance (Damerau, 1964: adjacent transpositions count one edit). Chinese slips are
+ * homophones and are read as the verb they misspell before this (`opener`, lib/text/homophones.ts),
+ * which, unlike one edit apart, does not take a real word (完善) for another (完成).
  */
 export function sameOpener(typo: string, word: string): boolean {
   if (typo === word || typo.length === 0 || typo[0] !== word[0]) return false;
-  if (hasCjk(word)) {
-    const known = (w: string) => ACTION_VERBS_ZH.includes(w) || WEAK_OPENERS_ZH.includes(w);
-    return known(word) && !known(typo) && typo.length === word.length && editDistance(typo, word) === 1;
-  }
   if (!ACTION_VERB_FORMS_EN.has(word) || ACTION_VERB_FORMS_EN.has(typo) || Math.min(typo.length, word.length) < 5) return false;
   return editDistance(typo, word) <= (word.length < 7 ? 1 : 2);
 }
