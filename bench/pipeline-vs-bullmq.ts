@@ -58,7 +58,7 @@ import { user } from "@/lib/db/schema";
 import { createLogger } from "@/lib/log";
 import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
 import { CONSUMER_GROUP, LANES, type Lane, streamKey, taskEventsChannel } from "@/lib/queue/names";
-import { publishTask, publishTasks } from "@/lib/queue/producer";
+import { drainPublishMarks, publishTask, publishTasks } from "@/lib/queue/producer";
 import { createRedis } from "@/lib/queue/redis";
 import { OutboxRelay } from "@/lib/queue/relay";
 import { machineLine, recordRun } from "./lib/docs";
@@ -152,6 +152,7 @@ async function panelistBulkAdd(ctx: Ctx, lane: Lane = "batch", timed = true): Pr
 }
 
 async function checkPublished(ctx: Ctx, lane: Lane): Promise<void> {
+  await drainPublishMarks(ctx.db); // the last adds' entry ids are still being recorded: no add waits for them
   const [row] = await ctx.db.execute<{ n: number; published: number }>(sql`select count(*)::int as n, count(message_id)::int as published from tasks`);
   const xlen = await ctx.redis.xlen(streamKey(TYPE, lane));
   if (row.n !== TOTAL || row.published !== TOTAL || xlen !== TOTAL) {
@@ -483,10 +484,15 @@ async function main(): Promise<{ failed: boolean }> {
         await reset(ctx);
         await sleep(200);
         const before = ctx.problems.length;
+        const cpu0 = process.cpuUsage();
+        const t0 = performance.now();
         measures[side] = await scenario.run[side]!(ctx);
         const m = measures[side]!;
+        const cpu = process.cpuUsage(cpu0);
+        // This process's CPU over the whole side (set-up included), as a share of one core: near 100 % means the side is bound by its own JavaScript.
+        const busy = (cpu.user + cpu.system) / 10 / (performance.now() - t0);
         log(
-          `${scenario.name} — ${side}: ${m.rate.toFixed(0)} ${scenario.unit} (${(m.ms / 1000).toFixed(1)} s)${ctx.problems.length > before ? " NOT VALID" : ""}`,
+          `${scenario.name} — ${side}: ${m.rate.toFixed(0)} ${scenario.unit} (${(m.ms / 1000).toFixed(1)} s; this process ${busy.toFixed(0)} % of a core)${ctx.problems.length > before ? " NOT VALID" : ""}`,
         );
       }
       results.push({ index: i, scenario, measures });
