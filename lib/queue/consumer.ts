@@ -716,14 +716,14 @@ export class StreamConsumer {
         // writes a query without waiting for the previous one's answer): one round trip for all
         // instead of one or two each. Every write settles before the transaction goes on, so
         // none is still issuing queries when a failure rolls it back.
-        await settleAll(list.map((c) => c.write(tx)));
+        await settleAll(list.map(async (c) => c.write(tx))); // async: a write that throws at once is a rejection too
         const held = await completeAttempts(
           tx,
           list.map((c) => ({ id: c.task.id, attempt: c.attempt })),
         );
         if (held.size < list.length) throw new LostClaimError();
         const ended = this.options.onTaskEnded;
-        if (ended) await settleAll(list.map((c) => ended(tx, c.task)));
+        if (ended) await settleAll(list.map(async (c) => ended(tx, c.task)));
       });
       return list.map(() => true);
     } catch (err) {

@@ -185,6 +185,41 @@ describe("consumer: attempts that end together", () => {
     await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
   });
 
+  it("the writes go together, yet a slow two-step write is not cut off by another's failure: none of its steps runs outside the transaction", async () => {
+    const release = gate();
+    // Task 0's write throws at once; the others' writes wait 100 ms, then count a step. The batch
+    // rolls back only once every write has settled, so no second step lands after the ROLLBACK,
+    // outside any transaction: each task ends with the one step of its own transaction.
+    const h: TaskHandler<{ n: number }> & { started: number } = {
+      started: 0,
+      type: "resume.analyze",
+      payloadSchema: z.object({ n: z.number() }),
+      async process({ task, payload }) {
+        h.started++;
+        await release.p;
+        return async (tx) => {
+          if (payload.n === 0) throw new Error("write of 0 failed");
+          await tx.execute(sql`select pg_sleep(0.1)`);
+          await tx.execute(
+            sql`update tasks set payload = payload || jsonb_build_object('steps', coalesce((payload->>'steps')::int, 0) + 1) where id = ${task.id}`,
+          );
+        };
+      },
+    };
+    await start(h);
+    const list = await newTasks(4);
+    await publishTasks(redis, db, list);
+    await eventually(async () => h.started === 4);
+    release.open();
+
+    await eventually(async () => (await rows(list.map((t) => t.id))).filter((t) => t.status === "COMPLETED").length === 3);
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0 || (await rows([list[0].id]))[0].status === "RETRYING");
+    await new Promise((r) => setTimeout(r, 300)); // a stray step would have landed by now
+    const r = await rows(list.map((t) => t.id));
+    expect(r.map((t) => t.status)).toEqual(["RETRYING", "COMPLETED", "COMPLETED", "COMPLETED"]);
+    expect(r.map((t) => t.payload)).toEqual([{ n: 0 }, { n: 1, steps: 1 }, { n: 2, steps: 1 }, { n: 3, steps: 1 }]);
+  });
+
   it("one attempt that lost its claim has its write rolled back; the others' commit", async () => {
     const release = gate();
     const h = together(release.p);
