@@ -185,11 +185,12 @@ describe("consumer: attempts that end together", () => {
     await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
   });
 
-  it("the writes go together, yet a slow two-step write is not cut off by another's failure: none of its steps runs outside the transaction", async () => {
+  it("a slow two-step write is not cut off by another's failure: none of its steps runs outside the transaction", async () => {
     const release = gate();
-    // Task 0's write throws at once; the others' writes wait 100 ms, then count a step. The batch
-    // rolls back only once every write has settled, so no second step lands after the ROLLBACK,
-    // outside any transaction: each task ends with the one step of its own transaction.
+    // Task 0's write throws; the others' writes wait 100 ms, then count a step. The batch rolls
+    // back with no write still issuing queries (writes issued together under Promise.all did:
+    // a second step landed after the ROLLBACK, outside any transaction), so each task ends with
+    // the one step of its own transaction.
     const h: TaskHandler<{ n: number }> & { started: number } = {
       started: 0,
       type: "resume.analyze",
