@@ -24,6 +24,21 @@ function recordingLog(): { log: Logger; warnings: { fields: Record<string, unkno
 
 const analysisTask = () => newTask("resume.analyze", { ownerId, payload: { resumeId: crypto.randomUUID() } });
 
+/** Holds `id`'s row lock (as a consumer's claim does) in a transaction of its own until `release()`; `holder` settles when it has ended. */
+async function holdRowLock(id: string): Promise<{ release: () => void; holder: Promise<void> }> {
+  let release!: () => void;
+  const locked = new Promise<void>((r) => (release = r));
+  let lockTaken!: () => void;
+  const taken = new Promise<void>((r) => (lockTaken = r));
+  const holder = db.transaction(async (tx) => {
+    await tx.execute(sql`select id from tasks where id = ${id} for no key update`);
+    lockTaken();
+    await locked;
+  });
+  await taken;
+  return { release, holder };
+}
+
 describe("submitTask (after the outbox commit)", () => {
   it("XADDs the committed task and records the entry id on its row", async () => {
     const { log, warnings } = recordingLog();
@@ -107,16 +122,7 @@ describe("publishTask group commit (concurrent publishes share a flush)", () => 
 
   it("resolves with the XADD, not the entry-id UPDATE: a publish whose row is locked answers at once, and the id is recorded once the lock goes", async () => {
     const [task] = await insertTasks(db, [analysisTask()]);
-    let release!: () => void;
-    const locked = new Promise<void>((r) => (release = r));
-    let lockTaken!: () => void;
-    const taken = new Promise<void>((r) => (lockTaken = r));
-    const holder = db.transaction(async (tx) => {
-      await tx.execute(sql`select id from tasks where id = ${task.id} for no key update`);
-      lockTaken();
-      await locked;
-    });
-    await taken;
+    const { release, holder } = await holdRowLock(task.id);
     let id: string;
     try {
       // A lone row's UPDATE waits for the lock; the publish does not wait for the UPDATE.
@@ -134,16 +140,7 @@ describe("publishTask group commit (concurrent publishes share a flush)", () => 
 
   it("does not wait for a row another transaction holds (a claim in progress): the others are recorded, that one stays unpublished", async () => {
     const [lead, held, free] = await insertTasks(db, [analysisTask(), analysisTask(), analysisTask()]);
-    let release!: () => void;
-    const locked = new Promise<void>((r) => (release = r));
-    let lockTaken!: () => void;
-    const taken = new Promise<void>((r) => (lockTaken = r));
-    const holder = db.transaction(async (tx) => {
-      await tx.execute(sql`select id from tasks where id = ${held.id} for no key update`);
-      lockTaken();
-      await locked;
-    });
-    await taken;
+    const { release, holder } = await holdRowLock(held.id);
     try {
       // The lead flushes alone (a lone row's plain UPDATE); held and free share the next flush.
       const ids = await Promise.all([lead, held, free].map((t) => publishTask(redis, db, t)));
