@@ -277,7 +277,7 @@ function subjectAndObject(lower: string, re: RegExp): [Set<string>, Set<string>]
   const tokens = (t: string) => new Set(contentTokens(t));
   if (/^(?:之前|以前|之后|以后|前|后)$/.test(word)) {
     const at = Math.max(before.lastIndexOf("在"), before.lastIndexOf("于"), before.lastIndexOf("到"));
-    return at < 0 ? [tokens(after), tokens(before)] : [tokens(before.slice(0, at) + " " + after), tokens(before.slice(at + 1))];
+    return at < 0 ? [tokens(after), tokens(before)] : [tokens(`${before.slice(0, at)} ${after}`), tokens(before.slice(at + 1))];
   }
   if (/^(?:before|after|prior to|earlier than|later than|先于|晚于)$/.test(word)) return [tokens(before), tokens(after)];
   return [tokens(`${before} ${after}`), new Set()];

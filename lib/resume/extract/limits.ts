@@ -5,7 +5,7 @@ export const MAX_PAGES = 30;
 /** Wall-clock budget for reading one PDF (the reader process's start included). */
 export const PDF_TIMEOUT_MS = 15_000;
 /** V8 old-space heap of the PDF reader process (MB); pdf.js running out of it ends as `corrupt`. */
-export const PDF_WORKER_HEAP_MB = 256;
+export const PDF_READER_HEAP_MB = 256;
 /** Stop collecting text beyond this many characters (≈ 60 dense pages; a resume is far shorter). */
 export const MAX_TEXT_CHARS = 300_000;
 /** Wall-clock budget for reading one DOCX with mammoth. */

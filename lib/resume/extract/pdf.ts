@@ -6,7 +6,7 @@
  * a child that runs out of heap dies alone. The page count is read first and nothing more is read
  * when it exceeds MAX_PAGES.
  *
- * The worker also reports the lines a reader cannot see — every item tiny (< 2 pt) or off the
+ * The reader also reports the lines a person cannot see — every item tiny (< 2 pt) or off the
  * page's view box (from `getTextContent` transforms), or all drawn while the fill colour is white
  * or the rendering mode invisible (3, 7; from the operator list) — so the analysis can remove them
  * (lib/resume/integrity/screen.ts): hidden text aimed at an automated screener.
@@ -14,7 +14,7 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { PdfEvidence } from "./classify";
-import { MAX_PAGES, MAX_TEXT_CHARS, PDF_TIMEOUT_MS, PDF_WORKER_HEAP_MB } from "./limits";
+import { MAX_PAGES, MAX_TEXT_CHARS, PDF_READER_HEAP_MB, PDF_TIMEOUT_MS } from "./limits";
 import { type ExtractFailure, fail } from "./types";
 
 /** A page tree claiming more pages than this, while pdf.js finds few, is damaged (or a bomb). */
@@ -104,7 +104,7 @@ export async function extractPdf(bytes: Uint8Array, timeoutMs = PDF_TIMEOUT_MS, 
   const msg = await runReader(bytes, timeoutMs, {
     maxPages: limits.maxPages ?? MAX_PAGES,
     maxChars: limits.maxChars ?? MAX_TEXT_CHARS,
-    heapMb: limits.heapMb ?? PDF_WORKER_HEAP_MB,
+    heapMb: limits.heapMb ?? PDF_READER_HEAP_MB,
   });
 
   switch (msg.type) {
