@@ -11,6 +11,7 @@ describe("isDoubtful", () => {
     "which is why containers are completely isolated",
     "and the more columns a composite index has the better",
     "I always train for as many epochs as possible",
+    "so queries never touch the disk",
     "所以根本不需要设置 TTL",
     "不需要加盐",
     "磁盘缓存太慢没必要",
@@ -26,6 +27,8 @@ describe("isDoubtful", () => {
     "It rarely helps on low-selectivity columns, because the planner still reads most rows.",
     "If Redis is down, do we fail open for availability or fail closed for protection?",
     "写的时候先更新数据库再删除缓存",
+    "and a test set the model never saw",
+    "and undoes transactions that never committed.",
     "阈值调高，误报少了，但漏报变多",
     "7 位能表示约 3.5 万亿个，不会冲突",
   ])("leaves the qualified statement %j alone", (clause) => {

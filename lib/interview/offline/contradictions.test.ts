@@ -19,6 +19,13 @@ describe("contradictedClauses", () => {
     ["不会 against a 会 that governs another word with the same verb", "所以宕机时不会丢数据。", "两次快照之间宕机，会丢失最近的数据。"],
     ["无法 against 可以", "AOF 无法用来恢复数据。", "重启时按日志重放就可以恢复数据。"],
     ["a bare verb against the reference's 'do not'", "CPU-bound threads run in parallel.", "CPU-bound threads do not run in parallel on several cores."],
+    ["well against poorly", "It performs well on unseen data too.", "A model can perform well on the training data and still perform poorly on unseen data."],
+    ["表现好 against 表现差", "在新数据上表现也很好。", "它在训练集上表现很好，但在没见过的新数据上表现差。"],
+    ["bias against variance", "An overfitting model has high bias.", "An overfitting model has high variance."],
+    ["可以 against a potential complement's 不了", "已经提交的事务也可以直接回滚。", "已经提交的事务回滚不了，只能补偿。"],
+    ["不会 against a 会 that governs another verb", "表里不会留下空洞。", "所以表里的 ID 会有空洞。"],
+    ["a modal's adverb skipped (不会立刻修改 against 会同步修改)", "setState 会同步修改 state。", "setState 不会立刻修改当前渲染里的 state。"],
+    ["不会去 + a verb against the bare verb", "Redis 不会去随机抽查过期的 key。", "Redis 每秒十次随机抽查一批设置了过期时间的 key。"],
   ])("flags %s", (_what, text, reference) => {
     expect(contradictedClauses(text, reference)).toEqual([true]);
   });
@@ -47,6 +54,14 @@ describe("contradictedClauses", () => {
       "a verb of prevention, not a bare claim",
       "Circuit breakers keep one broken customer from delaying everyone else.",
       "One broken customer does not delay everyone else.",
+    ],
+    ["'well' as in 'as well'", "It reads the training data as well.", "It performs poorly on the training data."],
+    ["a state that is lessened, not asserted", "So the model overfits less.", "Too strong a penalty makes the model underfit."],
+    ["a potential complement the reference states too", "已经提交的事务回滚不了。", "已经提交的事务回滚不了，只能再执行补偿操作。"],
+    [
+      "a 不会 the reference also makes, beside a 会 on another verb",
+      "整个过程中容器不会被重启。",
+      "这个过程中容器不会被重启。liveness 失败才会让 kubelet 重启容器。",
     ],
   ])("leaves alone %s", (_what, text, reference) => {
     expect(contradictedClauses(text, reference).some(Boolean)).toBe(false);
