@@ -21,7 +21,7 @@
  *   door, then a plain ReadableStream the handler writes itself, as many pieces as the model's
  *   answer, as far apart: what one open stream costs Next and Node before any model call.
  *   Each route's memory per open stream is printed as a ratio to it.
- * Each candidate is one browser: a cookie jar (bench/lib/cookie-jar.ts) that sends what it holds
+ * Each candidate is one browser: a cookie jar (tests/helpers/cookie-jar.ts) that sends what it holds
  * and takes every response's Set-Cookie, so better-auth's session cookie cache
  * (AUTH_SESSION_CACHE_SECONDS) lives and lapses as it does for a person.
  * Web CPU per turn = CPU time (utime + stime, /proc/<pid>/stat) of the `next-server` process
@@ -64,6 +64,7 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { RecordedRequest } from "@/scripts/fake-llm/server";
+import { CookieJar } from "@/tests/helpers/cookie-jar";
 import {
   assertAlive,
   type BenchInterview,
@@ -77,7 +78,6 @@ import {
   startChatStack,
   startTurn,
 } from "./lib/chat-stack";
-import { CookieJar } from "./lib/cookie-jar";
 import { machineLine, ROOT, recordRun } from "./lib/docs";
 import { HEAP_PROBE, type HeapSample, heapAfterGc } from "./lib/heap-reader";
 import { Knobs } from "./lib/knobs";
@@ -734,7 +734,7 @@ pieces, ${d.pieces} pieces per answer).
   independent of the phases' order; \`external\` likewise (Buffers, ArrayBuffers). RSS − heap −
   external is what lives outside V8's view: sockets' and HTTP parsers' native memory, malloc's
   and V8's free-but-kept pages.
-- **Cookies like a browser**: each candidate has a cookie jar (\`bench/lib/cookie-jar.ts\`) that
+- **Cookies like a browser**: each candidate has a cookie jar (\`tests/helpers/cookie-jar.ts\`) that
   sends what it holds and takes every response's \`Set-Cookie\` (expiry by \`Max-Age\` /
   \`Expires\`), so better-auth's session cookie cache (\`session_data\`,
   \`AUTH_SESSION_CACHE_SECONDS\`, default 60 s) is used while it lives and lapses as it does for

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { type FakeLlm, startFakeLlm } from "@/scripts/fake-llm/server";
-import type { CookieJar } from "./cookie-jar";
+import type { CookieJar } from "@/tests/helpers/cookie-jar";
 import { ROOT } from "./docs";
 import { type Child, ensureBuild, freePort, startChild, startNext, stopChild } from "./next-server";
 import { concurrently } from "./pool";
@@ -58,7 +58,7 @@ export type ChatStack = {
 
 /**
  * An interview of a bench candidate, with the candidate's session cookie: `jar` when the bench
- * keeps cookies like a browser (bench/lib/cookie-jar.ts), else the sign-up's `cookie` for good.
+ * keeps cookies like a browser (tests/helpers/cookie-jar.ts), else the sign-up's `cookie` for good.
  */
 export type BenchInterview = { id: string; cookie: string; jar?: CookieJar };
 

@@ -4,7 +4,7 @@
  * text delta → end — for an AI SDK UI message stream or an OpenAI Chat Completions stream.
  */
 
-import type { CookieJar } from "./cookie-jar";
+import type { CookieJar } from "@/tests/helpers/cookie-jar";
 
 export type StreamResult = {
   status: number;

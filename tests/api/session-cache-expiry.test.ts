@@ -10,9 +10,9 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { member, user } from "@/lib/db/schema";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { candidate, platformAdmin, recruiter, type TestActor } from "../helpers/actors";
+import { CookieJar } from "../helpers/cookie-jar";
 import { clearPrefix } from "../helpers/fixtures";
 import { BASE, get, params, signIn } from "../helpers/http";
-import { cookieNamed } from "../helpers/session-cookies";
 
 /**
  * A change made while a session is cached takes effect once the cache's age has passed
@@ -41,7 +41,7 @@ afterAll(async () => {
 describe("after the cache's age", () => {
   it("a ban from the console signs the user out", async () => {
     const target = await candidate();
-    expect(cookieNamed(target.cookie, "session_data")).toBeTruthy();
+    expect(CookieJar.from(target.cookie, BASE).value("session_data")).toBeTruthy();
     expect((await listResumes(get("/api/resumes", target.cookie), noParams)).status).toBe(200);
     const res = await patchUser(
       new Request(`${BASE}/api/admin/users/${target.userId}`, {

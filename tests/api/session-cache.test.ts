@@ -9,9 +9,9 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { member, session } from "@/lib/db/schema";
 import { closeRedis, getRedis } from "@/lib/queue/redis";
 import { candidate, recruiter } from "../helpers/actors";
+import { CookieJar } from "../helpers/cookie-jar";
 import { clearPrefix } from "../helpers/fixtures";
 import { BASE, get, params } from "../helpers/http";
-import { cookieNamed, withSetCookies } from "../helpers/session-cookies";
 
 /**
  * The session cache at its production age (docs/security.md, "Session cache"): within it the
@@ -33,7 +33,7 @@ afterAll(async () => {
 describe("within the cache's age", () => {
   it("a request is signed in from the session_data cookie: the session row is not read", async () => {
     const cand = await candidate();
-    expect(cookieNamed(cand.cookie, "session_data")).toBeTruthy();
+    expect(CookieJar.from(cand.cookie, BASE).value("session_data")).toBeTruthy();
     await db.delete(session).where(eq(session.userId, cand.userId));
     expect((await listResumes(get("/api/resumes", cand.cookie), noParams)).status).toBe(200);
     // Without the cache cookie the door asks the database, which no longer has the session.
@@ -46,7 +46,7 @@ describe("within the cache's age", () => {
 
   it("a session_data cookie altered by the client is not trusted (its HMAC fails): the database decides", async () => {
     const cand = await candidate();
-    const raw = cookieNamed(cand.cookie, "session_data")!;
+    const raw = CookieJar.from(cand.cookie, BASE).value("session_data")!;
     const decoded = JSON.parse(Buffer.from(raw, "base64url").toString()) as { session: { user: { role: string } } };
     decoded.session.user.role = "admin";
     const forged = cand.cookie.replace(raw, Buffer.from(JSON.stringify(decoded)).toString("base64url"));
@@ -64,9 +64,11 @@ describe("within the cache's age", () => {
     const cand = await candidate();
     const res = await authPost(new Request(`${BASE}/api/auth/sign-out`, { method: "POST", headers: { cookie: cand.cookie, origin: new URL(BASE).origin } }));
     expect(res.status).toBe(200);
-    const after = withSetCookies(cand.cookie, res);
-    expect(cookieNamed(after, "session_token")).toBeFalsy();
-    expect(cookieNamed(after, "session_data")).toBeFalsy();
+    const jar = CookieJar.from(cand.cookie, BASE);
+    jar.update(res.headers);
+    expect(jar.value("session_token")).toBeFalsy();
+    expect(jar.value("session_data")).toBeFalsy();
+    const after = jar.header();
     expect(await db.select().from(session).where(eq(session.userId, cand.userId))).toEqual([]);
     expect((await listResumes(get("/api/resumes", after), noParams)).status).toBe(401);
   });

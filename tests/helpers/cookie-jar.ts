@@ -1,7 +1,8 @@
 import { CookieJar as ToughCookieJar } from "tough-cookie";
 
 /**
- * A browser's cookie store for one bench client, on tough-cookie (RFC 6265: every response's
+ * A browser's cookie store for one client (a bench's candidate, a session test's browser), on
+ * tough-cookie (RFC 6265: every response's
  * `Set-Cookie` replaces the cookie of that name, `Max-Age` ≤ 0 or a past `Expires` removes it, an
  * expired cookie is no longer sent). So better-auth's signed session cookie cache
  * (`session_data`, lib/auth/auth.ts `cookieCacheOptions`, AUTH_SESSION_CACHE_SECONDS) is sent
@@ -19,6 +20,11 @@ export class CookieJar {
     const jar = new CookieJar(url);
     for (const pair of header.split(/;\s*/)) if (pair.includes("=")) jar.jar.setCookieSync(pair, url);
     return jar;
+  }
+
+  /** The value of the cookie named `name`, or ending in `.name` (better-auth prefixes its own); undefined when there is none. */
+  value(name: string): string | undefined {
+    return this.jar.getCookiesSync(this.url).find((c) => c.key === name || c.key.endsWith(`.${name}`))?.value;
   }
 
   /** The `Cookie` header to send now ("" when the jar is empty). */
