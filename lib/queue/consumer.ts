@@ -37,8 +37,43 @@ export type TaskHandler<P = unknown> = {
   type: TaskType;
   payloadSchema: ZodType<P>;
   /** Slow work (parsing, LLM calls). Throw {@link TaskError} to choose retry or policy. */
-  process(ctx: TaskContext<P>): Promise<(tx: Tx) => Promise<void>>;
+  process(ctx: TaskContext<P>): Promise<TaskWrite>;
 };
+
+/**
+ * What an attempt writes when it ends, in the completion transaction: a function of the
+ * transaction, or a {@link BatchedWrite} that the attempts of one completion flush share.
+ */
+export type TaskWrite = ((tx: Tx) => Promise<void>) | BatchedWrite;
+
+/**
+ * A write that the attempts ending in the same completion flush make together: the flush
+ * calls `writeAll` once per `key` with every such attempt's `item`, in the flush's order (one
+ * multi-row INSERT for a batch's result rows instead of one statement per attempt, as
+ * PostgreSQL's group commit does for their COMMITs). Every write of one key must use the same
+ * `writeAll`. When the batch fails and each attempt commits alone, `writeAll` gets one item.
+ * Make one with {@link batchedWrite}.
+ */
+export type BatchedWrite<T = unknown> = { readonly key: string; readonly item: T; readonly writeAll: (tx: Tx, items: T[]) => Promise<void> };
+
+/** A {@link BatchedWrite} of `item` under `key`, written by `writeAll` with the other items of its flush. */
+export function batchedWrite<T>(key: string, item: T, writeAll: (tx: Tx, items: T[]) => Promise<void>): BatchedWrite {
+  return { key, item, writeAll: writeAll as (tx: Tx, items: unknown[]) => Promise<void> };
+}
+
+/** Runs the writes of some attempts in `tx`: functions one after another, then each key's batched items in one call. */
+async function runWrites(tx: Tx, writes: TaskWrite[]): Promise<void> {
+  const batched = new Map<string, { writeAll: BatchedWrite["writeAll"]; items: unknown[] }>();
+  for (const w of writes) {
+    if (typeof w === "function") await w(tx);
+    else {
+      const group = batched.get(w.key) ?? { writeAll: w.writeAll, items: [] };
+      group.items.push(w.item);
+      batched.set(w.key, group);
+    }
+  }
+  for (const { writeAll, items } of batched.values()) await writeAll(tx, items);
+}
 
 /** Every option, named with its unit, defaulted, and when to change it (after BullMQ's WorkerOptions). */
 export type ConsumerOptions = {
@@ -159,7 +194,7 @@ function defaultConsumerOptions(deps: { db: Db; redis: Redis; log: Logger }, ove
 type Message = { stream: string; id: string; taskId: string | undefined };
 
 /** One ended attempt waiting for its completion transaction. */
-type Completion = { task: TaskRow; attempt: number; write: (tx: Tx) => Promise<void> };
+type Completion = { task: TaskRow; attempt: number; write: TaskWrite };
 
 /** One ACK waiting for its pipeline, with the task event to publish alongside. */
 type Ack = { msg: Message; event?: { taskId: string; status: string } };
@@ -715,7 +750,10 @@ export class StreamConsumer {
         // One after another, not issued together: pipelined writes were faster (docs/benchmarks.md,
         // "Pipeline vs BullMQ") but the PostgreSQL-restart chaos test then once left two completed
         // tasks' entries pending; until that is explained they stay sequential (docs/architecture.md).
-        for (const c of list) await c.write(tx);
+        await runWrites(
+          tx,
+          list.map((c) => c.write),
+        );
         const held = await completeAttempts(
           tx,
           list.map((c) => ({ id: c.task.id, attempt: c.attempt })),
@@ -738,7 +776,7 @@ export class StreamConsumer {
   private async completeOne(c: Completion): Promise<boolean> {
     try {
       await this.deps.db.transaction(async (tx) => {
-        await c.write(tx);
+        await runWrites(tx, [c.write]);
         const ok = await finishAttempt(tx, { id: c.task.id, attempt: c.attempt, status: "COMPLETED" });
         if (!ok) throw new LostClaimError();
         await this.options.onTaskEnded?.(tx, c.task);

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { claimTasks, completeAttempts, extendLeases, insertTasks } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
-import { StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
+import { batchedWrite, StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
 import { streamKey } from "@/lib/queue/names";
 import { publishTasks } from "@/lib/queue/producer";
 import { eventually } from "../helpers/fixtures";
@@ -219,6 +219,78 @@ describe("consumer: attempts that end together", () => {
     const r = await rows(list.map((t) => t.id));
     expect(r.map((t) => t.status)).toEqual(["RETRYING", "COMPLETED", "COMPLETED", "COMPLETED"]);
     expect(r.map((t) => t.payload)).toEqual([{ n: 0 }, { n: 1, steps: 1 }, { n: 2, steps: 1 }, { n: 3, steps: 1 }]);
+  });
+
+  /**
+   * A handler whose attempts end together, like `together`: even tasks return a batched write
+   * (one `writeAll` call per flush, recorded in `calls`), odd ones a function; the batched write
+   * throws when it holds a task whose `n` is in `failWrite`.
+   */
+  function batchedTogether(release: Promise<void>, failWrite: number[] = []) {
+    type Item = { id: string; attempt: number; n: number };
+    const calls: number[][] = [];
+    const writeAll = async (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], items: Item[]) => {
+      calls.push(items.map((i) => i.n));
+      if (items.some((i) => failWrite.includes(i.n))) throw new Error(`write of ${items.map((i) => i.n).join(",")} failed`);
+      await tx.execute(sql`
+        update tasks set payload = payload || jsonb_build_object('writtenBy', v.attempt)
+        from unnest(${`{${items.map((i) => i.id).join(",")}}`}::uuid[], ${`{${items.map((i) => i.attempt).join(",")}}`}::int[]) as v(id, attempt)
+        where tasks.id = v.id`);
+    };
+    const h: TaskHandler<{ n: number }> & { started: number; calls: number[][] } = {
+      started: 0,
+      calls,
+      type: "resume.analyze",
+      payloadSchema: z.object({ n: z.number() }),
+      async process({ task, attempt, payload }) {
+        h.started++;
+        await release;
+        if (payload.n % 2 === 0) return batchedWrite("writtenBy", { id: task.id, attempt, n: payload.n }, writeAll);
+        return async (tx) => {
+          await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('writtenBy', ${attempt}::int) where id = ${task.id}`);
+        };
+      },
+    };
+    return h;
+  }
+
+  it("batched writes of one flush are made by one call with every item, beside the function writes", async () => {
+    const release = gate();
+    const h = batchedTogether(release.p);
+    const { transactions } = await start(h);
+    const list = await newTasks(6);
+    await publishTasks(redis, db, list);
+    await eventually(async () => h.started === 6);
+    release.open();
+
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
+    const r = await rows(list.map((t) => t.id));
+    expect(r.map((t) => t.status)).toEqual(list.map(() => "COMPLETED"));
+    expect(r.map((t) => t.payload)).toEqual(list.map((_, i) => ({ n: i, writtenBy: 1 })));
+    expect(h.calls).toEqual([[0, 2, 4]]);
+    expect(transactions()).toBe(1);
+  });
+
+  it("a batched write that fails is made again one item per attempt: only the failing attempt fails", async () => {
+    const release = gate();
+    const h = batchedTogether(release.p, [2]);
+    await start(h);
+    const list = await newTasks(6);
+    await publishTasks(redis, db, list);
+    await eventually(async () => h.started === 6);
+    release.open();
+
+    await eventually(async () => {
+      const r = await rows(list.map((t) => t.id));
+      return r.filter((t) => t.status === "COMPLETED").length === 5 && r[2].status !== "PROCESSING";
+    });
+    const r = await rows(list.map((t) => t.id));
+    expect(r.map((t) => t.status)).toEqual(["COMPLETED", "COMPLETED", "RETRYING", "COMPLETED", "COMPLETED", "COMPLETED"]);
+    expect(r.map((t) => t.payload)).toEqual(list.map((_, i) => (i === 2 ? { n: 2 } : { n: i, writtenBy: 1 })));
+    // the flush's one call with all three, then one call per even attempt in its own transaction
+    expect(h.calls[0]).toEqual([0, 2, 4]);
+    expect(h.calls.slice(1, 4).sort()).toEqual([[0], [2], [4]]);
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
   });
 
   it("one attempt that lost its claim has its write rolled back; the others' commit", async () => {
