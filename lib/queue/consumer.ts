@@ -51,7 +51,8 @@ export type TaskWrite = ((tx: Tx) => Promise<void>) | BatchedWrite;
  * calls `writeAll` once per `key` with every such attempt's `item`, in the flush's order (one
  * multi-row INSERT for a batch's result rows instead of one statement per attempt, as
  * PostgreSQL's group commit does for their COMMITs). Every write of one key must use the same
- * `writeAll`. When the batch fails and each attempt commits alone, `writeAll` gets one item.
+ * `writeAll` (two under one key fail the batch, and each attempt then commits alone). When the
+ * batch fails and each attempt commits alone, `writeAll` gets one item.
  * Make one with {@link batchedWrite}.
  */
 export type BatchedWrite<T = unknown> = { readonly key: string; readonly item: T; readonly writeAll: (tx: Tx, items: T[]) => Promise<void> };
@@ -68,6 +69,8 @@ async function runWrites(tx: Tx, writes: TaskWrite[]): Promise<void> {
     if (typeof w === "function") await w(tx);
     else {
       const group = batched.get(w.key) ?? { writeAll: w.writeAll, items: [] };
+      // one key, two writers: a handler's mistake; failing the batch commits each attempt alone, with its own writer
+      if (group.writeAll !== w.writeAll) throw new Error(`batched writes of key ${w.key} use different writeAll functions`);
       group.items.push(w.item);
       batched.set(w.key, group);
     }

@@ -293,6 +293,43 @@ describe("consumer: attempts that end together", () => {
     await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
   });
 
+  it("two writers under one key fail the batch, and each attempt then commits alone with its own", async () => {
+    const release = gate();
+    const used: string[] = [];
+    const writer = (name: string) => async (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], items: { id: string }[]) => {
+      used.push(`${name}:${items.length}`);
+      for (const i of items) await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('by', ${name}::text) where id = ${i.id}`);
+    };
+    const [even, odd] = [writer("even"), writer("odd")];
+    const h: TaskHandler<{ n: number }> & { started: number } = {
+      started: 0,
+      type: "resume.analyze",
+      payloadSchema: z.object({ n: z.number() }),
+      async process({ task, payload }) {
+        h.started++;
+        await release.p;
+        return batchedWrite("rows", { id: task.id }, payload.n % 2 === 0 ? even : odd);
+      },
+    };
+    const { transactions } = await start(h);
+    const list = await newTasks(4);
+    await publishTasks(redis, db, list);
+    await eventually(async () => h.started === 4);
+    release.open();
+
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
+    const r = await rows(list.map((t) => t.id));
+    expect(r.map((t) => t.status)).toEqual(list.map(() => "COMPLETED"));
+    expect(r.map((t) => t.payload)).toEqual([
+      { n: 0, by: "even" },
+      { n: 1, by: "odd" },
+      { n: 2, by: "even" },
+      { n: 3, by: "odd" },
+    ]);
+    expect(used.sort()).toEqual(["even:1", "even:1", "odd:1", "odd:1"]);
+    expect(transactions()).toBe(5);
+  });
+
   it("one attempt that lost its claim has its write rolled back; the others' commit", async () => {
     const release = gate();
     const h = together(release.p);
