@@ -2,10 +2,10 @@ import "../helpers/env";
 import { inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { claimTasks, completeAttempts, extendLeases, insertTasks } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
-import { batchedWrite, StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
+import { batchedWrite, StreamConsumer, type TaskHandler, type TaskWrite } from "@/lib/queue/consumer";
 import { streamKey } from "@/lib/queue/names";
 import { publishTasks } from "@/lib/queue/producer";
 import { eventually } from "../helpers/fixtures";
@@ -52,25 +52,36 @@ function gate() {
   return { p, open };
 }
 
+type Gated = TaskHandler<{ n: number }> & { started: number };
+
 /**
- * A handler whose attempts all wait on `release`, so they end in the same tick; its write records
- * `writtenBy: attempt` in the payload, and throws for the tasks whose `n` is in `failWrite`.
+ * A handler whose attempts count themselves in `started` and all wait on `release`, so they end in
+ * the same tick; each then returns the write that `write` makes for it.
  */
-function together(release: Promise<void>, failWrite: number[] = []): TaskHandler<{ n: number }> & { started: number } {
-  const h = {
+function gated(release: Promise<void>, write: (a: { task: { id: string }; attempt: number; n: number }) => TaskWrite): Gated {
+  const h: Gated = {
     started: 0,
-    type: "resume.analyze" as const,
+    type: "resume.analyze",
     payloadSchema: z.object({ n: z.number() }),
-    async process({ task, attempt, payload }: { task: { id: string }; attempt: number; payload: { n: number } }) {
+    async process({ task, attempt, payload }) {
       h.started++;
       await release;
-      return async (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) => {
-        if (failWrite.includes(payload.n)) throw new Error(`write of ${payload.n} failed`);
-        await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('writtenBy', ${attempt}::int) where id = ${task.id}`);
-      };
+      return write({ task, attempt, n: payload.n });
     },
   };
   return h;
+}
+
+/** A gated handler whose write records `writtenBy: attempt` in the payload, and throws for the tasks whose `n` is in `failWrite`. */
+function together(release: Promise<void>, failWrite: number[] = []): Gated {
+  return gated(release, ({ task, attempt, n }) => async (tx: Tx) => {
+    if (failWrite.includes(n)) throw new Error(`write of ${n} failed`);
+    await writtenBy(tx, task.id, attempt);
+  });
+}
+
+async function writtenBy(tx: Tx, id: string, attempt: number): Promise<void> {
+  await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('writtenBy', ${attempt}::int) where id = ${id}`);
 }
 
 async function rows(ids: string[]) {
@@ -146,14 +157,29 @@ describe("consumer: attempts that end together", () => {
     return { c, transactions: counted.transactions };
   }
 
+  /**
+   * Starts a consumer with `h`, publishes `n` new tasks and waits until every attempt has started
+   * (all wait on `release`); then `beforeRelease` (a fault set by hand), then lets them end together.
+   */
+  async function endTogether(
+    h: TaskHandler<unknown> & { started: number },
+    release: { open: () => void },
+    n: number,
+    beforeRelease?: (list: { id: string }[]) => Promise<void>,
+  ) {
+    const { transactions } = await start(h);
+    const list = await newTasks(n);
+    await publishTasks(redis, db, list);
+    await eventually(async () => h.started === n);
+    await beforeRelease?.(list);
+    release.open();
+    return { list, transactions };
+  }
+
   it("commit their writes and COMPLETED in one transaction, and their entries are all ACKed", async () => {
     const release = gate();
     const h = together(release.p);
-    const { transactions } = await start(h);
-    const list = await newTasks(6);
-    await publishTasks(redis, db, list);
-    await eventually(async () => h.started === 6);
-    release.open();
+    const { list, transactions } = await endTogether(h, release, 6);
 
     await eventually(async () => (await rows(list.map((t) => t.id))).every((r) => r.status === "COMPLETED"));
     await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
@@ -164,11 +190,7 @@ describe("consumer: attempts that end together", () => {
   it("one write failing fails only its own attempt: the others commit, it is retried", async () => {
     const release = gate();
     const h = together(release.p, [2]);
-    const { transactions } = await start(h);
-    const list = await newTasks(4);
-    await publishTasks(redis, db, list);
-    await eventually(async () => h.started === 4);
-    release.open();
+    const { list, transactions } = await endTogether(h, release, 4);
 
     // The batch rolled back, then each attempt committed alone: task 2's write threw again there
     // (RETRYING, its own transaction), the other three completed with their writes.
@@ -191,27 +213,12 @@ describe("consumer: attempts that end together", () => {
     // back with no write still issuing queries (writes issued together under Promise.all did:
     // a second step landed after the ROLLBACK, outside any transaction), so each task ends with
     // the one step of its own transaction.
-    const h: TaskHandler<{ n: number }> & { started: number } = {
-      started: 0,
-      type: "resume.analyze",
-      payloadSchema: z.object({ n: z.number() }),
-      async process({ task, payload }) {
-        h.started++;
-        await release.p;
-        return async (tx) => {
-          if (payload.n === 0) throw new Error("write of 0 failed");
-          await tx.execute(sql`select pg_sleep(0.1)`);
-          await tx.execute(
-            sql`update tasks set payload = payload || jsonb_build_object('steps', coalesce((payload->>'steps')::int, 0) + 1) where id = ${task.id}`,
-          );
-        };
-      },
-    };
-    await start(h);
-    const list = await newTasks(4);
-    await publishTasks(redis, db, list);
-    await eventually(async () => h.started === 4);
-    release.open();
+    const h = gated(release.p, ({ task, n }) => async (tx: Tx) => {
+      if (n === 0) throw new Error("write of 0 failed");
+      await tx.execute(sql`select pg_sleep(0.1)`);
+      await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('steps', coalesce((payload->>'steps')::int, 0) + 1) where id = ${task.id}`);
+    });
+    const { list } = await endTogether(h, release, 4);
 
     await eventually(async () => (await rows(list.map((t) => t.id))).filter((t) => t.status === "COMPLETED").length === 3);
     await eventually(async () => (await kit.pendingCount(STREAM())) === 0 || (await rows([list[0].id]))[0].status === "RETRYING");
@@ -229,7 +236,7 @@ describe("consumer: attempts that end together", () => {
   function batchedTogether(release: Promise<void>, failWrite: number[] = []) {
     type Item = { id: string; attempt: number; n: number };
     const calls: number[][] = [];
-    const writeAll = async (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], items: Item[]) => {
+    const writeAll = async (tx: Tx, items: Item[]) => {
       calls.push(items.map((i) => i.n));
       if (items.some((i) => failWrite.includes(i.n))) throw new Error(`write of ${items.map((i) => i.n).join(",")} failed`);
       await tx.execute(sql`
@@ -237,31 +244,16 @@ describe("consumer: attempts that end together", () => {
         from unnest(${`{${items.map((i) => i.id).join(",")}}`}::uuid[], ${`{${items.map((i) => i.attempt).join(",")}}`}::int[]) as v(id, attempt)
         where tasks.id = v.id`);
     };
-    const h: TaskHandler<{ n: number }> & { started: number; calls: number[][] } = {
-      started: 0,
-      calls,
-      type: "resume.analyze",
-      payloadSchema: z.object({ n: z.number() }),
-      async process({ task, attempt, payload }) {
-        h.started++;
-        await release;
-        if (payload.n % 2 === 0) return batchedWrite("writtenBy", { id: task.id, attempt, n: payload.n }, writeAll);
-        return async (tx) => {
-          await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('writtenBy', ${attempt}::int) where id = ${task.id}`);
-        };
-      },
-    };
-    return h;
+    const h = gated(release, ({ task, attempt, n }) =>
+      n % 2 === 0 ? batchedWrite("writtenBy", { id: task.id, attempt, n }, writeAll) : (tx: Tx) => writtenBy(tx, task.id, attempt),
+    );
+    return Object.assign(h, { calls });
   }
 
   it("batched writes of one flush are made by one call with every item, beside the function writes", async () => {
     const release = gate();
     const h = batchedTogether(release.p);
-    const { transactions } = await start(h);
-    const list = await newTasks(6);
-    await publishTasks(redis, db, list);
-    await eventually(async () => h.started === 6);
-    release.open();
+    const { list, transactions } = await endTogether(h, release, 6);
 
     await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
     const r = await rows(list.map((t) => t.id));
@@ -274,11 +266,7 @@ describe("consumer: attempts that end together", () => {
   it("a batched write that fails is made again one item per attempt: only the failing attempt fails", async () => {
     const release = gate();
     const h = batchedTogether(release.p, [2]);
-    await start(h);
-    const list = await newTasks(6);
-    await publishTasks(redis, db, list);
-    await eventually(async () => h.started === 6);
-    release.open();
+    const { list } = await endTogether(h, release, 6);
 
     await eventually(async () => {
       const r = await rows(list.map((t) => t.id));
@@ -296,26 +284,13 @@ describe("consumer: attempts that end together", () => {
   it("two writers under one key fail the batch, and each attempt then commits alone with its own", async () => {
     const release = gate();
     const used: string[] = [];
-    const writer = (name: string) => async (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], items: { id: string }[]) => {
+    const writer = (name: string) => async (tx: Tx, items: { id: string }[]) => {
       used.push(`${name}:${items.length}`);
       for (const i of items) await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('by', ${name}::text) where id = ${i.id}`);
     };
     const [even, odd] = [writer("even"), writer("odd")];
-    const h: TaskHandler<{ n: number }> & { started: number } = {
-      started: 0,
-      type: "resume.analyze",
-      payloadSchema: z.object({ n: z.number() }),
-      async process({ task, payload }) {
-        h.started++;
-        await release.p;
-        return batchedWrite("rows", { id: task.id }, payload.n % 2 === 0 ? even : odd);
-      },
-    };
-    const { transactions } = await start(h);
-    const list = await newTasks(4);
-    await publishTasks(redis, db, list);
-    await eventually(async () => h.started === 4);
-    release.open();
+    const h = gated(release.p, ({ task, n }) => batchedWrite("rows", { id: task.id }, n % 2 === 0 ? even : odd));
+    const { list, transactions } = await endTogether(h, release, 4);
 
     await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
     const r = await rows(list.map((t) => t.id));
@@ -333,16 +308,13 @@ describe("consumer: attempts that end together", () => {
   it("one attempt that lost its claim has its write rolled back; the others' commit", async () => {
     const release = gate();
     const h = together(release.p);
-    await start(h);
-    const list = await newTasks(3);
-    await publishTasks(redis, db, list);
-    await eventually(async () => h.started === 3);
-    // Another worker takes task 1 over (a claim after its lease ran out).
-    const [taken] = await db.execute<{ attempts: number }>(sql`
-      update tasks set attempts = attempts + 1, lease_expires_at = now() + interval '60 seconds'
-      where id = ${list[1].id} and status = 'PROCESSING' and attempts = 1 returning attempts`);
-    expect(taken.attempts).toBe(2);
-    release.open();
+    const { list } = await endTogether(h, release, 3, async (list) => {
+      // Another worker takes task 1 over (a claim after its lease ran out).
+      const [taken] = await db.execute<{ attempts: number }>(sql`
+        update tasks set attempts = attempts + 1, lease_expires_at = now() + interval '60 seconds'
+        where id = ${list[1].id} and status = 'PROCESSING' and attempts = 1 returning attempts`);
+      expect(taken.attempts).toBe(2);
+    });
 
     await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
     const r = await rows(list.map((t) => t.id));
