@@ -56,7 +56,7 @@ import { createDb, type Db, type Tx } from "@/lib/db/client";
 import { insertTask, insertTasks } from "@/lib/db/queries/tasks";
 import { user } from "@/lib/db/schema";
 import { createLogger } from "@/lib/log";
-import { batchedWrite, StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
+import { BatchedWriter, StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
 import { CONSUMER_GROUP, LANES, type Lane, streamKey, taskEventsChannel } from "@/lib/queue/names";
 import { drainPublishMarks, publishTask, publishTasks } from "@/lib/queue/producer";
 import { createRedis } from "@/lib/queue/redis";
@@ -181,10 +181,13 @@ async function writeResults(tx: Tx, rs: { id: string; side: string; n: number }[
     .onConflictDoNothing();
 }
 
+/** The batched handler's writer: one for all its attempts, so a flush writes their rows together. */
+const resultRows = new BatchedWriter("bench_results", writeResults);
+
 /**
  * The no-op task: no work; returns the write of its one result row, as a real handler does — a
  * function of the transaction (one INSERT per task), or with `batched` a batched write (the rows of
- * one completion flush in one multi-row INSERT, `batchedWrite` in lib/queue/consumer.ts).
+ * one completion flush in one multi-row INSERT, `BatchedWriter` in lib/queue/consumer.ts).
  */
 function noopHandler(calls: { n: number }, batched: boolean): TaskHandler<{ n: number }> {
   return {
@@ -193,7 +196,7 @@ function noopHandler(calls: { n: number }, batched: boolean): TaskHandler<{ n: n
     async process({ task, payload }) {
       calls.n++;
       const row = { id: task.id, side: "panelist", n: payload.n };
-      return batched ? batchedWrite("bench_results", row, writeResults) : (tx) => writeResult(tx, row);
+      return batched ? resultRows.write(row) : (tx) => writeResult(tx, row);
     },
   };
 }
@@ -628,7 +631,7 @@ ${W + N} queued.
   XREADGROUP, one conditional claim UPDATE per read, the result rows and COMPLETED of the attempts that
   ended together in one transaction, their XACKs and task events in one pipeline). The handler does nothing and returns the INSERT of one \`bench_results\` row.
   **Panelist batched** (the worker scenarios): the same handler returns its row as a batched write
-  (\`batchedWrite\`, lib/queue/consumer.ts), so the rows of one completion flush go in one multi-row
+  (\`BatchedWriter\`, lib/queue/consumer.ts), so the rows of one completion flush go in one multi-row
   INSERT instead of one statement each; BullMQ's open-source worker has no hook to do the same (its
   processor ends one job at a time), so its figure stays one INSERT per job.
 - **BullMQ**: \`Queue.add\` / \`Queue.addBulk\` / \`Worker\` with bullmq-bench's defaults (completed jobs

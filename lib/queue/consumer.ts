@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
+import { sql } from "drizzle-orm";
 import type Redis from "ioredis";
 import { ZodError, type ZodType } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
@@ -46,36 +47,45 @@ export type TaskHandler<P = unknown> = {
  */
 export type TaskWrite = ((tx: Tx) => Promise<void>) | BatchedWrite;
 
-/**
- * A write that the attempts ending in the same completion flush make together: the flush
- * calls `writeAll` once per `key` with every such attempt's `item`, in the flush's order (one
- * multi-row INSERT for a batch's result rows instead of one statement per attempt, as
- * PostgreSQL's group commit does for their COMMITs). Every write of one key must use the same
- * `writeAll` (two under one key fail the batch, and each attempt then commits alone). When the
- * batch fails and each attempt commits alone, `writeAll` gets one item.
- * Make one with {@link batchedWrite}.
- */
-export type BatchedWrite<T = unknown> = { readonly key: string; readonly item: T; readonly writeAll: (tx: Tx, items: T[]) => Promise<void> };
+/** One attempt's item for a {@link BatchedWriter}: made by `writer.write(item)`. */
+export type BatchedWrite = { readonly writer: BatchedWriter<never>; readonly item: unknown };
 
-/** A {@link BatchedWrite} of `item` under `key`, written by `writeAll` with the other items of its flush. */
-export function batchedWrite<T>(key: string, item: T, writeAll: (tx: Tx, items: T[]) => Promise<void>): BatchedWrite {
-  return { key, item, writeAll: writeAll as (tx: Tx, items: unknown[]) => Promise<void> };
+/**
+ * A write that the attempts ending in the same completion flush make together: the flush calls
+ * `writeAll` once per writer with every such attempt's item, in the flush's order (one multi-row
+ * INSERT for a batch's result rows instead of one statement per attempt, as PostgreSQL's group
+ * commit does for their COMMITs). Attempts share a call only when they use the same writer
+ * object, so define it once, beside the handler — a writer made per attempt writes alone. When
+ * the batch fails and each attempt commits alone, `writeAll` gets that attempt's one item.
+ */
+export class BatchedWriter<T> {
+  /**
+   * @param key names the write in logs and errors ("bench_results").
+   * @param writeAll writes every item of one flush in `tx`; throwing fails the flush (each attempt is then retried alone).
+   */
+  constructor(
+    readonly key: string,
+    readonly writeAll: (tx: Tx, items: T[]) => Promise<void>,
+  ) {}
+
+  /** The write of `item`, to return from a handler's `process`. */
+  write(item: T): BatchedWrite {
+    return { writer: this as BatchedWriter<never>, item };
+  }
 }
 
-/** Runs the writes of some attempts in `tx`: functions one after another, then each key's batched items in one call. */
+/** Runs the writes of some attempts in `tx`: functions one after another, then each writer's items in one call. */
 async function runWrites(tx: Tx, writes: TaskWrite[]): Promise<void> {
-  const batched = new Map<string, { writeAll: BatchedWrite["writeAll"]; items: unknown[] }>();
+  const batched = new Map<BatchedWriter<never>, unknown[]>();
   for (const w of writes) {
     if (typeof w === "function") await w(tx);
     else {
-      const group = batched.get(w.key) ?? { writeAll: w.writeAll, items: [] };
-      // one key, two writers: a handler's mistake; failing the batch commits each attempt alone, with its own writer
-      if (group.writeAll !== w.writeAll) throw new Error(`batched writes of key ${w.key} use different writeAll functions`);
-      group.items.push(w.item);
-      batched.set(w.key, group);
+      const items = batched.get(w.writer);
+      if (items) items.push(w.item);
+      else batched.set(w.writer, [w.item]);
     }
   }
-  for (const { writeAll, items } of batched.values()) await writeAll(tx, items);
+  for (const [writer, items] of batched) await (writer.writeAll as (tx: Tx, items: unknown[]) => Promise<void>)(tx, items);
 }
 
 /** Every option, named with its unit, defaulted, and when to change it (after BullMQ's WorkerOptions). */
@@ -743,7 +753,8 @@ export class StreamConsumer {
    * `onTaskEnded` for each, in one transaction. When it fails — a write threw, an attempt lost
    * its claim (its write must not commit), a deadlock — it is rolled back and each attempt
    * commits alone ({@link completeOne}), so the failure stays with its own attempt. A database
-   * that is unreachable fails them all at once: none would do better alone.
+   * that is unreachable (a connection error, and a trivial query fails too) fails them all at once:
+   * none would do better alone.
    * @returns per attempt true (COMPLETED) or false (the claim was lost), or its write's error.
    */
   private async completeBatch(list: Completion[]): Promise<(boolean | Error)[]> {
@@ -766,8 +777,20 @@ export class StreamConsumer {
       });
       return list.map(() => true);
     } catch (err) {
-      if (isDatabaseUnavailable(err)) throw err;
+      // A write's own connection error (a fetch or Redis call inside it) looks the same as an outage:
+      // only a database that does not answer either fails the whole flush.
+      if (isDatabaseUnavailable(err) && !(await this.databaseAnswers())) throw err;
       return this.completeEach(list);
+    }
+  }
+
+  /** Whether PostgreSQL answers a trivial query now. */
+  private async databaseAnswers(): Promise<boolean> {
+    try {
+      await this.deps.db.execute(sql`select 1`);
+      return true;
+    } catch {
+      return false;
     }
   }
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
 import { claimTasks, completeAttempts, extendLeases, insertTasks } from "@/lib/db/queries/tasks";
 import { tasks } from "@/lib/db/schema";
-import { batchedWrite, StreamConsumer, type TaskHandler, type TaskWrite } from "@/lib/queue/consumer";
+import { BatchedWriter, StreamConsumer, type TaskHandler, type TaskWrite } from "@/lib/queue/consumer";
 import { streamKey } from "@/lib/queue/names";
 import { publishTasks } from "@/lib/queue/producer";
 import { eventually } from "../helpers/fixtures";
@@ -207,6 +207,27 @@ describe("consumer: attempts that end together", () => {
     await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
   });
 
+  it("a write failing with a connection error of its own (not the database's) fails only its attempt", async () => {
+    const release = gate();
+    const h = gated(release.p, ({ task, attempt, n }) => async (tx: Tx) => {
+      if (n === 2) throw new Error("fetch failed", { cause: { code: "ECONNREFUSED" } });
+      await writtenBy(tx, task.id, attempt);
+    });
+    const { list } = await endTogether(h, release, 4);
+
+    await eventually(async () => {
+      const r = await rows(list.map((t) => t.id));
+      return r.filter((t) => t.status === "COMPLETED").length === 3 && r[2].status !== "PROCESSING";
+    });
+    const r = await rows(list.map((t) => t.id));
+    expect(r.map((t) => [t.status, t.attempts])).toEqual([
+      ["COMPLETED", 1],
+      ["COMPLETED", 1],
+      ["RETRYING", 1],
+      ["COMPLETED", 1],
+    ]);
+  });
+
   it("a slow two-step write is not cut off by another's failure: none of its steps runs outside the transaction", async () => {
     const release = gate();
     // Task 0's write throws; the others' writes wait 100 ms, then count a step. The batch rolls
@@ -244,9 +265,8 @@ describe("consumer: attempts that end together", () => {
         from unnest(${`{${items.map((i) => i.id).join(",")}}`}::uuid[], ${`{${items.map((i) => i.attempt).join(",")}}`}::int[]) as v(id, attempt)
         where tasks.id = v.id`);
     };
-    const h = gated(release, ({ task, attempt, n }) =>
-      n % 2 === 0 ? batchedWrite("writtenBy", { id: task.id, attempt, n }, writeAll) : (tx: Tx) => writtenBy(tx, task.id, attempt),
-    );
+    const writer = new BatchedWriter("writtenBy", writeAll);
+    const h = gated(release, ({ task, attempt, n }) => (n % 2 === 0 ? writer.write({ id: task.id, attempt, n }) : (tx: Tx) => writtenBy(tx, task.id, attempt)));
     return Object.assign(h, { calls });
   }
 
@@ -281,15 +301,16 @@ describe("consumer: attempts that end together", () => {
     await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
   });
 
-  it("two writers under one key fail the batch, and each attempt then commits alone with its own", async () => {
+  it("two writers, even under one key, are two calls of one flush, each with its own items", async () => {
     const release = gate();
     const used: string[] = [];
-    const writer = (name: string) => async (tx: Tx, items: { id: string }[]) => {
-      used.push(`${name}:${items.length}`);
-      for (const i of items) await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('by', ${name}::text) where id = ${i.id}`);
-    };
-    const [even, odd] = [writer("even"), writer("odd")];
-    const h = gated(release.p, ({ task, n }) => batchedWrite("rows", { id: task.id }, n % 2 === 0 ? even : odd));
+    const writerOf = (name: string) =>
+      new BatchedWriter("rows", async (tx: Tx, items: { id: string }[]) => {
+        used.push(`${name}:${items.length}`);
+        for (const i of items) await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('by', ${name}::text) where id = ${i.id}`);
+      });
+    const [even, odd] = [writerOf("even"), writerOf("odd")];
+    const h = gated(release.p, ({ task, n }) => (n % 2 === 0 ? even : odd).write({ id: task.id }));
     const { list, transactions } = await endTogether(h, release, 4);
 
     await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
@@ -301,8 +322,8 @@ describe("consumer: attempts that end together", () => {
       { n: 2, by: "even" },
       { n: 3, by: "odd" },
     ]);
-    expect(used.sort()).toEqual(["even:1", "even:1", "odd:1", "odd:1"]);
-    expect(transactions()).toBe(5);
+    expect(used.sort()).toEqual(["even:2", "odd:2"]);
+    expect(transactions()).toBe(1);
   });
 
   it("one attempt that lost its claim has its write rolled back; the others' commit", async () => {

@@ -12,6 +12,7 @@ describe("isDoubtful", () => {
     "and the more columns a composite index has the better",
     "I always train for as many epochs as possible",
     "so queries never touch the disk",
+    "We never sharded and it never mattered",
     "所以根本不需要设置 TTL",
     "不需要加盐",
     "磁盘缓存太慢没必要",

@@ -36,7 +36,7 @@ const DISMISSIVE = [
 const SWEEPING = [
   // "never" before a past-tense verb tells what did not happen ("a test set the model never saw",
   // "transactions that never committed"), not a rule without exception
-  /\b(?:always|everything|everyone|anything|anywhere|whatever|nobody|completely|totally|entirely|instantly|guaranteed?|exactly once)\b|\bnever\b(?!\s+(?:(?!need|exceed|proceed|succeed|speed|feed|seed)\w+ed|saw|meant|knew|got|went|ran|came|made|took|had|was|were|did|left|wrote|read|found|sent|became|began|caught|held|kept|lost|met|paid|put|said|set|sat|told|thought|understood|won)\b)/i,
+  /\b(?:always|everything|everyone|anything|anywhere|whatever|nobody|completely|totally|entirely|instantly|guaranteed?|exactly once)\b|\bnever\b(?!\s+(?:(?!need|exceed|proceed|succeed|speed|feed|seed|matter)\w+ed|saw|meant|knew|got|went|ran|came|made|took|had|was|were|did|left|wrote|read|found|sent|became|began|caught|held|kept|lost|met|paid|put|said|set|sat|told|thought|understood|won)\b)/i,
   /\b(?:the|is|are)\s+(?:fastest|safest|simplest|most secure|most accurate)\b/i,
   /\bin any (?:order|case|way)\b/i,
   /\bthe (?:more|bigger|larger|longer|fewer)\b.{1,60}\bthe (?:better|faster|safer|more)\b/i,

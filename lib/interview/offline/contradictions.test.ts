@@ -21,11 +21,8 @@ describe("contradictedClauses", () => {
     ["a bare verb against the reference's 'do not'", "CPU-bound threads run in parallel.", "CPU-bound threads do not run in parallel on several cores."],
     ["well against poorly", "It performs well on unseen data too.", "A model can perform well on the training data and still perform poorly on unseen data."],
     ["表现好 against 表现差", "在新数据上表现也很好。", "它在训练集上表现很好，但在没见过的新数据上表现差。"],
-    ["bias against variance", "An overfitting model has high bias.", "An overfitting model has high variance."],
-    ["可以 against a potential complement's 不了", "已经提交的事务也可以直接回滚。", "已经提交的事务回滚不了，只能补偿。"],
-    ["不会 against a 会 that governs another verb", "表里不会留下空洞。", "所以表里的 ID 会有空洞。"],
-    ["a modal's adverb skipped (不会立刻修改 against 会同步修改)", "setState 会同步修改 state。", "setState 不会立刻修改当前渲染里的 state。"],
-    ["不会去 + a verb against the bare verb", "Redis 不会去随机抽查过期的 key。", "Redis 每秒十次随机抽查一批设置了过期时间的 key。"],
+    ["high bias against high variance", "An overfitting model has high bias.", "An overfitting model has high variance."],
+    ["高偏差 against 高方差", "过拟合的模型是高偏差。", "过拟合的模型是高方差。"],
   ])("flags %s", (_what, text, reference) => {
     expect(contradictedClauses(text, reference)).toEqual([true]);
   });
@@ -57,11 +54,20 @@ describe("contradictedClauses", () => {
     ],
     ["'well' as in 'as well'", "It reads the training data as well.", "It performs poorly on the training data."],
     ["a state that is lessened, not asserted", "So the model overfits less.", "Too strong a penalty makes the model underfit."],
-    ["a potential complement the reference states too", "已经提交的事务回滚不了。", "已经提交的事务回滚不了，只能再执行补偿操作。"],
+    ["'well' after no verb of performance", "Redis is well documented.", "Redis performs poorly when a single big key is read often."],
+    ["a state a remedy is for", "Regularization helps a model that generalizes poorly.", "Regularization makes the model generalize well."],
     [
-      "a 不会 the reference also makes, beside a 会 on another verb",
-      "整个过程中容器不会被重启。",
-      "这个过程中容器不会被重启。liveness 失败才会让 kubelet 重启容器。",
+      "a statement of the counterpart (opposite on two pairs)",
+      "An underfitting model has high bias.",
+      "A model with high variance overfits the training data.",
+    ],
+    ["'bias' in another sense", "This is not the same as a biased training sample.", "A model with high variance overfits."],
+    ["表现 judged both ways (好不好)", "表现好不好取决于数据量。", "模型在新数据上表现差。"],
+    ["a 不会 the reference also makes", "整个过程中容器不会被重启。", "这个过程中容器不会被重启。liveness 失败才会让 kubelet 重启容器。"],
+    [
+      "不会 with an adverb the reference shares",
+      "React 不会立刻重新渲染，而是合并成一次。",
+      "setState 不会立刻修改 state，React 会把多次更新合并成一次重新渲染。",
     ],
   ])("leaves alone %s", (_what, text, reference) => {
     expect(contradictedClauses(text, reference).some(Boolean)).toBe(false);

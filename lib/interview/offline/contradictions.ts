@@ -41,7 +41,7 @@ import { contentTokens } from "./tokens";
 const POLES: readonly (readonly [RegExp, RegExp])[] = [
   [
     /\b(?:increas\w*|raises?|raising|rises|grows?|growing|higher|goes up)\b/,
-    /\b(?:decreas\w*|reduc(?:e|es|ed|ing)|lowers|lowering|drops?|shrinks?|falls|fewer|goes down)\b|\blower (?!bound)/,
+    /\b(?:decreas\w*|lowers|lowering|drops?|shrinks?|falls|fewer|goes down)\b|\blower (?!bound)/,
   ],
   [/\b(?:faster|quicker|speeds? up|fast)\b/, /\b(?:slower|slows? down|slow)\b/],
   [/增加|增大|增多|变多|越多|更多|上升|升高|提高|提升|更高|越高/, /减少|减小|变少|越少|更少|下降|降低|更低|越低/],
@@ -50,10 +50,14 @@ const POLES: readonly (readonly [RegExp, RegExp])[] = [
   [/(?<!a|semi-|semi)\bsynchron\w*|(?<!semi-)\bsync\b/, /\basynchron\w*|\basync\b/],
   [/(?<!non-)(?<!non)\bblock(?:s|ing|ed)?\b/, /\bnon-?blocking\b/],
   [/\b(?:simple|simpler|too simple)\b/, /\b(?:complex|more complex|too complex)\b/],
-  // how well something performs or fits ("performs well on training data" / "performs poorly on unseen data"),
-  // not "as well" or "well-known"
-  [/(?<!as )\bwell\b(?!-)/, /\b(?:poorly|badly)\b/],
-  [/\bbias(?:ed)?\b/, /\bvariance\b/],
+  // how well something performs or fits, after a verb of performance ("performs well on training data",
+  // "fits the training data well" / "generalises poorly"); not "well documented", "I know it well"
+  [
+    /\b(?:perform|work|generali[sz]|fit|scal|do)\w*\b(?:\s+[\w-]+){0,4}?\s+well\b(?!-)/,
+    /\b(?:perform|work|generali[sz]|fit|scal|do)\w*\b(?:\s+[\w-]+){0,4}?\s+(?:poorly|badly)\b/,
+  ],
+  // the model's error terms, with a degree: "high bias" / "high variance" (not "a biased sample", "the bias term")
+  [/\b(?:high|higher|low|lower|more|less)\s+bias\b/, /\b(?:high|higher|low|lower|more|less)\s+variance\b/],
   [/(?<!a)\bsymmetric\w*/, /\basymmetric\w*/],
   [/\bpublic key/, /\bprivate key/],
   [/\bstateless\b/, /\bstateful\b/],
@@ -78,9 +82,9 @@ const POLES: readonly (readonly [RegExp, RegExp])[] = [
   [/(?<!im)\bmutable\b/, /\bimmutable\b/],
   [/\bupstream\b/, /\bdownstream\b/],
   [/过拟合/, /欠拟合/],
-  [/偏差/, /方差/],
+  [/[高低大小]偏差|偏差(?:很|较|比较|更)?[高低大小]/, /[高低大小]方差|方差(?:很|较|比较|更)?[高低大小]/],
   // how well something performs: 在训练集上表现很好 / 在新数据上表现差
-  [/(?:表现|效果|泛化|性能)得?也?(?:很|比较|较|更|非常)?好/, /(?:表现|效果|泛化|性能)得?也?(?:很|比较|较|更|非常)?(?:差|不好|不佳)/],
+  [/(?:表现|泛化)得?也?(?:很|比较|较|更|非常)?好(?![不坏])/, /(?:表现|泛化)得?也?(?:很|比较|较|更|非常)?(?:差|不好|不佳)/],
   [/(?<!异)同步/, /异步/],
   [/(?<![不非])阻塞/, /不阻塞|非阻塞|不会阻塞/],
   [/(?<![无乱])有序/, /无序|乱序/],
@@ -135,21 +139,7 @@ const EN_EMPTY = new Set(["the", "that", "this", "not", "also", "very", "more", 
  * governs (its first two characters). Keyed by the governed word's first character, since the
  * second is often the object's (不会丢数据 and 会丢失 both govern 丢; eval/README.md, "Round 3").
  */
-const ZH_MODAL =
-  /(不|没有|没|未|无法|没法)?(会被|会|能够|能|可以|应该|应当|需要|必须|保证|可能)(?:被|再次|再|用来|用于|也|都|就|还|去|直接|立刻|立即|马上|一直|自动)*([\u4e00-\u9fff]{2})/g;
-/**
- * A modal's own key, beside its governed word's: 不会留下空洞 against 会有空洞 negates the same 会 with
- * another verb. Weaker evidence than a shared verb, so it is weighed as implicit polarity is
- * (`isContradicted`); modals of one meaning share a key.
- */
-const MODAL_KEY = "zh-modal:";
-const MODAL_GROUP: Readonly<Record<string, string>> = { 会被: "会", 能够: "能", 可以: "能", 应当: "应该", 必须: "需要" };
-/**
- * The potential complement: a verb with 不了/不到/不出 … ("can't V": 回滚不了, 拿不到) or 得了/得到 ("can V"),
- * keyed as a modal's governed word is, by the verb's first character — the verb is the one or two
- * characters before it, and both readings are noted (事务回滚不了: 回 and 滚).
- */
-const ZH_POTENTIAL = /([\u4e00-\u9fff])?([\u4e00-\u9fff])(不|得)(?:了|到|出|动|掉|住)/g;
+const ZH_MODAL = /(不|没有|没|未|无法|没法)?(会被|会|能够|能|可以|应该|应当|需要|必须|保证|可能)(?:被|再次|再|用来|用于)?([\u4e00-\u9fff]{2})/g;
 /** 不/无法/没法 + a verb directly (不阻塞, 无法用来恢复), minus words where 不 is part of the word (不同, 不过 …). */
 const ZH_BU = /(?:不|无法|没法)(?![同过断少仅然管论足错久如但单止住])(?:用来|用于|被)?([\u4e00-\u9fff]{2})/g;
 /**
@@ -160,10 +150,12 @@ const NEGATED =
   /\b(?:not|no|never|cannot|without|none|prevent\w*|avoid\w*|stops?|instead of|rather than)\b|n't\b|\bkeeps?\b.{0,40}\bfrom\b|[不没无未非]|避免|防止|以免|免得/;
 
 /**
- * A word that lessens what it stands beside ("overfits less", "reduces cache misses", 减少过拟合): a
+ * A word that lessens or remedies what it stands beside ("overfits less", "reduces cache misses", "helps a
+ * model that generalises poorly", 减少过拟合): a
  * state named that way is not asserted, so it takes no polarity on a counterpart pair (`mitigated`).
  */
-const MITIGATION = /\b(?:less|fewer|reduc\w*|prevent\w*|avoid\w*|curb\w*|limit\w*|cuts?)\b|减少|降低|避免|防止|缓解|抑制/g;
+const MITIGATION =
+  /\b(?:less|fewer|reduc\w*|prevent\w*|avoid\w*|curb\w*|limit\w*|cuts?|helps?|fix\w*|solv\w*|address\w*)\b|减少|降低|避免|防止|缓解|抑制|解决/g;
 
 /** A quantity with a unit, or a change "from … to …" / 从…到… (see `readClaim`). */
 const MEASUREMENT = /\d+(?:[.,]\d+)?\s*(?:%|ms\b|s\b|x\b|k\b|倍|毫秒|秒|分钟|小时|天)|\bfrom\b.{1,30}\bto\b.{0,6}\d|从.{1,16}(?:到|至)/;
@@ -218,7 +210,6 @@ function readClaim(text: string): Claim {
   }
   for (const m of lower.matchAll(ZH_MODAL)) {
     note(`zh:${m[3][0]}`, !m[1]);
-    note(`${MODAL_KEY}${MODAL_GROUP[m[2]] ?? m[2]}`, !m[1]);
     governed.set(`zh:${m[3][0]}`, m[3]);
     rest = rest.replace(m[0], ` ${m[3]}`);
   }
@@ -226,14 +217,6 @@ function readClaim(text: string): Claim {
     note(`zh:${m[1][0]}`, false);
     governed.set(`zh:${m[1][0]}`, m[1]);
     rest = rest.replace(m[0], ` ${m[1]}`);
-  }
-  for (const m of lower.matchAll(ZH_POTENTIAL)) {
-    if ((m[1] && /[不没无未非]/.test(m[1])) || (m[3] === "得" && /[以能会要该须也都就还]/.test(m[2]))) continue;
-    for (const verb of m[1] ? [m[1] + m[2], m[2]] : [m[2]]) {
-      note(`zh:${verb[0]}`, m[3] === "得");
-      governed.set(`zh:${verb[0]}`, verb);
-    }
-    rest = rest.replace(m[0], ` ${m[1] ?? ""}${m[2]}`);
   }
   // a claim that says both "can" and "cannot" of the same word takes no side
   for (const [key, sides] of scoped) if (sides.every((s) => s === sides[0])) poles.set(key, sides[0]);
@@ -349,18 +332,27 @@ function relationalOverlap(a?: [Set<string>, Set<string>], b?: [Set<string>, Set
  */
 const IMPLIED_ANCHOR_MIN = 2;
 
+/** Whether `a` and `b` take opposite sides of an antonym pair other than `key`. */
+function flippedElsewhere(a: Claim, b: Claim, key: string): boolean {
+  for (const [k, side] of a.poles) if (k !== key && k.startsWith("pair:") && b.poles.has(k) && b.poles.get(k) !== side) return true;
+  return false;
+}
+
 function isContradicted(claim: Claim, claimImplied: Map<string, boolean>, ref: Claim[], refImplied: Map<string, boolean>[]): boolean {
   const overlaps = ref.map((r) => shared(claim.anchors, r.anchors));
   const best = Math.max(0, ...overlaps);
   const alone = overlaps.filter((w) => w === best).length === 1;
   for (const [key, side] of [...claim.poles, ...claimImplied]) {
-    const bare = claimImplied.has(key) || key.startsWith(MODAL_KEY);
+    const bare = claimImplied.has(key);
     let against = 0;
     let againstBare = false;
     let along = 0;
     ref.forEach((r, i) => {
       const rs = r.poles.get(key) ?? refImplied[i].get(key);
       if (rs === undefined) return;
+      // opposite on a second pair too: the reference speaks of the counterpart ("an underfitting model has high
+      // bias" against "a model with high variance overfits"), which agrees rather than contradicts
+      if (rs !== side && flippedElsewhere(claim, r, key)) return;
       const w = relationalOverlap(claim.around.get(key), r.around.get(key)) ?? overlaps[i];
       if (rs === side) along = Math.max(along, w);
       else if (w > against) {
