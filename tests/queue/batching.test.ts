@@ -326,6 +326,28 @@ describe("consumer: attempts that end together", () => {
     expect(transactions()).toBe(1);
   });
 
+  it("a batched item of an attempt that lost its claim never commits; the others' items do", async () => {
+    const release = gate();
+    const writer = new BatchedWriter("writtenBy", async (tx: Tx, items: { id: string; attempt: number }[]) => {
+      for (const i of items) await writtenBy(tx, i.id, i.attempt);
+    });
+    const h = gated(release.p, ({ task, attempt }) => writer.write({ id: task.id, attempt }));
+    const { list } = await endTogether(h, release, 4, async (list) => {
+      // another worker takes task 1 over (a claim after its lease ran out)
+      await db.execute(sql`update tasks set attempts = attempts + 1, lease_expires_at = now() + interval '60 seconds' where id = ${list[1].id}`);
+    });
+
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
+    const r = await rows(list.map((t) => t.id));
+    expect(r.map((t) => [t.status, t.attempts])).toEqual([
+      ["COMPLETED", 1],
+      ["PROCESSING", 2],
+      ["COMPLETED", 1],
+      ["COMPLETED", 1],
+    ]);
+    expect(r.map((t) => t.payload)).toEqual([{ n: 0, writtenBy: 1 }, { n: 1 }, { n: 2, writtenBy: 1 }, { n: 3, writtenBy: 1 }]);
+  });
+
   it("one attempt that lost its claim has its write rolled back; the others' commit", async () => {
     const release = gate();
     const h = together(release.p);
