@@ -182,7 +182,7 @@ async function writeResults(tx: Tx, rs: { id: string; side: string; n: number }[
 }
 
 /** The batched handler's writer: one for all its attempts, so a flush writes their rows together. */
-const resultRows = new BatchedWriter("bench_results", writeResults);
+const resultRows = new BatchedWriter(writeResults);
 
 /**
  * The no-op task: no work; returns the write of its one result row, as a real handler does — a

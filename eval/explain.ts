@@ -7,7 +7,6 @@
  *
  * Exits 2 on a bad argument, an unknown id or a held-out case.
  */
-import path from "node:path";
 import { isDoubtful, referenceSupport } from "@/lib/interview/offline/claims";
 import { clauses } from "@/lib/interview/offline/clauses";
 import { contradictedClauses } from "@/lib/interview/offline/contradictions";
@@ -29,7 +28,7 @@ async function main(): Promise<void> {
   const levels = (rest.length > 0 ? rest : ["wrong", "partial", "complete"]) as Level[];
   for (const l of levels) if (!LEVELS.includes(l)) fail(`unknown level ${l}`);
 
-  const found = loadEvalSet(path.join(import.meta.dirname)).find((c) => c.case.id === id);
+  const found = loadEvalSet(import.meta.dirname).find((c) => c.case.id === id);
   if (!found) fail(`no case has the id ${id}`);
   if (found.split !== "tuning") fail(`${id} is a held-out case: its answers are not opened for tuning`);
   if (found.case.kind !== "interview") fail(`${id} is a ${found.case.kind} case, not an interview case`);

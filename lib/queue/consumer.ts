@@ -59,14 +59,8 @@ export type BatchedWrite = { readonly writer: BatchedWriter<never>; readonly ite
  * the batch fails and each attempt commits alone, `writeAll` gets that attempt's one item.
  */
 export class BatchedWriter<T> {
-  /**
-   * @param key names the write in logs and errors ("bench_results").
-   * @param writeAll writes every item of one flush in `tx`; throwing fails the flush (each attempt is then retried alone).
-   */
-  constructor(
-    readonly key: string,
-    readonly writeAll: (tx: Tx, items: T[]) => Promise<void>,
-  ) {}
+  /** @param writeAll writes every item of one flush in `tx`; throwing fails the flush (each attempt is then retried alone). */
+  constructor(readonly writeAll: (tx: Tx, items: T[]) => Promise<void>) {}
 
   /** The write of `item`, to return from a handler's `process`. */
   write(item: T): BatchedWrite {

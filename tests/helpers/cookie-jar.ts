@@ -2,9 +2,8 @@ import { CookieJar as ToughCookieJar } from "tough-cookie";
 
 /**
  * A browser's cookie store for one client (a bench's candidate, a session test's browser), on
- * tough-cookie (RFC 6265: every response's
- * `Set-Cookie` replaces the cookie of that name, `Max-Age` ≤ 0 or a past `Expires` removes it, an
- * expired cookie is no longer sent). So better-auth's signed session cookie cache
+ * tough-cookie (RFC 6265: every response's `Set-Cookie` replaces the cookie of that name, `Max-Age`
+ * ≤ 0 or a past `Expires` removes it, an expired cookie is no longer sent). So better-auth's signed session cookie cache
  * (`session_data`, lib/auth/auth.ts `cookieCacheOptions`, AUTH_SESSION_CACHE_SECONDS) is sent
  * while it lives and refreshed only by the responses that refresh it, as in a browser.
  */

@@ -265,7 +265,7 @@ describe("consumer: attempts that end together", () => {
         from unnest(${`{${items.map((i) => i.id).join(",")}}`}::uuid[], ${`{${items.map((i) => i.attempt).join(",")}}`}::int[]) as v(id, attempt)
         where tasks.id = v.id`);
     };
-    const writer = new BatchedWriter("writtenBy", writeAll);
+    const writer = new BatchedWriter(writeAll);
     const h = gated(release, ({ task, attempt, n }) => (n % 2 === 0 ? writer.write({ id: task.id, attempt, n }) : (tx: Tx) => writtenBy(tx, task.id, attempt)));
     return Object.assign(h, { calls });
   }
@@ -301,11 +301,11 @@ describe("consumer: attempts that end together", () => {
     await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
   });
 
-  it("two writers, even under one key, are two calls of one flush, each with its own items", async () => {
+  it("two writers are two calls of one flush, each with its own items", async () => {
     const release = gate();
     const used: string[] = [];
     const writerOf = (name: string) =>
-      new BatchedWriter("rows", async (tx: Tx, items: { id: string }[]) => {
+      new BatchedWriter(async (tx: Tx, items: { id: string }[]) => {
         used.push(`${name}:${items.length}`);
         for (const i of items) await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('by', ${name}::text) where id = ${i.id}`);
       });
@@ -328,7 +328,7 @@ describe("consumer: attempts that end together", () => {
 
   it("a batched item of an attempt that lost its claim never commits; the others' items do", async () => {
     const release = gate();
-    const writer = new BatchedWriter("writtenBy", async (tx: Tx, items: { id: string; attempt: number }[]) => {
+    const writer = new BatchedWriter(async (tx: Tx, items: { id: string; attempt: number }[]) => {
       for (const i of items) await writtenBy(tx, i.id, i.attempt);
     });
     const h = gated(release.p, ({ task, attempt }) => writer.write({ id: task.id, attempt }));

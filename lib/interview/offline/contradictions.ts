@@ -151,8 +151,8 @@ const NEGATED =
 
 /**
  * A word that lessens or remedies what it stands beside ("overfits less", "reduces cache misses", "helps a
- * model that generalises poorly", 减少过拟合): a
- * state named that way is not asserted, so it takes no polarity on a counterpart pair (`mitigated`).
+ * model that generalises poorly", 减少过拟合): a state named that way is not asserted, so it takes no
+ * polarity on a counterpart pair (`mitigated`).
  */
 const MITIGATION =
   /\b(?:less|fewer|reduc\w*|prevent\w*|avoid\w*|curb\w*|limit\w*|cuts?|helps?|fix\w*|solv\w*|address\w*)\b|减少|降低|避免|防止|缓解|抑制|解决/g;
