@@ -5,7 +5,7 @@ import type Redis from "ioredis";
 import { ZodError, type ZodType } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
 import { insertTaskEvent } from "@/lib/db/queries/task-events";
-import { claimTasks, completeAttempts, extendLeases, finishAttempt, getTaskById, releaseAttempt, type TaskRow } from "@/lib/db/queries/tasks";
+import { claimTasks, completeAttempts, extendLeases, finishAttempt, getTaskById, isTaskId, releaseAttempt, type TaskRow } from "@/lib/db/queries/tasks";
 import { isDatabaseUnavailable } from "@/lib/errors";
 import type { Logger } from "@/lib/log";
 import { observeTaskTiming } from "@/lib/metrics/registry";
@@ -342,6 +342,7 @@ export class StreamConsumer {
     }
     // In-flight attempts heartbeat through the grace period; none is left now.
     clearInterval(this.heartbeatTimer);
+    await this.acks.drained();
     await this.options.fairFeeder.stop();
     await this.deleteConsumers(this.options.consumerName, -1).catch((err) =>
       this.deps.log.warn({ err: String(err) }, "could not remove this consumer from the group"),
@@ -520,6 +521,8 @@ export class StreamConsumer {
     const abort = new AbortController();
     const entry: Inflight = { abort, done: Promise.resolve(), lane: msg.stream.endsWith(":batch") ? "batch" : "interactive" };
     const isCurrent = () => this.inflight.get(key) === entry;
+    // In the map before the handler starts: one that ends without waiting (an entry with no task) is current.
+    this.inflight.set(key, entry);
     entry.done = this.handleMessage(msg, abort.signal, isCurrent)
       .catch((err) => this.deps.log.error({ err: String(err), msg }, "message handling failed; left pending for reclaim"))
       .finally(() => {
@@ -527,7 +530,6 @@ export class StreamConsumer {
         this.slotFreed?.();
         this.slotFreed = undefined;
       });
-    this.inflight.set(key, entry);
   }
 
   /**
@@ -616,11 +618,18 @@ export class StreamConsumer {
    */
   private async handleMessage(msg: Message, shutdown: AbortSignal, isCurrent: () => boolean): Promise<void> {
     const { db, log } = this.deps;
-    const ack = async (event?: Ack["event"]) => {
-      if (isCurrent()) await this.acks.add({ msg, event });
+    // Not awaited: it follows the attempt's commit (or there was nothing to commit), so the slot
+    // is free for the next entry while the ACK pipeline flies. An XACK that fails leaves the entry
+    // pending; the reclaim pass hands it to a claim that finds the task ended and ACKs it then.
+    // stop() waits for the ACKs in flight.
+    const ack = (event?: Ack["event"]) => {
+      if (!isCurrent()) return;
+      this.acks.add({ msg, event }).catch((err) => log.warn({ err: String(err), msg }, "XACK failed; the entry stays pending for reclaim"));
     };
-    if (!msg.taskId) {
-      await ack();
+    if (!msg.taskId || !isTaskId(msg.taskId)) {
+      // Not one of ours (no task could have this id): dropped, not retried.
+      if (msg.taskId) log.warn({ msg }, "stream entry with a malformed task id dropped");
+      ack();
       return;
     }
     const task = await this.claimWithRetry(msg.taskId, shutdown);
@@ -633,14 +642,14 @@ export class StreamConsumer {
         return;
       }
       // Ended, RETRYING (its retry gets a fresh message) or gone: nothing to do.
-      await ack();
+      ack();
       return;
     }
     const attempt = task.attempts;
     if (attempt > task.maxAttempts) {
       // Its last attempt's worker died mid-way: attempts are spent.
       await this.endAttempt(task, attempt, new TaskError("attempts_exhausted", "The task ran out of attempts.", true));
-      await ack();
+      ack();
       if (task.fairKey) this.options.fairFeeder.feedSoon();
       return;
     }
@@ -667,11 +676,11 @@ export class StreamConsumer {
       );
       if (!(await this.completions.add({ task, attempt, write }))) throw new LostClaimError();
       // The ACK and the event go out in one pipeline with those of the attempts that ended alongside.
-      await ack({ taskId: task.id, status: "COMPLETED" });
+      ack({ taskId: task.id, status: "COMPLETED" });
     } catch (err) {
       if (err instanceof LostClaimError) {
         log.warn({ taskId: task.id, attempt }, "attempt lost its claim; late result discarded");
-        await ack();
+        ack();
         return;
       }
       if (abort.signal.reason instanceof ShutdownAbort) {
@@ -680,7 +689,7 @@ export class StreamConsumer {
       }
       const te = toTaskError(err, abort.signal);
       await this.endAttempt(task, attempt, te);
-      await ack();
+      ack();
     } finally {
       clearTimeout(timeout);
       if (this.attemptsRunning.get(key) === running) this.attemptsRunning.delete(key);

@@ -17,7 +17,8 @@ import { queueTestKit } from "./kit";
  * runs past `taskTimeoutMs` and whose result comes in late, an attempt that lost its claim to
  * another worker, a message redelivered past `maxDeliveries` before any attempt was recorded
  * (the poison guard) — and a copy of a task a live attempt holds, which is not poison —, an
- * attempt stuck in its write past its timeout (its lease is let go), and a reclaimed task whose attempts were all spent (`attempts_exhausted`).
+ * attempt stuck in its write past its timeout (its lease is let go), a reclaimed task whose attempts were all spent (`attempts_exhausted`),
+ * and an entry whose task id is not a UUID (dropped at once, its batchmates unharmed).
  * Each test sets the fault up by hand, shows it was in place, then asserts the outcome.
  */
 const STREAM = () => streamKey("resume.analyze", "interactive");
@@ -286,5 +287,23 @@ describe("consumer: attempts exhausted", () => {
     expect(dlq).toHaveLength(1);
     expect(dlq[0][1]).toEqual(expect.arrayContaining(["taskId", task.id, "code", "attempts_exhausted"]));
     await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
+  });
+});
+
+describe("consumer: an entry whose task id is not a UUID", () => {
+  it("is ACKed and dropped at once, and the tasks read with it complete", async () => {
+    const good = [await newTask(1), await newTask(2)];
+    await redis.xgroup("CREATE", STREAM(), CONSUMER_GROUP, "0", "MKSTREAM").catch(() => undefined);
+    await redis.xadd(STREAM(), "*", "taskId", "not-a-task-id");
+    for (const t of good) await publishTask(redis, db, t);
+    const captured = captureLog("warn");
+    const h = scripted(async () => undefined);
+    // Read in one batch, claimed in one statement: the malformed id must not fail the others.
+    await startConsumer(h, { concurrency: 10, leaseMs: 60_000, reclaimIntervalMs: 3_600_000 }, captured.log);
+
+    for (const t of good) await eventually(async () => (await row(t.id)).status === "COMPLETED");
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
+    expect(h.ran).toEqual([1, 1]);
+    expect(captured.count(/^stream entry with a malformed task id dropped$/)).toBe(1);
   });
 });

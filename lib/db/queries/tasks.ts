@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { TASK_STATUSES, type TaskStatus } from "@/lib/tasks/status";
 import type { Db, Tx } from "../client";
 import { llmUsage, organization, tasks, user } from "../schema";
@@ -69,6 +69,11 @@ export async function insertTasks(
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` has the form of a task id (a UUID, RFC 9562 text form): anything else names no task. */
+export function isTaskId(id: string): boolean {
+  return UUID.test(id);
+}
 const ENTRY_ID = /^\d+-\d+$/;
 
 /**
@@ -156,13 +161,28 @@ export async function claimTask(db: Db, { id, leaseMs }: { id: string; leaseMs: 
 }
 
 /**
+ * The rows of a list of task ids, found by primary key only. A batched statement that also
+ * named `status` in an indexable condition let the planner pick `tasks_open_idx` instead whenever
+ * its statistics undercounted the open tasks — a fresh burst before autoanalyze has seen it — and
+ * then every claim and completion read every open task: O(backlog) per batch, 4 ms for 43 rows
+ * over a 10 000-task backlog (docs/architecture.md, "Batched statements go by primary key"). So
+ * the state conditions of these statements are written as a CASE, which no index can serve, and
+ * `id = any($ids)` is the one condition left for an index.
+ */
+function byIds(ids: string[]) {
+  return sql`${tasks.id} = any(${sql.param(ids)}::uuid[])`;
+}
+
+/**
  * {@link claimTask} for many tasks in one conditional UPDATE (`id = any($ids)`, the same
  * condition per row): the consumer claims every entry of one read at once. Each row is
- * claimed or not on its own; an id given twice is claimed once.
+ * claimed or not on its own; an id given twice is claimed once. Ids that are not UUIDs match no
+ * task (left out before the query, so one malformed entry cannot fail its batch).
  * @returns the claimed rows (`attempts` incremented), in no particular order.
  */
 export async function claimTasks(db: Db, { ids, leaseMs }: { ids: string[]; leaseMs: number }): Promise<TaskRow[]> {
-  if (ids.length === 0) return [];
+  const valid = [...new Set(ids)].filter(isTaskId);
+  if (valid.length === 0) return [];
   return db
     .update(tasks)
     .set({
@@ -173,12 +193,14 @@ export async function claimTasks(db: Db, { ids, leaseMs }: { ids: string[]; leas
       updatedAt: sql`now()`,
     })
     .where(
-      and(
-        inArray(tasks.id, [...new Set(ids)]),
-        or(and(eq(tasks.status, "PENDING"), lte(tasks.availableAt, sql`now()`)), and(eq(tasks.status, "PROCESSING"), lte(tasks.leaseExpiresAt, sql`now()`))),
-      ),
+      sql`${byIds(valid)} and case ${tasks.status}
+        when 'PENDING' then ${tasks.availableAt} <= now()
+        when 'PROCESSING' then ${tasks.leaseExpiresAt} <= now()
+        else false end`,
     )
-    .returning();
+    .returning()
+    .prepare("claim_tasks")
+    .execute();
 }
 
 /** Extends the lease of the attempt `attempt` (heartbeat). False when the attempt lost the task. */
@@ -187,43 +209,54 @@ export async function extendLease(db: Db, { id, attempt, leaseMs }: { id: string
 }
 
 /**
- * {@link extendLease} for many attempts in one UPDATE … FROM (VALUES …): each row is fenced by
- * its own attempt number (the consumer's one heartbeat for all its running attempts).
+ * `unnest($ids, $attempts) as v(id, attempt)`: a list of attempts as two array parameters, so the
+ * statement's text is the same for every list and can stay prepared.
+ */
+function attemptList(list: { id: string; attempt: number }[]) {
+  return sql`unnest(${sql.param(list.map((a) => a.id))}::uuid[], ${sql.param(list.map((a) => a.attempt))}::int[]) as v(id, attempt)`;
+}
+
+/** The fence of {@link attemptList}'s rows: the task is PROCESSING under that attempt (a CASE: see {@link byIds}). */
+function heldByListedAttempt(list: { id: string }[]) {
+  return sql`${byIds(list.map((a) => a.id))} and ${tasks.id} = v.id
+    and case ${tasks.status} when 'PROCESSING' then ${tasks.attempts} = v.attempt else false end`;
+}
+
+/**
+ * {@link extendLease} for many attempts in one prepared UPDATE … FROM unnest(…): each row is
+ * fenced by its own attempt number (the consumer's one heartbeat for all its running attempts).
  * @returns the ids whose attempt still holds the task.
  */
 export async function extendLeases(db: Db, { attempts, leaseMs }: { attempts: { id: string; attempt: number }[]; leaseMs: number }): Promise<string[]> {
   if (attempts.length === 0) return [];
-  const values = sql.join(
-    attempts.map((a) => sql`(${a.id}::uuid, ${a.attempt}::int)`),
-    sql`, `,
-  );
-  const rows = await db.execute<{ id: string }>(sql`
-    update ${tasks} set lease_expires_at = now() + make_interval(secs => ${leaseMs / 1000})
-    from (values ${values}) as v(id, attempt)
-    where ${tasks.id} = v.id and ${tasks.status} = 'PROCESSING' and ${tasks.attempts} = v.attempt
-    returning ${tasks.id} as id`);
+  const rows = await db
+    .update(tasks)
+    .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .from(attemptList(attempts))
+    .where(heldByListedAttempt(attempts))
+    .returning({ id: tasks.id })
+    .prepare("extend_leases")
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /**
- * {@link finishAttempt} with status COMPLETED for many attempts in one UPDATE … FROM (VALUES …),
- * each row fenced by its own attempt number, inside the caller's transaction (the consumer's
- * batched completion: the rows stay locked until it commits, so the handlers' writes that
- * follow in the same transaction commit with their COMPLETED or not at all).
+ * {@link finishAttempt} with status COMPLETED for many attempts in one prepared UPDATE … FROM
+ * unnest(…), each row fenced by its own attempt number, inside the caller's transaction (the
+ * consumer's batched completion: the rows stay locked until it commits, so the handlers' writes
+ * that follow in the same transaction commit with their COMPLETED or not at all).
  * @returns the ids whose attempt still held the task (now COMPLETED); the others lost their claim.
  */
 export async function completeAttempts(tx: Tx, list: { id: string; attempt: number }[]): Promise<Set<string>> {
   if (list.length === 0) return new Set();
-  const values = sql.join(
-    list.map((a) => sql`(${a.id}::uuid, ${a.attempt}::int)`),
-    sql`, `,
-  );
-  const rows = await tx.execute<{ id: string }>(sql`
-    update ${tasks} set status = 'COMPLETED', error_code = null, error_message = null, lease_expires_at = null,
-      updated_at = now(), finished_at = now()
-    from (values ${values}) as v(id, attempt)
-    where ${tasks.id} = v.id and ${tasks.status} = 'PROCESSING' and ${tasks.attempts} = v.attempt
-    returning ${tasks.id} as id`);
+  const rows = await tx
+    .update(tasks)
+    .set({ status: "COMPLETED", errorCode: null, errorMessage: null, leaseExpiresAt: null, updatedAt: sql`now()`, finishedAt: sql`now()` })
+    .from(attemptList(list))
+    .where(heldByListedAttempt(list))
+    .returning({ id: tasks.id })
+    .prepare("complete_attempts")
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
