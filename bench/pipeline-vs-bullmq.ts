@@ -650,9 +650,9 @@ ${W + N} queued.
   1 pipeline (1 XACK per stream + the COMPLETED PUBLISHes) — BullMQ's = 1 commit per task (the
   INSERT) + 1–2 Redis scripts (moving a job to completed also fetches the next one). An unprepared
   parameterised query costs postgres.js 2 round trips (Parse/Describe, then Bind/Execute); the
-  task INSERT and the lone result INSERT are prepared (1), on both sides, and so are Panelist's
-  claim and COMPLETED UPDATEs (array parameters: one text for any batch size); the batched result
-  INSERT is not (its text varies with its row count).
+  task INSERT and the lone result INSERT are prepared (1), on both sides; Panelist's claim and
+  COMPLETED UPDATEs are not (each run is planned for its own ids: docs/architecture.md, "Batched
+  statements go by primary key"), nor is the batched result INSERT (its text varies with its row count).
 - **End to end**: ${PRODUCERS} producers add ${N} tasks one at a time while one worker at concurrency
   ${CONCURRENCY} runs; tasks/s = ${N} / (first add → last result), latency = a task's add → its
   completion event (Panelist: the COMPLETED task event, after commit and XACK; BullMQ: \`completed\`).

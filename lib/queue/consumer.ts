@@ -745,8 +745,9 @@ export class StreamConsumer {
     }
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => {
-      const row = byId.get(id);
-      byId.delete(id);
+      // The database answers with the canonical (lower-case) form of an id written in upper case.
+      const row = byId.get(id.toLowerCase());
+      byId.delete(id.toLowerCase());
       return row;
     });
   }

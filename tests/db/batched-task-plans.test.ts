@@ -5,7 +5,11 @@
  * A `status = …` condition then looked more selective than `id = any($ids)`, the planner chose
  * `tasks_open_idx`, and every batch read every open task (docs/architecture.md, "Batched
  * statements go by primary key"). Each statement is captured as the driver sent it and EXPLAINed
- * with the same parameters.
+ * with the same parameters — the plan it ran with, since these statements are sent unnamed (a
+ * custom plan each run; the last test checks none is kept as a prepared statement, whose generic
+ * plan, made while the table was small, would be a seq scan). The regular expressions match the
+ * statements' text before and after they were rewritten. The file's tasks are deleted at the end
+ * and autovacuum turned back on (on the embedded PGlite every file shares one database).
  */
 import "../helpers/env";
 import { drizzle } from "drizzle-orm/postgres-js";
@@ -44,12 +48,18 @@ async function tasksScans(pattern: RegExp): Promise<string[]> {
 }
 
 /** The plan reads `tasks` through its primary key and nothing else. */
+const CLAIM = /^\s*update "tasks" set "status" = \$1, "attempts"/;
+const HEARTBEAT = /^\s*update "tasks" set "?lease_expires_at"? = /;
+const COMPLETION = /^\s*update "tasks" set "?status"? = (\$1|'COMPLETED'), "?error_code"?/;
+
 const byPrimaryKey = (scans: string[]) => scans.length > 0 && scans.every((s) => s.endsWith(" on tasks_pkey"));
 
 const ids: string[] = [];
 
+let ownerId: string;
+
 beforeAll(async () => {
-  const ownerId = await createUser(db);
+  ownerId = await createUser(db);
   const task = (n: number) => ({ type: "resume.analyze", lane: "batch" as const, ownerId, payload: { n } });
   // Nothing may refresh the statistics while the test runs.
   await client.unsafe("alter table tasks set (autovacuum_enabled = off)");
@@ -69,6 +79,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await client.unsafe("delete from tasks where owner_id = $1", [ownerId]);
+  await client.unsafe("alter table tasks reset (autovacuum_enabled)");
   await client.end({ timeout: 5 });
 });
 
@@ -76,7 +88,7 @@ describe("batched task statements under stale statistics (20 000 open tasks the 
   it("the claim of 40 tasks reads them by primary key", async () => {
     const claimed = await claimTasks(db, { ids: ids.slice(0, 40), leaseMs: 60_000 });
     expect(claimed).toHaveLength(40);
-    const scans = await tasksScans(/^update "tasks" set "status" = \$1/);
+    const scans = await tasksScans(CLAIM);
     expect(scans, scans.join(", ")).toSatisfy(byPrimaryKey);
   });
 
@@ -84,13 +96,19 @@ describe("batched task statements under stale statistics (20 000 open tasks the 
     const claimed = await claimTasks(db, { ids: ids.slice(100, 140), leaseMs: 60_000 });
     const attempts = claimed.map((t) => ({ id: t.id, attempt: t.attempts }));
     expect(await extendLeases(db, { attempts, leaseMs: 60_000 })).toHaveLength(40);
-    const heartbeat = await tasksScans(/^update "tasks" set "lease_expires_at"/);
+    const heartbeat = await tasksScans(HEARTBEAT);
     expect(heartbeat, heartbeat.join(", ")).toSatisfy(byPrimaryKey);
 
     const held = await db.transaction((tx) => completeAttempts(tx, attempts));
     expect(held.size).toBe(40);
-    const completion = await tasksScans(/^update "tasks" set "status" = \$1, "error_code"/);
+    const completion = await tasksScans(COMPLETION);
     expect(completion, completion.join(", ")).toSatisfy(byPrimaryKey);
+  });
+
+  it("none of the three is kept as a prepared statement (a generic plan would outlive the table's growth)", async () => {
+    const kept = await client.unsafe<{ statement: string }[]>("select statement from pg_prepared_statements");
+    expect(sent.some((s) => CLAIM.test(s.query)) && sent.some((s) => HEARTBEAT.test(s.query)) && sent.some((s) => COMPLETION.test(s.query))).toBe(true);
+    expect(kept.filter((k) => [CLAIM, HEARTBEAT, COMPLETION].some((re) => re.test(k.statement)))).toEqual([]);
   });
 
   it("an id that is not a UUID claims nothing and does not fail the others", async () => {

@@ -18,7 +18,7 @@ import { queueTestKit } from "./kit";
  * another worker, a message redelivered past `maxDeliveries` before any attempt was recorded
  * (the poison guard) — and a copy of a task a live attempt holds, which is not poison —, an
  * attempt stuck in its write past its timeout (its lease is let go), a reclaimed task whose attempts were all spent (`attempts_exhausted`),
- * and an entry whose task id is not a UUID (dropped at once, its batchmates unharmed).
+ * and an entry whose task id is not a UUID (dropped at once, its batchmates unharmed; one in upper case runs).
  * Each test sets the fault up by hand, shows it was in place, then asserts the outcome.
  */
 const STREAM = () => streamKey("resume.analyze", "interactive");
@@ -291,11 +291,12 @@ describe("consumer: attempts exhausted", () => {
 });
 
 describe("consumer: an entry whose task id is not a UUID", () => {
-  it("is ACKed and dropped at once, and the tasks read with it complete", async () => {
-    const good = [await newTask(1), await newTask(2)];
+  it("is ACKed and dropped at once, and the tasks read with it complete (one named in upper case too)", async () => {
+    const good = [await newTask(1), await newTask(2), await newTask(3)];
     await redis.xgroup("CREATE", STREAM(), CONSUMER_GROUP, "0", "MKSTREAM").catch(() => undefined);
     await redis.xadd(STREAM(), "*", "taskId", "not-a-task-id");
-    for (const t of good) await publishTask(redis, db, t);
+    for (const t of good.slice(0, 2)) await publishTask(redis, db, t);
+    await redis.xadd(STREAM(), "*", "taskId", good[2].id.toUpperCase());
     const captured = captureLog("warn");
     const h = scripted(async () => undefined);
     // Read in one batch, claimed in one statement: the malformed id must not fail the others.
@@ -303,7 +304,7 @@ describe("consumer: an entry whose task id is not a UUID", () => {
 
     for (const t of good) await eventually(async () => (await row(t.id)).status === "COMPLETED");
     await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
-    expect(h.ran).toEqual([1, 1]);
+    expect(h.ran).toEqual([1, 1, 1]);
     expect(captured.count(/^stream entry with a malformed task id dropped$/)).toBe(1);
   });
 });

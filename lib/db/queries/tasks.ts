@@ -167,7 +167,10 @@ export async function claimTask(db: Db, { id, leaseMs }: { id: string; leaseMs: 
  * then every claim and completion read every open task: O(backlog) per batch, 4 ms for 43 rows
  * over a 10 000-task backlog (docs/architecture.md, "Batched statements go by primary key"). So
  * the state conditions of these statements are written as a CASE, which no index can serve, and
- * `id = any($ids)` is the one condition left for an index.
+ * `id = any($ids)` is the one condition left for an index. They are also sent unnamed, never
+ * prepared: PostgreSQL switches a prepared statement to a generic plan after five runs, and one
+ * made while the table was small (a fresh worker, a fresh table) is a seq scan it keeps using once
+ * the table has grown, until autoanalyze invalidates it; unnamed, each run is planned for its own ids.
  */
 function byIds(ids: string[]) {
   return sql`${tasks.id} = any(${sql.param(ids)}::uuid[])`;
@@ -198,9 +201,7 @@ export async function claimTasks(db: Db, { ids, leaseMs }: { ids: string[]; leas
         when 'PROCESSING' then ${tasks.leaseExpiresAt} <= now()
         else false end`,
     )
-    .returning()
-    .prepare("claim_tasks")
-    .execute();
+    .returning();
 }
 
 /** Extends the lease of the attempt `attempt` (heartbeat). False when the attempt lost the task. */
@@ -208,10 +209,7 @@ export async function extendLease(db: Db, { id, attempt, leaseMs }: { id: string
   return (await extendLeases(db, { attempts: [{ id, attempt }], leaseMs })).length === 1;
 }
 
-/**
- * `unnest($ids, $attempts) as v(id, attempt)`: a list of attempts as two array parameters, so the
- * statement's text is the same for every list and can stay prepared.
- */
+/** `unnest($ids, $attempts) as v(id, attempt)`: a list of attempts as two array parameters (one statement text for any list). */
 function attemptList(list: { id: string; attempt: number }[]) {
   return sql`unnest(${sql.param(list.map((a) => a.id))}::uuid[], ${sql.param(list.map((a) => a.attempt))}::int[]) as v(id, attempt)`;
 }
@@ -223,7 +221,7 @@ function heldByListedAttempt(list: { id: string }[]) {
 }
 
 /**
- * {@link extendLease} for many attempts in one prepared UPDATE … FROM unnest(…): each row is
+ * {@link extendLease} for many attempts in one UPDATE … FROM unnest(…): each row is
  * fenced by its own attempt number (the consumer's one heartbeat for all its running attempts).
  * @returns the ids whose attempt still holds the task.
  */
@@ -234,14 +232,12 @@ export async function extendLeases(db: Db, { attempts, leaseMs }: { attempts: { 
     .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
     .from(attemptList(attempts))
     .where(heldByListedAttempt(attempts))
-    .returning({ id: tasks.id })
-    .prepare("extend_leases")
-    .execute();
+    .returning({ id: tasks.id });
   return rows.map((r) => r.id);
 }
 
 /**
- * {@link finishAttempt} with status COMPLETED for many attempts in one prepared UPDATE … FROM
+ * {@link finishAttempt} with status COMPLETED for many attempts in one UPDATE … FROM
  * unnest(…), each row fenced by its own attempt number, inside the caller's transaction (the
  * consumer's batched completion: the rows stay locked until it commits, so the handlers' writes
  * that follow in the same transaction commit with their COMPLETED or not at all).
@@ -254,9 +250,7 @@ export async function completeAttempts(tx: Tx, list: { id: string; attempt: numb
     .set({ status: "COMPLETED", errorCode: null, errorMessage: null, leaseExpiresAt: null, updatedAt: sql`now()`, finishedAt: sql`now()` })
     .from(attemptList(list))
     .where(heldByListedAttempt(list))
-    .returning({ id: tasks.id })
-    .prepare("complete_attempts")
-    .execute();
+    .returning({ id: tasks.id });
   return new Set(rows.map((r) => r.id));
 }
 
