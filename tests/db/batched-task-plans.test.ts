@@ -47,15 +47,15 @@ async function tasksScans(pattern: RegExp): Promise<string[]> {
   return scans;
 }
 
-/** The plan reads `tasks` through its primary key and nothing else. */
+/** The three statements as the driver sends them (the old hand-written forms matched too). */
 const CLAIM = /^\s*update "tasks" set "status" = \$1, "attempts"/;
 const HEARTBEAT = /^\s*update "tasks" set "?lease_expires_at"? = /;
 const COMPLETION = /^\s*update "tasks" set "?status"? = (\$1|'COMPLETED'), "?error_code"?/;
 
+/** The plan reads `tasks` through its primary key and nothing else. */
 const byPrimaryKey = (scans: string[]) => scans.length > 0 && scans.every((s) => s.endsWith(" on tasks_pkey"));
 
 const ids: string[] = [];
-
 let ownerId: string;
 
 beforeAll(async () => {

@@ -17,8 +17,9 @@ import { queueTestKit } from "./kit";
  * runs past `taskTimeoutMs` and whose result comes in late, an attempt that lost its claim to
  * another worker, a message redelivered past `maxDeliveries` before any attempt was recorded
  * (the poison guard) — and a copy of a task a live attempt holds, which is not poison —, an
- * attempt stuck in its write past its timeout (its lease is let go), a reclaimed task whose attempts were all spent (`attempts_exhausted`),
- * and an entry whose task id is not a UUID (dropped at once, its batchmates unharmed; one in upper case runs).
+ * attempt stuck in its write past its timeout (its lease is let go), a reclaimed task whose
+ * attempts were all spent (`attempts_exhausted`), and an entry whose task id is not a UUID
+ * (dropped at once, its batchmates unharmed; one in upper case runs).
  * Each test sets the fault up by hand, shows it was in place, then asserts the outcome.
  */
 const STREAM = () => streamKey("resume.analyze", "interactive");

@@ -69,12 +69,12 @@ export async function insertTasks(
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ENTRY_ID = /^\d+-\d+$/;
 
 /** Whether `id` has the form of a task id (a UUID, RFC 9562 text form): anything else names no task. */
 export function isTaskId(id: string): boolean {
   return UUID.test(id);
 }
-const ENTRY_ID = /^\d+-\d+$/;
 
 /**
  * Records the stream entry ids of many XADDs with one UPDATE … FROM (VALUES …), committed
@@ -100,7 +100,7 @@ const ENTRY_ID = /^\d+-\d+$/;
 export async function markTasksPublished(db: Db, list: { id: string; messageId: string }[]): Promise<void> {
   if (list.length === 0) return;
   for (const t of list) {
-    if (!UUID.test(t.id) || !ENTRY_ID.test(t.messageId)) throw new Error(`markTasksPublished: malformed id ${JSON.stringify(t)}`);
+    if (!isTaskId(t.id) || !ENTRY_ID.test(t.messageId)) throw new Error(`markTasksPublished: malformed id ${JSON.stringify(t)}`);
   }
   const values = list.map((t) => `('${t.id}'::uuid, '${t.messageId}')`).join(", ");
   // One row: a plain UPDATE (it holds no other lock while it waits, so it cannot deadlock).
