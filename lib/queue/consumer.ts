@@ -168,6 +168,17 @@ export type ConsumerOptions = {
   completeBatchMax: number;
   /** Completion transactions in flight at once (each holds a pool connection). Default 2. */
   completeFlushes: number;
+  /**
+   * A claim or completion flush not answered after this long is given up, ms: its attempts go
+   * on as if it had failed and its slot is free again. A completion given up ends its attempt
+   * through the fenced {@link StreamConsumer.endAttempt}, which finds the task COMPLETED when
+   * the commit did land, and the entry is ACKed. Without it, a statement whose reply never comes
+   * (a half-open connection, or postgres.js losing a reply when the server restarts:
+   * porsager/postgres#1186) holds its flush's slot, and its attempts' entries, for good.
+   * Default leaseMs. Above the slowest healthy flush: one given up needlessly costs an attempt,
+   * never a duplicate (every write is fenced).
+   */
+  dbFlushTimeoutMs: number;
 };
 
 function defaultConsumerOptions(deps: { db: Db; redis: Redis; log: Logger }, overrides: Partial<ConsumerOptions> = {}): ConsumerOptions {
@@ -193,6 +204,7 @@ function defaultConsumerOptions(deps: { db: Db; redis: Redis; log: Logger }, ove
     claimFlushes: 2,
     completeBatchMax: 50,
     completeFlushes: 2,
+    dbFlushTimeoutMs: leaseMs,
     ...overrides,
     fairFeeder: overrides.fairFeeder ?? new FairFeeder(deps),
   };
@@ -239,6 +251,7 @@ export class StreamConsumer {
   /** Attempts running now, by message key: one heartbeat renews all their leases. */
   private readonly attemptsRunning = new Map<string, Running>();
   private heartbeatTimer: NodeJS.Timeout | undefined;
+  private beating = false;
   private readonly claims: MicroBatcher<string, TaskRow | undefined>;
   private readonly completions: MicroBatcher<Completion, boolean>;
   private readonly acks: MicroBatcher<Ack, undefined>;
@@ -252,8 +265,16 @@ export class StreamConsumer {
     for (const h of handlers) this.handlers.set(h.type, h);
     this.reader = this.newReader();
     const o = this.options;
-    this.claims = new MicroBatcher((ids) => this.claimBatch(ids), { maxSize: o.claimBatchMax, maxFlushes: o.claimFlushes });
-    this.completions = new MicroBatcher((list) => this.completeBatch(list), { maxSize: o.completeBatchMax, maxFlushes: o.completeFlushes });
+    this.claims = new MicroBatcher((ids) => this.claimBatch(ids), {
+      maxSize: o.claimBatchMax,
+      maxFlushes: o.claimFlushes,
+      flushTimeoutMs: o.dbFlushTimeoutMs,
+    });
+    this.completions = new MicroBatcher((list) => this.completeBatch(list), {
+      maxSize: o.completeBatchMax,
+      maxFlushes: o.completeFlushes,
+      flushTimeoutMs: o.dbFlushTimeoutMs,
+    });
     this.acks = new MicroBatcher((list) => this.ackBatch(list), { maxSize: 1_000, maxFlushes: 1 });
   }
 
@@ -701,31 +722,55 @@ export class StreamConsumer {
   }
 
   /**
-   * One heartbeat for every running attempt (every `leaseMs / 3`): their leases extended by one
-   * fenced UPDATE, and their entries' idle times reset with one `XCLAIM … JUSTID` per stream, so
-   * XAUTOCLAIM elsewhere leaves live attempts alone. An attempt running longer than
-   * `taskTimeoutMs + leaseMs` (its timeout's abort did not end it) is left out, so its task is
-   * reclaimed. Failures are ignored: the next beat tries again, well within the lease.
+   * One heartbeat for every running attempt (every `leaseMs / 3`; a beat still in flight skips
+   * the next): their leases extended by one fenced UPDATE, then the entries of those whose
+   * attempt still holds its task get their idle times reset with one `XCLAIM … JUSTID` per
+   * stream, so XAUTOCLAIM elsewhere leaves live attempts alone. An attempt that no longer holds
+   * its task (it committed but never heard so, or it lost its claim) is dropped from the
+   * heartbeat: its entry goes idle and a reclaim ACKs it once it finds the task ended. When the
+   * UPDATE fails (the database is away) every entry is renewed still, so the attempts keep them.
+   * An attempt running longer than `taskTimeoutMs + leaseMs` (its timeout's abort did not end
+   * it) is left out, so its task is reclaimed. Failures are ignored: the next beat tries again,
+   * well within the lease.
    */
   private async heartbeat(): Promise<void> {
+    if (this.beating) return;
+    this.beating = true;
+    try {
+      await this.beat();
+    } finally {
+      this.beating = false;
+    }
+  }
+
+  private async beat(): Promise<void> {
     const { db, redis, log } = this.deps;
     const { taskTimeoutMs, leaseMs, consumerName } = this.options;
-    const live: Running[] = [];
+    const live: [string, Running][] = [];
     for (const [key, r] of this.attemptsRunning) {
       if (performance.now() - r.runStart > taskTimeoutMs + leaseMs) {
         this.attemptsRunning.delete(key);
         log.error({ taskId: r.taskId, attempt: r.attempt, taskTimeoutMs }, "attempt outlived its timeout; lease no longer renewed");
-      } else live.push(r);
+      } else live.push([key, r]);
     }
     if (live.length === 0) return;
+    const held = await extendLeases(db, { attempts: live.map(([, r]) => ({ id: r.taskId, attempt: r.attempt })), leaseMs }).then(
+      (ids) => new Set(ids),
+      () => undefined,
+    );
     const byStream = new Map<string, string[]>();
-    for (const r of live) byStream.set(r.msg.stream, [...(byStream.get(r.msg.stream) ?? []), r.msg.id]);
+    for (const [key, r] of live) {
+      if (held && !held.has(r.taskId)) {
+        // Ended (its handler may still be waiting for the answer) or taken over elsewhere.
+        if (this.attemptsRunning.get(key) === r) this.attemptsRunning.delete(key);
+        continue;
+      }
+      byStream.set(r.msg.stream, [...(byStream.get(r.msg.stream) ?? []), r.msg.id]);
+    }
+    if (byStream.size === 0) return;
     const pipeline = redis.pipeline();
     for (const [stream, ids] of byStream) pipeline.xclaim(stream, CONSUMER_GROUP, consumerName, 0, ...ids, "JUSTID");
-    await Promise.all([
-      extendLeases(db, { attempts: live.map((r) => ({ id: r.taskId, attempt: r.attempt })), leaseMs }).catch(() => undefined),
-      pipeline.exec().catch(() => undefined),
-    ]);
+    await pipeline.exec().catch(() => undefined);
   }
 
   /**

@@ -135,7 +135,7 @@ describe("consumer: an attempt past its deadline", () => {
  * write on a connection that died under it): the timeout's abort cannot reach it, only the
  * lease can. Attempts are recorded in `ran`; a write that commits sets `writtenBy`.
  */
-function stuckWrite(ran: number[], unstick: Promise<void>): TaskHandler<{ n: number }> {
+function stuckWrite(ran: number[], unstick: Promise<void>, wrote: number[] = []): TaskHandler<{ n: number }> {
   return {
     type: "resume.analyze",
     payloadSchema: z.object({ n: z.number() }),
@@ -144,6 +144,7 @@ function stuckWrite(ran: number[], unstick: Promise<void>): TaskHandler<{ n: num
       return async (tx) => {
         if (attempt === 1) await unstick;
         await tx.execute(sql`update tasks set payload = payload || jsonb_build_object('writtenBy', ${attempt}::int) where id = ${task.id}`);
+        wrote.push(attempt);
       };
     },
   };
@@ -155,7 +156,9 @@ describe("consumer: an attempt stuck where its abort does not reach", () => {
     const unstick = gate();
     const ran: number[] = [];
     const h = stuckWrite(ran, unstick.p);
-    const opts = { taskTimeoutMs: 300, leaseMs: 1_000, reclaimIntervalMs: 500 };
+    // The flush bound past the test: only the heartbeat's cut-off can end this attempt
+    // (the bound itself is tests/queue/lost-reply.test.ts's).
+    const opts = { taskTimeoutMs: 300, leaseMs: 1_000, reclaimIntervalMs: 500, dbFlushTimeoutMs: 600_000 };
     await startConsumer(h, opts, captured.log);
     const task = await newTask();
     await publishTask(redis, db, task);
@@ -181,7 +184,7 @@ describe("consumer: an attempt stuck where its abort does not reach", () => {
     const h = stuckWrite(ran, unstick.p);
     // No other worker and no relay: only this consumer's XAUTOCLAIM can bring the entry back,
     // and the entry is still "in flight" here under the stuck handler.
-    await startConsumer(h, { taskTimeoutMs: 300, leaseMs: 1_000, reclaimIntervalMs: 500 }, captured.log);
+    await startConsumer(h, { taskTimeoutMs: 300, leaseMs: 1_000, reclaimIntervalMs: 500, dbFlushTimeoutMs: 600_000 }, captured.log);
     const task = await newTask();
     await publishTask(redis, db, task);
 
@@ -196,6 +199,33 @@ describe("consumer: an attempt stuck where its abort does not reach", () => {
     expect(t).toMatchObject({ status: "COMPLETED", attempts: 2 });
     expect(t.payload).toEqual({ n: 1, writtenBy: 2 });
     expect(await kit.pendingCount(STREAM())).toBe(0);
+  });
+});
+
+describe("consumer: a completion flush that does not end", () => {
+  it("is given up after dbFlushTimeoutMs: the attempt ends RETRYING at once, and the stuck write, when it ends, is rolled back", async () => {
+    const unstick = gate();
+    const ran: number[] = [];
+    const wrote: number[] = [];
+    const h = stuckWrite(ran, unstick.p, wrote);
+    // Lease and task timeout far beyond the test: only the flush bound can end this attempt.
+    const c = await startConsumer(h, { taskTimeoutMs: 600_000, leaseMs: 600_000, dbFlushTimeoutMs: 300 });
+    const task = await newTask();
+    await publishTask(redis, db, task);
+
+    await eventually(async () => (await row(task.id)).status === "RETRYING");
+    expect(await row(task.id)).toMatchObject({ attempts: 1, errorCode: "internal" });
+    await eventually(async () => (await kit.pendingCount(STREAM())) === 0);
+    expect(c.inflightCount).toBe(0);
+    // The abandoned transaction goes on: its write runs, then its fenced COMPLETED finds the task
+    // RETRYING and it rolls back. Reading the row FOR UPDATE waits for that transaction to end.
+    unstick.open();
+    await eventually(async () => wrote.length === 1);
+    const [locked] = await db.execute<{ payload: Record<string, unknown>; status: string }>(
+      sql`select payload, status from tasks where id = ${task.id} for update`,
+    );
+    expect(locked).toEqual({ payload: { n: 1 }, status: "RETRYING" });
+    expect(ran).toEqual([1]);
   });
 });
 

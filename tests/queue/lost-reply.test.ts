@@ -1,0 +1,141 @@
+import "../helpers/env";
+import net from "node:net";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { closeDb, createDb, getDb } from "@/lib/db/client";
+import { insertTask } from "@/lib/db/queries/tasks";
+import { tasks } from "@/lib/db/schema";
+import { type ConsumerOptions, StreamConsumer, type TaskHandler } from "@/lib/queue/consumer";
+import { CONSUMER_GROUP, streamKey } from "@/lib/queue/names";
+import { publishTask } from "@/lib/queue/producer";
+import { createRedis } from "@/lib/queue/redis";
+import { clearPrefix, createUser, eventually } from "../helpers/fixtures";
+
+/**
+ * A completion whose COMMIT reaches PostgreSQL and commits, but whose reply never comes back:
+ * the connection stays open and silent (a half-open TCP connection after a failover or a NAT
+ * drop, or a driver that loses the reply when the server restarts: porsager/postgres#1186).
+ * The worker reaches the real server through a TCP proxy that forwards the first COMMIT of
+ * its pool and from then on swallows that connection's traffic both ways. The task is
+ * COMPLETED in the database; its stream entry must still be ACKed, without waiting for the
+ * task's timeout.
+ */
+const db = getDb();
+const redis = createRedis("test");
+const STREAM = () => streamKey("resume.analyze", "interactive");
+let ownerId: string;
+const cleanup: (() => Promise<void>)[] = [];
+
+/** A proxy to the test database that freezes the first connection which sends a COMMIT, right after forwarding it. */
+function commitSwallowingProxy() {
+  const target = new URL(process.env.DATABASE_URL!);
+  const sockets = new Set<net.Socket>();
+  let frozen = 0;
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    let swallowing = false;
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("error", () => undefined);
+      s.on("close", () => sockets.delete(s));
+    }
+    client.on("data", (chunk: Buffer) => {
+      if (swallowing) return;
+      upstream.write(chunk);
+      // The worker's pool sends every statement unnamed, so a COMMIT carries its text.
+      if (frozen === 0 && chunk.includes("commit\0")) {
+        frozen++;
+        swallowing = true;
+      }
+    });
+    upstream.on("data", (chunk: Buffer) => {
+      if (!swallowing) client.write(chunk);
+    });
+  });
+  return {
+    async listen(): Promise<string> {
+      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+      const url = new URL(target);
+      url.hostname = "127.0.0.1";
+      url.port = String((server.address() as net.AddressInfo).port);
+      return url.toString();
+    },
+    get frozen() {
+      return frozen;
+    },
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+async function pendingCount() {
+  const summary = (await redis.xpending(STREAM(), CONSUMER_GROUP)) as [number, ...unknown[]];
+  return summary[0];
+}
+
+/** One task through a consumer whose pool goes through the proxy; resolves once its COMMIT was swallowed. */
+async function runOne(options: Partial<ConsumerOptions>) {
+  await redis.xgroup("CREATE", STREAM(), CONSUMER_GROUP, "0", "MKSTREAM");
+  const task = await insertTask(db, { type: "resume.analyze", lane: "interactive", ownerId, payload: { n: 1 } });
+  const proxy = commitSwallowingProxy();
+  const workerDb = createDb(await proxy.listen(), { max: 4, prepare: false });
+  cleanup.push(
+    () => proxy.close(),
+    () => workerDb.sql.end({ timeout: 1 }),
+  );
+  const handler: TaskHandler<{ n: number }> = {
+    type: "resume.analyze",
+    payloadSchema: z.object({ n: z.number() }),
+    async process() {
+      return async () => undefined;
+    },
+  };
+  const consumer = new StreamConsumer({ db: workerDb.db, redis, log: pino({ level: "silent" }) }, [handler], {
+    concurrency: 2,
+    blockMs: 100,
+    shutdownGraceMs: 500,
+    ...options,
+  });
+  await consumer.start();
+  cleanup.push(() => consumer.stop());
+  await publishTask(redis, db, task);
+  await eventually(async () => proxy.frozen === 1);
+  return { taskId: task.id, consumer };
+}
+
+beforeAll(async () => {
+  ownerId = await createUser(db);
+});
+
+afterEach(async () => {
+  while (cleanup.length) await cleanup.pop()!();
+  await clearPrefix(redis);
+});
+
+afterAll(async () => {
+  await redis.quit();
+  await closeDb();
+});
+
+describe("a completion committed whose reply is lost", () => {
+  // Lease and timeout far beyond the test: neither a reclaim nor the attempt's timeout can end it.
+  it("is given up after dbFlushTimeoutMs; the attempt's fenced end finds the task COMPLETED and the entry is ACKed", async () => {
+    const { taskId, consumer } = await runOne({ leaseMs: 600_000, taskTimeoutMs: 600_000, dbFlushTimeoutMs: 1_000 });
+    await eventually(async () => (await pendingCount()) === 0, 10_000);
+    const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+    expect(row).toMatchObject({ status: "COMPLETED", attempts: 1 });
+    expect(consumer.inflightCount).toBe(0);
+  });
+
+  // The flush is never given up here: the heartbeat must see that the attempt no longer holds its task.
+  it("stops renewing its entry once the heartbeat finds the task no longer held, so the reclaim ACKs it within a lease", async () => {
+    const { taskId } = await runOne({ leaseMs: 1_500, taskTimeoutMs: 600_000, dbFlushTimeoutMs: 600_000 });
+    await eventually(async () => (await pendingCount()) === 0, 10_000);
+    const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+    expect(row).toMatchObject({ status: "COMPLETED", attempts: 1 });
+  });
+});
