@@ -645,7 +645,7 @@ ${W + N} queued.
   one asynchronously committed UPDATE per flush that no add waits for (the id is a hint: docs/architecture.md,
   "Outbox") — a lone add waits for 1 INSERT + 1 XADD; BullMQ's = 1 Redis script. Panelist's worker,
   per read of up to \`concurrency\` entries: 1 claim UPDATE for all of them + 1 pipeline of their
-  PROCESSING events; per completion flush of up to 50 ended attempts: BEGIN, the result INSERTs issued together (pipelined on the connection; batched: one for all),
+  PROCESSING events; per completion flush of up to 50 ended attempts: BEGIN, each result INSERT (batched: one for all),
   1 COMPLETED UPDATE for all, COMMIT; per ACK flush:
   1 pipeline (1 XACK per stream + the COMPLETED PUBLISHes) — BullMQ's = 1 commit per task (the
   INSERT) + 1–2 Redis scripts (moving a job to completed also fetches the next one). An unprepared

@@ -68,40 +68,18 @@ export class BatchedWriter<T> {
   }
 }
 
-/**
- * Runs the writes of some attempts in `tx`: the functions issued together, then each writer's
- * items in one call per writer, those calls issued together too. Issued together, their
- * statements are pipelined on the transaction's connection (postgres.js sends a query without
- * waiting for the previous one's answer): one round trip for all instead of one or two each.
- * Every write settles before this returns or throws, so none is still issuing statements when
- * a failure rolls the transaction back.
- * @throws the first failed write's error (in `writes` order).
- */
+/** Runs the writes of some attempts in `tx`: functions one after another, then each writer's items in one call. */
 async function runWrites(tx: Tx, writes: TaskWrite[]): Promise<void> {
-  const functions: ((tx: Tx) => Promise<void>)[] = [];
   const batched = new Map<BatchedWriter<never>, unknown[]>();
   for (const w of writes) {
-    if (typeof w === "function") functions.push(w);
+    if (typeof w === "function") await w(tx);
     else {
       const items = batched.get(w.writer);
       if (items) items.push(w.item);
       else batched.set(w.writer, [w.item]);
     }
   }
-  // async: a write that throws at once is a rejection too, settled with the others.
-  await settleAll(functions.map(async (f) => f(tx)));
-  await settleAll([...batched].map(async ([writer, items]) => (writer.writeAll as (tx: Tx, items: unknown[]) => Promise<void>)(tx, items)));
-}
-
-/**
- * Waits for every promise to settle, then rejects with the first rejection (in input order) if
- * any: unlike `Promise.all`, nothing is still running when the caller reacts to a failure.
- * @throws the first rejection's reason.
- */
-async function settleAll(promises: Promise<unknown>[]): Promise<void> {
-  const results = await Promise.allSettled(promises);
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
-  if (failed) throw failed.reason;
+  for (const [writer, items] of batched) await (writer.writeAll as (tx: Tx, items: unknown[]) => Promise<void>)(tx, items);
 }
 
 /** Every option, named with its unit, defaulted, and when to change it (after BullMQ's WorkerOptions). */
@@ -832,6 +810,9 @@ export class StreamConsumer {
     if (list.length === 1 || new Set(list.map((c) => c.task.id)).size < list.length) return this.completeEach(list);
     try {
       await this.deps.db.transaction(async (tx) => {
+        // One after another, not issued together: pipelined writes were faster (docs/benchmarks.md,
+        // "Pipeline vs BullMQ") but the PostgreSQL-restart chaos test then once left two completed
+        // tasks' entries pending; until that is explained they stay sequential (docs/architecture.md).
         await runWrites(
           tx,
           list.map((c) => c.write),
@@ -841,8 +822,7 @@ export class StreamConsumer {
           list.map((c) => ({ id: c.task.id, attempt: c.attempt })),
         );
         if (held.size < list.length) throw new LostClaimError();
-        const ended = this.options.onTaskEnded;
-        if (ended) await settleAll(list.map(async (c) => ended(tx, c.task)));
+        for (const c of list) await this.options.onTaskEnded?.(tx, c.task);
       });
       return list.map(() => true);
     } catch (err) {
