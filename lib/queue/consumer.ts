@@ -810,9 +810,9 @@ export class StreamConsumer {
     if (list.length === 1 || new Set(list.map((c) => c.task.id)).size < list.length) return this.completeEach(list);
     try {
       await this.deps.db.transaction(async (tx) => {
-        // One after another, not issued together: pipelined writes were faster (docs/benchmarks.md,
-        // "Pipeline vs BullMQ") but the PostgreSQL-restart chaos test then once left two completed
-        // tasks' entries pending; until that is explained they stay sequential (docs/architecture.md).
+        // One after another, not issued together: pipelined writes were faster, but interleaved on
+        // one connection a write's ROLLBACK TO SAVEPOINT (a nested tx.transaction) undoes the
+        // statements other writes sent after its SAVEPOINT (docs/architecture.md, "Writes issued together").
         await runWrites(
           tx,
           list.map((c) => c.write),
