@@ -187,6 +187,33 @@ describe("consumer: attempts that end together", () => {
     expect(transactions()).toBe(1);
   });
 
+  it("a write whose nested transaction rolls back keeps the other writes of its flush", async () => {
+    // Task 0's write recovers from a failure inside a savepoint (ROLLBACK TO SAVEPOINT); task 1's
+    // write runs in a savepoint of its own. Interleaved on the connection (writes issued
+    // together), the rollback would undo task 1's statements sent after task 0's SAVEPOINT.
+    const release = gate();
+    const h = gated(release.p, ({ task, attempt, n }) => async (tx: Tx) => {
+      if (n === 0) {
+        await tx
+          .transaction(async (sp) => {
+            await sp.execute(sql`select 1`);
+            await sp.execute(sql`select 1`);
+            await sp.execute(sql`select 1/0`);
+          })
+          .catch(() => undefined);
+        await writtenBy(tx, task.id, attempt);
+      } else await tx.transaction((sp) => writtenBy(sp, task.id, attempt));
+    });
+    const { list, transactions } = await endTogether(h, release, 2);
+
+    await eventually(async () => (await rows(list.map((t) => t.id))).every((r) => r.status === "COMPLETED"));
+    expect(transactions()).toBe(1); // both in one flush
+    expect((await rows(list.map((t) => t.id))).map((r) => r.payload)).toEqual([
+      { n: 0, writtenBy: 1 },
+      { n: 1, writtenBy: 1 },
+    ]);
+  });
+
   it("one write failing fails only its own attempt: the others commit, it is retried", async () => {
     const release = gate();
     const h = together(release.p, [2]);
