@@ -5,7 +5,17 @@ import type Redis from "ioredis";
 import { ZodError, type ZodType } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
 import { insertTaskEvent } from "@/lib/db/queries/task-events";
-import { claimTasks, completeAttempts, extendLeases, finishAttempt, getTaskById, isTaskId, releaseAttempt, type TaskRow } from "@/lib/db/queries/tasks";
+import {
+  attemptsHolding,
+  claimTasks,
+  completeAttempts,
+  extendLeases,
+  finishAttempt,
+  getTaskById,
+  isTaskId,
+  releaseAttempt,
+  type TaskRow,
+} from "@/lib/db/queries/tasks";
 import { isDatabaseUnavailable } from "@/lib/errors";
 import type { Logger } from "@/lib/log";
 import { observeTaskTiming } from "@/lib/metrics/registry";
@@ -176,7 +186,9 @@ export type ConsumerOptions = {
    * (a half-open connection, or postgres.js losing a reply when the server restarts:
    * porsager/postgres#1186) holds its flush's slot, and its attempts' entries, for good.
    * Default leaseMs. Above the slowest healthy flush: one given up needlessly costs an attempt,
-   * never a duplicate (every write is fenced).
+   * never a duplicate (every write is fenced). A claim given up whose UPDATE commits after all
+   * leaves its tasks PROCESSING under attempts nobody runs, as a worker that died after its claim
+   * does: they are claimed again once their leases run out (docs/architecture.md).
    */
   dbFlushTimeoutMs: number;
 };
@@ -723,9 +735,10 @@ export class StreamConsumer {
 
   /**
    * One heartbeat for every running attempt (every `leaseMs / 3`; a beat still in flight skips
-   * the next): their leases extended by one fenced UPDATE, then the entries of those whose
-   * attempt still holds its task get their idle times reset with one `XCLAIM … JUSTID` per
-   * stream, so XAUTOCLAIM elsewhere leaves live attempts alone. An attempt that no longer holds
+   * the next): their leases extended by one fenced UPDATE that never waits on a locked row
+   * ({@link stillHeld}), then the entries of those whose attempt still holds its task get their
+   * idle times reset with one `XCLAIM … JUSTID` per stream, so XAUTOCLAIM elsewhere leaves live
+   * attempts alone. An attempt that no longer holds
    * its task (it committed but never heard so, or it lost its claim) is dropped from the
    * heartbeat: its entry goes idle and a reclaim ACKs it once it finds the task ended. When the
    * UPDATE fails (the database is away) every entry is renewed still, so the attempts keep them.
@@ -744,7 +757,7 @@ export class StreamConsumer {
   }
 
   private async beat(): Promise<void> {
-    const { db, redis, log } = this.deps;
+    const { redis, log } = this.deps;
     const { taskTimeoutMs, leaseMs, consumerName } = this.options;
     const live: [string, Running][] = [];
     for (const [key, r] of this.attemptsRunning) {
@@ -754,10 +767,7 @@ export class StreamConsumer {
       } else live.push([key, r]);
     }
     if (live.length === 0) return;
-    const held = await extendLeases(db, { attempts: live.map(([, r]) => ({ id: r.taskId, attempt: r.attempt })), leaseMs }).then(
-      (ids) => new Set(ids),
-      () => undefined,
-    );
+    const held = await this.stillHeld(live.map(([, r]) => ({ id: r.taskId, attempt: r.attempt }))).catch(() => undefined);
     const byStream = new Map<string, string[]>();
     for (const [key, r] of live) {
       if (held && !held.has(r.taskId)) {
@@ -771,6 +781,22 @@ export class StreamConsumer {
     const pipeline = redis.pipeline();
     for (const [stream, ids] of byStream) pipeline.xclaim(stream, CONSUMER_GROUP, consumerName, 0, ...ids, "JUSTID");
     await pipeline.exec().catch(() => undefined);
+  }
+
+  /**
+   * Extends the leases of `attempts` and answers which of them still hold their tasks: those
+   * extended, and those whose row was locked (skipped by the UPDATE, see extendLeases) but that a
+   * plain read still finds held — a completion committing now, or a transaction whose client is
+   * gone, which the server ends (lib/db/client.ts, idleInTransactionTimeoutMs).
+   * @throws the database's error (the caller then renews every entry).
+   */
+  private async stillHeld(attempts: { id: string; attempt: number }[]): Promise<Set<string>> {
+    const { db } = this.deps;
+    const extended = new Set(await extendLeases(db, { attempts, leaseMs: this.options.leaseMs }));
+    const rest = attempts.filter((a) => !extended.has(a.id));
+    if (rest.length === 0) return extended;
+    for (const id of await attemptsHolding(db, { attempts: rest })) extended.add(id);
+    return extended;
   }
 
   /**

@@ -221,19 +221,40 @@ function heldByListedAttempt(list: { id: string }[]) {
 }
 
 /**
- * {@link extendLease} for many attempts in one UPDATE … FROM unnest(…): each row is
- * fenced by its own attempt number (the consumer's one heartbeat for all its running attempts).
- * @returns the ids whose attempt still holds the task.
+ * {@link extendLease} for many attempts in one UPDATE: each row fenced by its own attempt
+ * number (the consumer's one heartbeat for all its running attempts). A row another
+ * transaction has locked is skipped, not waited for (`FOR NO KEY UPDATE SKIP LOCKED`, the lock
+ * the UPDATE itself takes): it is a completion committing now, or a transaction whose client
+ * went away, and one such row must not hold back every other attempt's lease. The fence is in
+ * the locking read too, so a stale attempt's beat never locks the row of the attempt holding it
+ * now. Tell a skipped row from a lost one with {@link attemptsHolding}.
+ * @returns the ids whose lease was extended.
  */
 export async function extendLeases(db: Db, { attempts, leaseMs }: { attempts: { id: string; attempt: number }[]; leaseMs: number }): Promise<string[]> {
   if (attempts.length === 0) return [];
+  const free = sql`(select t.id, v.attempt from ${tasks} t, ${attemptList(attempts)}
+    where t.id = any(${sql.param(attempts.map((a) => a.id))}::uuid[]) and t.id = v.id
+      and case t.status when 'PROCESSING' then t.attempts = v.attempt else false end
+    for no key update of t skip locked) as free`;
   const rows = await db
     .update(tasks)
     .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .from(attemptList(attempts))
-    .where(heldByListedAttempt(attempts))
+    .from(free)
+    .where(sql`${tasks.id} = free.id and case ${tasks.status} when 'PROCESSING' then ${tasks.attempts} = free.attempt else false end`)
     .returning({ id: tasks.id });
   return rows.map((r) => r.id);
+}
+
+/**
+ * Which of these attempts still hold their tasks (PROCESSING under that attempt number), read
+ * without locking: it never waits on a row another transaction holds, and sees the last
+ * committed state of it.
+ * @returns the ids of the tasks still held.
+ */
+export async function attemptsHolding(db: Db, { attempts }: { attempts: { id: string; attempt: number }[] }): Promise<Set<string>> {
+  if (attempts.length === 0) return new Set();
+  const rows = await db.select({ id: tasks.id }).from(tasks).innerJoin(attemptList(attempts), sql`${tasks.id} = v.id`).where(heldByListedAttempt(attempts));
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
